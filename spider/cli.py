@@ -1,0 +1,131 @@
+"""The ``spider`` command. Thin: every decision is the engine's (or the web app's)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .engine import SpiderError, describe, full_state, load_record, new_session, public_view
+from .engine.codes import DEAL_LIMIT, format_code
+from .engine.records import ReplayError
+from .engine.variants import variant
+
+
+class CliError(Exception):
+    """A user mistake: printed as one line, exit status 2."""
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _read_record(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        with open(source, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise CliError(f"cannot read {source}: {e.strerror}") from None
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    session = new_session(args.code)
+    if args.json:
+        _print_json(full_state(session.game) | {"code": session.code})
+    else:
+        print(f"{session.code}")
+        print(describe(public_view(session.game)))
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    import secrets
+
+    v = variant(args.game, args.suits, args.rules)
+    code = format_code(v, secrets.randbelow(DEAL_LIMIT))
+    print(code)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        session = load_record(_read_record(args.file))
+    except ReplayError as e:
+        print(f"spider: illegal action {e.index} {e.action!r}: {e.cause.message}", file=sys.stderr)
+        return 1
+    state = full_state(session.game)
+    if session.code:
+        state["code"] = session.code
+    if args.text:
+        print(describe(state))
+    else:
+        _print_json(state)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .web.server import serve
+
+    serve(host=args.host, port=args.port, database=args.database)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spider", description="Spider and Spiderette solitaire.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("serve", help="start the web app on 127.0.0.1 and print its address")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--database", help="SQLite file (default: spider.sqlite3 in the user's data directory)")
+    p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("deal", help="show the starting table of a game code")
+    p.add_argument("code", help="a game code such as SP1-S1C-AAAAAAD or SD1-S4-QZKAAFE")
+    p.add_argument("--json", action="store_true", help="print the full state as JSON (shows face-down cards)")
+    p.set_defaults(run=cmd_deal)
+
+    p = sub.add_parser("new", help="print the code of a new random deal")
+    p.add_argument("--game", default="spider", choices=["spider", "spiderette"])
+    p.add_argument("--suits", type=int, default=1, choices=[1, 2, 4])
+    p.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("replay", help="replay a game record and print the full state JSON")
+    p.add_argument("file", help="a JSON game record, or - for standard input")
+    p.add_argument("--text", action="store_true", help="print the table description instead of JSON")
+    p.set_defaults(run=cmd_replay)
+
+    _add_optional_commands(sub)
+    return parser
+
+
+def _add_optional_commands(sub: Any) -> None:
+    """Commands of packages that may add their own (the solver)."""
+    try:
+        from .solver.cli import add_commands
+    except ImportError:
+        return
+    add_commands(sub)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (SpiderError, CliError) as e:
+        print(f"spider: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

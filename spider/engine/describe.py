@@ -1,0 +1,65 @@
+"""A sentence-by-sentence text description of the table, for screen readers and the command line
+(like the one in seeds 000/001). Wording goes through gettext so languages are data: pass any
+object with ``gettext``/``ngettext`` (a ``gettext.NullTranslations`` gives English)."""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from typing import Any, Protocol
+
+from .cards import RANKS, SUITS
+
+
+class Translations(Protocol):
+    def gettext(self, message: str) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+ENGLISH: Translations = _gettext.NullTranslations()
+
+
+def card_name(card: str, tr: Translations = ENGLISH) -> str:
+    """``10S`` → "10 of spades", ``QH`` → "queen of hearts"."""
+    rank, suit = card[:-1], card[-1]
+    names = {
+        "S": (tr.gettext("ace of spades"), tr.gettext("jack of spades"), tr.gettext("queen of spades"),
+              tr.gettext("king of spades"), tr.gettext("{rank} of spades")),
+        "H": (tr.gettext("ace of hearts"), tr.gettext("jack of hearts"), tr.gettext("queen of hearts"),
+              tr.gettext("king of hearts"), tr.gettext("{rank} of hearts")),
+        "D": (tr.gettext("ace of diamonds"), tr.gettext("jack of diamonds"), tr.gettext("queen of diamonds"),
+              tr.gettext("king of diamonds"), tr.gettext("{rank} of diamonds")),
+        "C": (tr.gettext("ace of clubs"), tr.gettext("jack of clubs"), tr.gettext("queen of clubs"),
+              tr.gettext("king of clubs"), tr.gettext("{rank} of clubs")),
+    }[suit]
+    special = {"A": 0, "J": 1, "Q": 2, "K": 3}
+    if rank in special:
+        return names[special[rank]]
+    return names[4].format(rank=rank)
+
+
+def describe(view: dict[str, Any], tr: Translations = ENGLISH) -> str:
+    """Describe a public view (or full state: face-down cards are only counted)."""
+    stock = view["stock"] if isinstance(view["stock"], int) else len(view["stock"])
+    deals = view["deals_left"]
+    removed = view["removed"]
+    parts = [
+        tr.ngettext("Stock: {n} card", "Stock: {n} cards", stock).format(n=stock)
+        + ", "
+        + tr.ngettext("{n} deal left", "{n} deals left", deals).format(n=deals)
+        + "; "
+        + (tr.gettext("no sequence removed") if removed == 0
+           else tr.ngettext("{n} sequence removed", "{n} sequences removed", removed).format(n=removed))
+        + "."
+    ]
+    columns = []
+    for i, col in enumerate(view["columns"], start=1):
+        down = col["down"] if isinstance(col["down"], int) else len(col["down"])
+        if not col["up"] and not down:
+            columns.append(tr.gettext("Column {column}: empty").format(column=i))
+            continue
+        cards = ", ".join(card_name(c, tr) for c in col["up"])
+        columns.append(tr.gettext("Column {column}: {down} face-down, then {cards}").format(column=i, down=down, cards=cards))
+    return " ".join(parts) + " " + "; ".join(columns) + "."
+
+
+__all__ = ["describe", "card_name", "ENGLISH", "RANKS", "SUITS"]

@@ -1,0 +1,145 @@
+"""Game records (SPEC §5): the game is its record, a code or deck plus the actions played.
+
+    {"game": "spider", "suits": 2, "rules": "classic", "code": "SP1-S2C-AAAAAAD",
+     "actions": ["3>7", "deal", "undo"], "profile": "standard"}
+
+An optional ``"times"`` list gives the elapsed seconds of play at each action (timed profile).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import card_text
+from .codes import format_code, parse_code, shuffled_deck
+from .deck import parse_deck
+from .errors import IllegalAction, SpiderError
+from .game import DEAL, Game
+from .notation import UNDO, format_move, parse_action
+from .scoring import profile
+from .variants import Variant, variant
+
+
+@dataclass
+class Session:
+    """A game together with the text of every action applied to it, in order."""
+
+    game: Game
+    actions: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def code(self) -> str | None:
+        g = self.game
+        return None if g.deal_number is None else format_code(g.variant, g.deal_number)
+
+    def play(self, text: str, elapsed: float | None = None) -> str:
+        """Apply one action in notation; return its canonical text. Raise SpiderError (bad
+        notation) or IllegalAction (refused by the rules); either way nothing changes."""
+        parsed = parse_action(text)
+        g = self.game
+        if parsed == UNDO:
+            g.check_undo()
+            canonical = UNDO
+        elif parsed == "deal":
+            g.check_deal()
+            canonical = "deal"
+        else:
+            src, dst, count = parsed
+            n = g.check_move(src, dst, count)
+            canonical = format_move(src, dst, n if count is not None else None)
+        if elapsed is not None:
+            g.advance_clock(elapsed)
+        if parsed == UNDO:
+            g.undo()
+        elif parsed == "deal":
+            g.deal()
+        else:
+            g.move(src, dst, n)
+        self.actions.append(canonical)
+        if elapsed is not None:
+            self.times.append(elapsed)
+        return canonical
+
+    def record(self) -> dict[str, Any]:
+        g = self.game
+        out: dict[str, Any] = {"game": g.variant.game, "suits": g.variant.suits, "rules": g.variant.rules}
+        if g.deal_number is not None:
+            out["code"] = self.code
+        else:
+            out["deck"] = [card_text(c) for c in g.deck]
+        out["actions"] = list(self.actions)
+        out["profile"] = g.profile.name
+        if self.times:
+            out["times"] = list(self.times)
+        return out
+
+
+def new_session(code: str | None = None, *, deck: list[Any] | None = None, v: Variant | None = None,
+                profile_name: str = "standard") -> Session:
+    """Start a game from a code, or from a variant and an explicit deck."""
+    scoring = profile(profile_name)
+    if code is not None:
+        parsed = parse_code(code)
+        if v is not None and v != parsed.variant:
+            raise SpiderError("bad_record", f"The code {code} is for {parsed.variant.key}, not {v.key}")
+        return Session(Game(parsed.variant, shuffled_deck(parsed.variant, parsed.deal), scoring, parsed.deal))
+    if v is None or deck is None:
+        raise SpiderError("bad_record", "A game needs a code, or a variant and a deck")
+    return Session(Game(v, parse_deck(v, deck), scoring))
+
+
+class ReplayError(SpiderError):
+    """An action of a record that the rules refuse."""
+
+    def __init__(self, index: int, action: object, cause: SpiderError) -> None:
+        super().__init__(cause.reason, f"action {index} ({action!r}): {cause.message}", index=index, action=action)
+        self.index = index
+        self.action = action
+        self.cause = cause
+
+
+def load_record(data: object, *, replay: bool = True) -> Session:
+    """Build a session from a record (dict or JSON text) and replay its actions."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise SpiderError("bad_record", f"The record is not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise SpiderError("bad_record", "A record must be a JSON object")
+    known = {"game", "suits", "rules", "code", "deck", "actions", "profile", "times"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise SpiderError("bad_record", f"Unknown field(s) in the record: {', '.join(unknown)}")
+    code, deck = data.get("code"), data.get("deck")
+    if (code is None) == (deck is None):
+        raise SpiderError("bad_record", "A record needs exactly one of 'code' and 'deck'")
+    v = None
+    if "game" in data or deck is not None:
+        v = variant(data.get("game", "spider"), data.get("suits", 1), data.get("rules", "classic"))
+    session = new_session(code, deck=deck, v=v, profile_name=data.get("profile", "standard"))
+    actions = data.get("actions", [])
+    times = data.get("times")
+    if not isinstance(actions, list):
+        raise SpiderError("bad_record", "'actions' must be a list")
+    if times is not None and (not isinstance(times, list) or len(times) != len(actions)
+                              or not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in times)):
+        raise SpiderError("bad_record", "'times' must be a list of seconds, one per action")
+    if replay:
+        for index, action in enumerate(actions):
+            try:
+                session.play(action, times[index] if times else None)
+            except SpiderError as e:
+                raise ReplayError(index, action, e) from None
+    return session
+
+
+def legal_action_texts(game: Game) -> list[str]:
+    """The legal actions of a position in explicit notation (``F>T:N`` and ``deal``)."""
+    return ["deal" if a == DEAL else format_move(*a) for a in game.legal_moves()]
+
+
+__all__ = ["Session", "new_session", "load_record", "ReplayError", "IllegalAction", "legal_action_texts"]

@@ -1,0 +1,67 @@
+"""Scoring profiles (SPEC §3): each fixes how points move, the undo limit and the default tap.
+
+The engine has no clock: a caller that plays the timed profile passes elapsed seconds in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import SpiderError
+
+PROFILES = ("standard", "timed", "moves")
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    undo_limit: int | None  # None: back to the start
+    start: int
+    shows_score: bool
+    single_tap_moves: bool  # the default tap behaviour of the app this profile comes from
+
+    def after_action(self, score: int, completed: int, floor: bool) -> int:
+        """The score after a move or deal that completed ``completed`` sequences."""
+        if self.name == "standard":
+            score -= 1
+            if floor and score < 0:
+                score = 0
+            return score + 100 * completed
+        if self.name == "timed":
+            return score + 10 + 10 * completed
+        return score
+
+    def after_undo(self, score: int, completed: int) -> int:
+        """Timed only: undo takes back what the undone action earned and earns +10 itself.
+        The other profiles restore the exact earlier score instead."""
+        return max(0, score - 10 - 10 * completed) + 10
+
+    @property
+    def restores_on_undo(self) -> bool:
+        return self.name != "timed"
+
+    def after_time(self, score: int, before: float, after: float) -> int:
+        """Timed only: −30 for every full 30 s crossed, never below 0."""
+        if self.name != "timed":
+            return score
+        for _ in range(int(after // 30) - int(before // 30)):
+            score = max(0, score - 30)
+        return score
+
+    def win_bonus(self, elapsed: float) -> int:
+        if self.name != "timed":
+            return 0
+        return int(600_000 // max(1.0, elapsed))
+
+
+_TABLE = {
+    "standard": Profile("standard", 100, 500, True, False),
+    "timed": Profile("timed", None, 0, True, True),
+    "moves": Profile("moves", None, 0, False, False),
+}
+
+
+def profile(name: str = "standard") -> Profile:
+    try:
+        return _TABLE[name]
+    except (KeyError, TypeError):
+        raise SpiderError("bad_profile", f"Unknown scoring profile {name!r}: choose standard, timed or moves", profile=name) from None
