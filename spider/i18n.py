@@ -1,0 +1,86 @@
+"""Translations: gettext catalogs (``locale/<lang>/LC_MESSAGES/messages.po``) managed with Babel,
+compiled in memory when first used. The same catalogs feed the server (``translations``) and the
+browser (``browser_catalog``), so there is one translation system.
+
+Message ids are the English text; placeholders are ``{name}`` (str.format in Python, the same in
+the front end's ``t()``)."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "ru", "sk", "fi")
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+
+
+@lru_cache(maxsize=None)
+def _catalog(lang: str):  # type: ignore[no-untyped-def]
+    with po_path(lang).open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """A gettext translations object for ``lang`` (English text for English or unknown)."""
+    if lang not in LANGUAGES or lang == DEFAULT or not po_path(lang).exists():
+        return gettext.NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, _catalog(lang))
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+@lru_cache(maxsize=None)
+def browser_catalog(lang: str) -> dict[str, Any]:
+    """What the front end needs: ``{"lang", "plural" (a C expression of n), "messages"}`` where
+    each message maps an English id to its text, or a plural's singular id to its list of forms."""
+    if lang not in LANGUAGES or lang == DEFAULT or not po_path(lang).exists():
+        return {"lang": DEFAULT, "plural": "(n != 1)", "messages": {}}
+    catalog = _catalog(lang)
+    messages: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):
+            forms = list(message.string)
+            if all(forms):
+                messages[message.id[0]] = forms
+        else:
+            messages[message.id] = message.string
+    return {"lang": lang, "plural": catalog.plural_expr, "messages": messages}
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best of LANGUAGES for an Accept-Language header, English when nothing matches."""
+    if not accept_language:
+        return DEFAULT
+    wanted = []
+    for part in accept_language.split(","):
+        tag, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        if tag:
+            wanted.append((weight, tag.strip()))
+    for _, tag in sorted(wanted, key=lambda w: -w[0]):
+        try:
+            language = Locale.parse(tag.replace("-", "_")).language
+        except Exception:  # babel raises several kinds for a malformed tag
+            continue
+        if language in LANGUAGES:
+            return language
+    return DEFAULT
