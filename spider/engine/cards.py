@@ -5,7 +5,7 @@ A card is ``suit * 13 + rank - 1`` with rank 1 (ace) … 13 (king) and suit 0–
 
 from __future__ import annotations
 
-from .errors import SpiderError
+from .errors import N_, SpiderError
 
 SUITS = "SHDC"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -36,7 +36,7 @@ def card_text(card: int) -> str:
 def parse_card(text: object) -> int:
     """Parse ``10S``, ``ts``, ``qh``…; raise SpiderError naming the bad card."""
     if not isinstance(text, str):
-        raise SpiderError("bad_card", f"A card must be a string such as '10S', not {text!r}", card=repr(text))
+        raise SpiderError("bad_card", N_("A card must be a string such as '10S', not {card}"), card=repr(text))
     cleaned = text.strip().upper()
     card = _PARSE.get(cleaned)
     if card is not None:
@@ -44,5 +44,7 @@ def parse_card(text: object) -> int:
     rank = _RANK_INPUT.get(cleaned[:-1])
     suit = SUITS.find(cleaned[-1:]) if cleaned else -1
     if rank is None or suit < 0:
-        raise SpiderError("bad_card", f"Unknown card {text!r}: expected a rank A 2-10 J Q K (or T) and a suit S H D C", card=text)
+        raise SpiderError(
+            "bad_card", N_("Unknown card {card!r}: expected a rank A 2-10 J Q K (or T) and a suit S H D C"), card=text
+        )
     return make(rank, suit)

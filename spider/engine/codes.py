@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import SpiderError
+from .errors import N_, SpiderError
 from .variants import Variant, variant
 
 DEAL_LETTERS = 7
@@ -46,7 +46,7 @@ class GameCode:
 
 def deal_letters(deal: int) -> str:
     if not 0 <= deal < DEAL_LIMIT:
-        raise SpiderError("bad_code", f"A deal number must be 0 … {DEAL_LIMIT - 1}", part=str(deal))
+        raise SpiderError("bad_code", N_("A deal number must be 0 … {last}"), part=str(deal), last=DEAL_LIMIT - 1)
     letters = []
     for _ in range(DEAL_LETTERS):
         deal, digit = divmod(deal, 26)
@@ -62,34 +62,42 @@ def format_code(v: Variant, deal: int) -> str:
 def parse_code(text: object) -> GameCode:
     """Parse a game code (case-insensitive); raise SpiderError naming the part that is wrong."""
     if not isinstance(text, str):
-        raise SpiderError("bad_code", "A game code must be text such as SP1-S1C-AAAAAAD", part=repr(text))
+        raise SpiderError("bad_code", N_("A game code must be text such as SP1-S1C-AAAAAAD"), part=repr(text))
     cleaned = text.strip().upper()
     m = _CODE.match(cleaned)
     if not m:
         raise SpiderError(
             "bad_code",
-            f"Malformed game code {text!r}: expected SP1-S<suits><C|R>-<7 letters> or SD1-S<suits>-<7 letters>",
+            N_("Malformed game code {code!r}: expected SP1-S<suits><C|R>-<7 letters> or SD1-S<suits>-<7 letters>"),
+            code=text,
             part=cleaned,
         )
     game = _GAME_PREFIX.get(m["game"])
     if game is None:
-        raise SpiderError("bad_code", f"Game code {text!r}: {m['game']!r} is not SP (Spider) or SD (Spiderette)", part=m["game"])
+        raise SpiderError("bad_code", N_("Game code {code!r}: {part!r} is not SP (Spider) or SD (Spiderette)"),
+                          code=text, part=m["game"])
     if m["format"] != "1":
-        raise SpiderError("bad_code", f"Game code {text!r}: format {m['format']!r} is unknown (only 1)", part=m["format"])
+        raise SpiderError("bad_code", N_("Game code {code!r}: format {part!r} is unknown (only 1)"),
+                          code=text, part=m["format"])
     suits = int(m["suits"])
     if suits not in (1, 2, 4):
-        raise SpiderError("bad_code", f"Game code {text!r}: S{suits} is not a suit count (1, 2 or 4)", part=f"S{suits}")
+        raise SpiderError("bad_code", N_("Game code {code!r}: {part} is not a suit count (1, 2 or 4)"),
+                          code=text, part=f"S{suits}")
     rules_letter = m["rules"]
     if game == "spider":
         if rules_letter not in ("C", "R"):
-            raise SpiderError("bad_code", f"Game code {text!r}: Spider needs rules C or R after the suit count", part=rules_letter or "(none)")
+            raise SpiderError("bad_code", N_("Game code {code!r}: Spider needs rules C or R after the suit count"),
+                              code=text, part=rules_letter or "(none)")
         if rules_letter == "R" and suits == 1:
-            raise SpiderError("bad_code", f"Game code {text!r}: relaxed rules (R) need 2 or 4 suits", part="R")
+            raise SpiderError("bad_code", N_("Game code {code!r}: relaxed rules (R) need 2 or 4 suits"),
+                              code=text, part="R")
     elif rules_letter:
-        raise SpiderError("bad_code", f"Game code {text!r}: Spiderette has no rules letter", part=rules_letter)
+        raise SpiderError("bad_code", N_("Game code {code!r}: Spiderette has no rules letter"),
+                          code=text, part=rules_letter)
     deal = m["deal"]
     if len(deal) != DEAL_LETTERS or not deal.isascii() or not deal.isalpha():
-        raise SpiderError("bad_code", f"Game code {text!r}: the deal {deal!r} must be exactly 7 letters A–Z", part=deal)
+        raise SpiderError("bad_code", N_("Game code {code!r}: the deal {part!r} must be exactly 7 letters A–Z"),
+                          code=text, part=deal)
     number = 0
     for letter in deal:
         number = number * 26 + ord(letter) - ord("A")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import card_text, parse_card
-from .errors import SpiderError
+from .errors import N_, SpiderError
 from .variants import Variant
 
 
@@ -13,19 +13,22 @@ def parse_deck(v: Variant, cards: object) -> list[int]:
     """Parse and validate a deck; the reason names the count, an unknown card, or what is missing
     or extra."""
     if not isinstance(cards, list):
-        raise SpiderError("bad_deck", "A deck must be a list of cards in deal order")
+        raise SpiderError("bad_deck", N_("A deck must be a list of cards in deal order"))
     parsed = [parse_card(c) for c in cards]
     if len(parsed) != v.card_count:
-        raise SpiderError("bad_deck", f"A {v.game} deck has {v.card_count} cards, this one has {len(parsed)}", count=len(parsed))
+        raise SpiderError("bad_deck", N_("A {game_name} deck has {expected} cards, this one has {count}"),
+                          count=len(parsed), expected=v.card_count, game_name=v.game.capitalize())
     have, want = Counter(parsed), Counter(v.composition())
     missing, extra = want - have, have - want
     if missing or extra:
-        parts = []
-        if missing:
-            parts.append("missing " + ", ".join(_counted(missing)))
-        if extra:
-            parts.append("extra " + ", ".join(_counted(extra)))
-        raise SpiderError("bad_deck", f"The deck is not a {v.suits}-suit {v.game} deck: " + "; ".join(parts))
+        if not extra:
+            template = N_("The deck is not a {suits}-suit {game_name} deck: missing {missing}")
+        elif not missing:
+            template = N_("The deck is not a {suits}-suit {game_name} deck: extra {extra}")
+        else:
+            template = N_("The deck is not a {suits}-suit {game_name} deck: missing {missing}; extra {extra}")
+        raise SpiderError("bad_deck", template, suits=v.suits, game_name=v.game.capitalize(),
+                          missing=", ".join(_counted(missing)), extra=", ".join(_counted(extra)))
     return parsed
 
 

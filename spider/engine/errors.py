@@ -4,12 +4,27 @@ translations) can say the same thing in its own words."""
 from __future__ import annotations
 
 
-class SpiderError(ValueError):
-    """Bad input of any kind: a malformed code, card, deck, record or option."""
+def N_(message: str) -> str:
+    """Mark an English message template for extraction (``scripts/i18n``) without translating it:
+    templates are translated where they are shown (``spider.i18n.translate_error``)."""
+    return message
 
-    def __init__(self, reason: str, message: str, **params: object) -> None:
+
+class SpiderError(ValueError):
+    """Bad input of any kind: a malformed code, card, deck, record or option.
+
+    ``template`` is the English message with ``{name}`` placeholders (str.format) filled from
+    ``params``; ``message`` is the English text. ``spider.i18n.translate_error`` renders the same
+    template in another language."""
+
+    def __init__(self, reason: str, template: str, **params: object) -> None:
+        try:
+            message = template.format(**params)
+        except (KeyError, IndexError, ValueError):  # a plain message that happens to hold braces
+            message = template
         super().__init__(message)
         self.reason = reason
+        self.template = template
         self.message = message
         self.params = params
 
@@ -20,22 +35,22 @@ class IllegalAction(SpiderError):
 
 # English wording of every refusal, keyed by reason code. The web app translates by the same keys.
 RULE_MESSAGES: dict[str, str] = {
-    "no_such_column": "There is no column {column}",
-    "same_column": "A group must move to another column",
-    "empty_source": "There is no card in that column",
-    "bad_count": "That column has no {count} face-up cards to move",
-    "not_a_run": "Only a run of one suit moves together",
-    "not_a_descending_run": "Only cards in descending order move together",
-    "not_one_higher": "A card goes onto a card one rank higher",
-    "onto_ace": "Nothing can be placed on an ace",
-    "deal_with_empty_column": "You can't deal while a column is empty",
-    "no_deals_left": "There are no deals left",
-    "nothing_to_undo": "There is nothing to undo",
-    "undo_limit": "You can undo only the last {limit} actions",
-    "no_target": "There is no column where that group can go",
-    "game_over": "The game is already won",
+    "no_such_column": N_("There is no column {column}"),
+    "same_column": N_("A group must move to another column"),
+    "empty_source": N_("There is no card in that column"),
+    "bad_count": N_("That column has no {count} face-up cards to move"),
+    "not_a_run": N_("Only a run of one suit moves together"),
+    "not_a_descending_run": N_("Only cards in descending order move together"),
+    "not_one_higher": N_("A card goes onto a card one rank higher"),
+    "onto_ace": N_("Nothing can be placed on an ace"),
+    "deal_with_empty_column": N_("You can't deal while a column is empty"),
+    "no_deals_left": N_("There are no deals left"),
+    "nothing_to_undo": N_("There is nothing to undo"),
+    "undo_limit": N_("You can undo only the last {limit} actions"),
+    "no_target": N_("There is no column where that group can go"),
+    "game_over": N_("The game is already won"),
 }
 
 
 def illegal(reason: str, **params: object) -> IllegalAction:
-    return IllegalAction(reason, RULE_MESSAGES[reason].format(**params), **params)
+    return IllegalAction(reason, RULE_MESSAGES[reason], **params)

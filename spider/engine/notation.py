@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Union
 
-from .errors import SpiderError
+from .errors import N_, SpiderError
 
 DEAL = "deal"
 UNDO = "undo"
@@ -19,17 +19,18 @@ _MOVE = re.compile(r"^\s*(\d{1,3})\s*>\s*(\d{1,3})\s*(?::\s*(\d{1,3}))?\s*$")
 
 def parse_action(text: object) -> Parsed:
     if not isinstance(text, str):
-        raise SpiderError("bad_action", f"An action must be text such as '3>7', 'deal' or 'undo', not {text!r}", action=repr(text))
+        raise SpiderError("bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"),
+                          action=repr(text))
     word = text.strip().lower()
     if word in (DEAL, UNDO):
         return word
     m = _MOVE.match(text)
     if not m:
-        raise SpiderError("bad_action", f"Unknown action {text!r}: expected F>T, F>T:N, deal or undo", action=text)
+        raise SpiderError("bad_action", N_("Unknown action {action!r}: expected F>T, F>T:N, deal or undo"), action=text)
     src, dst = int(m[1]) - 1, int(m[2]) - 1
     count = int(m[3]) if m[3] is not None else None
     if count == 0:
-        raise SpiderError("bad_action", f"Action {text!r}: a move takes at least one card", action=text)
+        raise SpiderError("bad_action", N_("Action {action!r}: a move takes at least one card"), action=text)
     return (src, dst, count)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from .cards import card_text
 from .codes import format_code, parse_code, shuffled_deck
 from .deck import parse_deck
-from .errors import IllegalAction, SpiderError
+from .errors import N_, IllegalAction, SpiderError
 from .game import DEAL, Game
 from .notation import UNDO, format_move, parse_action
 from .scoring import profile
@@ -84,10 +84,11 @@ def new_session(code: str | None = None, *, deck: list[Any] | None = None, v: Va
     if code is not None:
         parsed = parse_code(code)
         if v is not None and v != parsed.variant:
-            raise SpiderError("bad_record", f"The code {code} is for {parsed.variant.key}, not {v.key}")
+            raise SpiderError("bad_record", N_("The code {code} is for {code_level}, not {level}"),
+                              code=code, code_level=parsed.variant.key, level=v.key)
         return Session(Game(parsed.variant, shuffled_deck(parsed.variant, parsed.deal), scoring, parsed.deal))
     if v is None or deck is None:
-        raise SpiderError("bad_record", "A game needs a code, or a variant and a deck")
+        raise SpiderError("bad_record", N_("A game needs a code, or a variant and a deck"))
     return Session(Game(v, parse_deck(v, deck), scoring))
 
 
@@ -95,7 +96,8 @@ class ReplayError(SpiderError):
     """An action of a record that the rules refuse."""
 
     def __init__(self, index: int, action: object, cause: SpiderError) -> None:
-        super().__init__(cause.reason, f"action {index} ({action!r}): {cause.message}", index=index, action=action)
+        super().__init__(cause.reason, N_("action {index} ({action!r}): {error}"), index=index, action=action,
+                         error=cause.message)
         self.index = index
         self.action = action
         self.cause = cause
@@ -107,16 +109,16 @@ def load_record(data: object, *, replay: bool = True) -> Session:
         try:
             data = json.loads(data)
         except (ValueError, UnicodeDecodeError) as e:
-            raise SpiderError("bad_record", f"The record is not valid JSON: {e}") from None
+            raise SpiderError("bad_record", N_("The record is not valid JSON: {error}"), error=str(e)) from None
     if not isinstance(data, dict):
-        raise SpiderError("bad_record", "A record must be a JSON object")
+        raise SpiderError("bad_record", N_("A record must be a JSON object"))
     known = {"game", "suits", "rules", "code", "deck", "actions", "profile", "times"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise SpiderError("bad_record", f"Unknown field(s) in the record: {', '.join(unknown)}")
+        raise SpiderError("bad_record", N_("Unknown field(s) in the record: {fields}"), fields=", ".join(unknown))
     code, deck = data.get("code"), data.get("deck")
     if (code is None) == (deck is None):
-        raise SpiderError("bad_record", "A record needs exactly one of 'code' and 'deck'")
+        raise SpiderError("bad_record", N_("A record needs exactly one of 'code' and 'deck'"))
     v = None
     if "game" in data or deck is not None:
         v = variant(data.get("game", "spider"), data.get("suits", 1), data.get("rules", "classic"))
@@ -124,10 +126,10 @@ def load_record(data: object, *, replay: bool = True) -> Session:
     actions = data.get("actions", [])
     times = data.get("times")
     if not isinstance(actions, list):
-        raise SpiderError("bad_record", "'actions' must be a list")
+        raise SpiderError("bad_record", N_("'actions' must be a list"))
     if times is not None and (not isinstance(times, list) or len(times) != len(actions)
                               or not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in times)):
-        raise SpiderError("bad_record", "'times' must be a list of seconds, one per action")
+        raise SpiderError("bad_record", N_("'times' must be a list of seconds, one per action"))
     if replay:
         for index, action in enumerate(actions):
             try:

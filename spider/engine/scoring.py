@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import SpiderError
+from .errors import N_, SpiderError
 
 PROFILES = ("standard", "timed", "moves")
 
@@ -64,4 +64,5 @@ def profile(name: str = "standard") -> Profile:
     try:
         return _TABLE[name]
     except (KeyError, TypeError):
-        raise SpiderError("bad_profile", f"Unknown scoring profile {name!r}: choose standard, timed or moves", profile=name) from None
+        raise SpiderError("bad_profile", N_("Unknown scoring profile {profile!r}: choose standard, timed or moves"),
+                          profile=name) from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import make
-from .errors import SpiderError
+from .errors import N_, SpiderError
 
 GAMES = ("spider", "spiderette")
 SUIT_COUNTS = (1, 2, 4)
@@ -57,13 +57,13 @@ def variant(game: str = "spider", suits: int = 1, rules: str = "classic") -> Var
     """Build a variant, refusing combinations that don't exist (relaxed 1-suit Spider, relaxed
     Spiderette) with a message that says why."""
     if game not in GAMES:
-        raise SpiderError("bad_game", f"Unknown game {game!r}: choose spider or spiderette", game=game)
+        raise SpiderError("bad_game", N_("Unknown game {game!r}: choose spider or spiderette"), game=game)
     if suits not in SUIT_COUNTS or isinstance(suits, bool):
-        raise SpiderError("bad_suits", f"Unknown suit count {suits!r}: choose 1, 2 or 4", suits=suits)
+        raise SpiderError("bad_suits", N_("Unknown suit count {suits!r}: choose 1, 2 or 4"), suits=suits)
     if rules not in RULES:
-        raise SpiderError("bad_rules", f"Unknown rules {rules!r}: choose classic or relaxed", rules=rules)
+        raise SpiderError("bad_rules", N_("Unknown rules {rules!r}: choose classic or relaxed"), rules=rules)
     if rules == "relaxed" and game == "spiderette":
-        raise SpiderError("bad_rules", "Spiderette has no relaxed rules", rules=rules)
+        raise SpiderError("bad_rules", N_("Spiderette has no relaxed rules"), rules=rules)
     if rules == "relaxed" and suits == 1:
-        raise SpiderError("bad_rules", "Relaxed rules exist only with 2 or 4 suits", rules=rules)
+        raise SpiderError("bad_rules", N_("Relaxed rules exist only with 2 or 4 suits"), rules=rules)
     return Variant(game=game, suits=suits, rules=rules, **_LAYOUTS[game])
