@@ -1,0 +1,57 @@
+"""The store's interface: what the web app needs from any database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class GameRow:
+    """One saved game: its record (code or deck, then actions) and its outcome so far."""
+
+    id: str
+    player: str
+    level: str  # the variant key, e.g. "spider-2-classic"
+    profile: str
+    code: str | None
+    deck: list[str] | None
+    actions: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    status: str = "active"  # active | won | lost | abandoned
+    elapsed: float = 0.0
+    moves: int = 0
+    score: int | None = None
+    created: float = 0.0
+    finished: float | None = None
+
+    @property
+    def version(self) -> int:
+        return len(self.actions)
+
+
+class Store(Protocol):
+    def player_settings(self, player: str) -> dict[str, Any] | None:
+        """The player's saved settings, or None for a player never seen."""
+
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None: ...
+
+    def create_game(self, row: GameRow) -> None:
+        """Save a new game and make it the player's current one; the previous unfinished game
+        becomes lost (it had an action) or abandoned (it had none)."""
+
+    def current_game(self, player: str) -> GameRow | None: ...
+
+    def get_game(self, player: str, game_id: str) -> GameRow | None: ...
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        """Append (action, elapsed seconds) pairs in one transaction, durably before returning, if
+        the game is still active at ``row.version``, and save its outcome fields from ``row``;
+        False when another writer got there first (nothing is written then)."""
+
+    def save_clock(self, player: str, game_id: str, elapsed: float) -> None: ...
+
+    def finished_games(self, player: str, level: str) -> list[GameRow]:
+        """Won and lost games of a level, oldest first (actions not loaded)."""
+
+    def close(self) -> None: ...

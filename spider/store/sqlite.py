@@ -1,0 +1,175 @@
+"""The SQLite store: one file, one connection, each write its own transaction.
+
+WAL journal with synchronous=NORMAL: a committed action survives the process being killed at any
+moment (it is in the WAL before the response is sent); only a power cut may lose the last ones."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from .base import GameRow
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    token    TEXT PRIMARY KEY,
+    settings TEXT NOT NULL DEFAULT '{}',
+    created  REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    player   TEXT NOT NULL REFERENCES players(token),
+    level    TEXT NOT NULL,
+    profile  TEXT NOT NULL,
+    code     TEXT,
+    deck     TEXT,
+    status   TEXT NOT NULL,
+    version  INTEGER NOT NULL DEFAULT 0,
+    elapsed  REAL NOT NULL DEFAULT 0,
+    moves    INTEGER NOT NULL DEFAULT 0,
+    score    INTEGER,
+    created  REAL NOT NULL,
+    finished REAL
+);
+CREATE INDEX IF NOT EXISTS games_by_player ON games(player, status, created);
+CREATE TABLE IF NOT EXISTS actions (
+    game    TEXT NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    action  TEXT NOT NULL,
+    elapsed REAL NOT NULL,
+    PRIMARY KEY (game, seq)
+) WITHOUT ROWID;
+"""
+
+_GAME_COLUMNS = "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished"
+
+
+class SQLiteStore:
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+
+    # ----- players ---------------------------------------------------------------------------
+
+    def player_settings(self, player: str) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute("SELECT settings FROM players WHERE token = ?", (player,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+        with self._lock:
+            self._ensure_player(player)
+            self._db.execute("UPDATE players SET settings = ? WHERE token = ?", (json.dumps(settings), player))
+
+    def _ensure_player(self, player: str) -> None:
+        self._db.execute("INSERT OR IGNORE INTO players (token, created) VALUES (?, ?)", (player, time.time()))
+
+    # ----- games -----------------------------------------------------------------------------
+
+    def create_game(self, row: GameRow) -> None:
+        now = time.time()
+        with self._lock, self._transaction():
+            self._ensure_player(row.player)
+            self._db.execute(
+                "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = ?"
+                " WHERE player = ? AND status = 'active'",
+                (now, row.player),
+            )
+            self._db.execute(
+                f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                (row.id, row.player, row.level, row.profile, row.code,
+                 json.dumps(row.deck) if row.deck is not None else None,
+                 row.status, row.elapsed, row.moves, row.score, row.created or now, row.finished),
+            )
+
+    def current_game(self, player: str) -> GameRow | None:
+        with self._lock:
+            found = self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND status = 'active'"
+                " ORDER BY created DESC LIMIT 1", (player,)).fetchone()
+            return None if found is None else self._with_actions(found)
+
+    def get_game(self, player: str, game_id: str) -> GameRow | None:
+        with self._lock:
+            found = self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND id = ?", (player, game_id)).fetchone()
+            return None if found is None else self._with_actions(found)
+
+    def _with_actions(self, found: tuple[Any, ...]) -> GameRow:
+        row = _row(found)
+        for action, elapsed in self._db.execute(
+                "SELECT action, elapsed FROM actions WHERE game = ? ORDER BY seq", (row.id,)):
+            row.actions.append(action)
+            row.times.append(elapsed)
+        return row
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        if not actions:
+            return True
+        elapsed = actions[-1][1]
+        with self._lock, self._transaction():
+            updated = self._db.execute(
+                "UPDATE games SET version = version + ?, status = ?, elapsed = ?, moves = ?, score = ?, finished = ?"
+                " WHERE id = ? AND player = ? AND version = ? AND status = 'active'",
+                (len(actions), row.status, elapsed, row.moves, row.score, row.finished, row.id, row.player,
+                 row.version),
+            ).rowcount
+            if updated != 1:
+                return False
+            self._db.executemany(
+                "INSERT INTO actions (game, seq, action, elapsed) VALUES (?, ?, ?, ?)",
+                [(row.id, row.version + i, action, t) for i, (action, t) in enumerate(actions)])
+        for action, t in actions:
+            row.actions.append(action)
+            row.times.append(t)
+        row.elapsed = elapsed
+        return True
+
+    def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
+        with self._lock:
+            self._db.execute(
+                "UPDATE games SET elapsed = MAX(elapsed, ?) WHERE id = ? AND player = ? AND status = 'active'",
+                (elapsed, game_id, player))
+
+    def finished_games(self, player: str, level: str) -> list[GameRow]:
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND level = ? AND status IN ('won', 'lost')"
+                " ORDER BY finished, created", (player, level)).fetchall()
+        return [_row(r) for r in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *_: object) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def _row(found: tuple[Any, ...]) -> GameRow:
+    gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished = found
+    return GameRow(id=gid, player=player, level=level, profile=profile, code=code,
+                   deck=json.loads(deck) if deck else None, status=status, elapsed=elapsed,
+                   moves=moves, score=score, created=created, finished=finished)

@@ -1,0 +1,243 @@
+"""The ASGI app: thin routes over games (engine + store), statistics, translations and help."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..i18n import LANGUAGES, browser_catalog, translations
+from ..store import level_stats, open_store
+from . import errors
+from .errors import ApiError
+from .games import Games, NotFound, Stale, record_of
+from .language import request_language
+from .views import game_view
+
+STATIC = Path(__file__).parent / "static"
+COOKIE = "spider_player"
+MAX_BODY = 64 * 1024
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
+_LEVEL = re.compile(r"^(spider-[124]-(classic|relaxed)|spiderette-[124]-classic)$")
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "lang": None, "double_click": True, "single_tap": False, "auto_place": False,
+    "placement_help": True, "sound": True, "profile": "standard",
+}
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(_Body):
+    game: str = "spider"
+    suits: int = 1
+    rules: str = "classic"
+    profile: str = "standard"
+    code: str | None = Field(None, max_length=40)
+    deck: list[str] | None = Field(None, max_length=104)
+    actions: list[str] = Field(default_factory=list, max_length=5000)
+
+
+class Best(_Body):
+    column: int = Field(ge=1, le=10)
+    count: int = Field(ge=1, le=13)
+
+
+class ActionBody(_Body):
+    version: int = Field(ge=0)
+    action: str | None = Field(None, max_length=20)
+    best: Best | None = None
+    elapsed: float | None = Field(None, ge=0, le=10_000_000)
+
+
+class ClockBody(_Body):
+    elapsed: float = Field(ge=0, le=10_000_000)
+
+
+class SettingsBody(_Body):
+    lang: Literal["en", "ru", "sk", "fi"] | None = None
+    double_click: bool | None = None
+    single_tap: bool | None = None
+    auto_place: bool | None = None
+    placement_help: bool | None = None
+    sound: bool | None = None
+    profile: Literal["standard", "timed", "moves"] | None = None
+
+
+def create_app(database: str) -> FastAPI:
+    app = FastAPI(title="Spider & Spiderette", version="1", docs_url="/docs", redoc_url=None)
+    store = open_store(database)
+    games = Games(store)
+    settings_cache: dict[str, dict[str, Any]] = {}
+    errors.install(app)
+
+    def settings_of(player: str) -> dict[str, Any]:
+        if player not in settings_cache:
+            settings_cache[player] = DEFAULT_SETTINGS | (store.player_settings(player) or {})
+        return settings_cache[player]
+
+    @app.middleware("http")
+    async def player_and_limits(request: Request, call_next: Any) -> Response:
+        if request.method in ("POST", "PUT", "PATCH"):
+            length = request.headers.get("content-length")
+            if length is None or not length.isdigit():
+                body = errors.error_body(request, "bad_request", "A request body needs a Content-Length", {})
+                return JSONResponse(body, status_code=411)
+            if int(length) > MAX_BODY:
+                body = errors.error_body(request, "too_large", "The request is larger than {limit} bytes",
+                                         {"limit": MAX_BODY})
+                return JSONResponse(body, status_code=413)
+        token = request.cookies.get(COOKIE, "")
+        fresh = not _TOKEN.match(token)
+        if fresh:
+            token = secrets.token_urlsafe(24)
+        request.state.player = token
+        request.state.lang = settings_of(token)["lang"]
+        response: Response = await call_next(request)
+        if fresh:
+            response.set_cookie(COOKIE, token, max_age=10 * 365 * 24 * 3600, httponly=True, samesite="lax", path="/")
+        return response
+
+    def view(request: Request, row: Any, session: Any, events: dict[str, Any] | None = None) -> dict[str, Any]:
+        return game_view(row, session, translations(request_language(request)), events)
+
+    def not_found() -> ApiError:
+        return ApiError(404, "not_found", "There is no such game")
+
+    # ----- pages and assets --------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    @app.get("/api/i18n/{lang}", summary="The translation catalog for the front end")
+    async def catalog(lang: str) -> dict[str, Any]:
+        if lang not in LANGUAGES:
+            raise ApiError(404, "not_found", "Unknown language {lang}", lang=lang)
+        return browser_catalog(lang)
+
+    @app.get("/api/help", summary="The rules page in the player's language")
+    async def help_page(request: Request) -> dict[str, Any]:
+        from ..help import help_page as build
+
+        return build(translations(request_language(request)))
+
+    # ----- the player ------------------------------------------------------------------------
+
+    @app.get("/api/player", summary="Settings, language and the current game (for CONTINUE)")
+    async def player(request: Request) -> dict[str, Any]:
+        current = games.current(request.state.player)
+        return {
+            "lang": request_language(request),
+            "settings": settings_of(request.state.player),
+            "current": view(request, *current) if current else None,
+        }
+
+    @app.put("/api/player/settings", summary="Change some settings")
+    async def put_settings(request: Request, body: SettingsBody) -> dict[str, Any]:
+        player = request.state.player
+        changed = {k: v for k, v in body.model_dump().items() if v is not None}
+        settings = settings_of(player) | changed
+        store.save_settings(player, settings)
+        settings_cache[player] = settings
+        return settings
+
+    # ----- games -----------------------------------------------------------------------------
+
+    @app.post("/api/games", status_code=201, summary="Start a game (abandons the current one)")
+    async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
+        row, session = games.create(request.state.player, body.model_dump())
+        return view(request, row, session)
+
+    @app.get("/api/games/current", summary="The player's unfinished game")
+    async def current_game(request: Request) -> dict[str, Any]:
+        current = games.current(request.state.player)
+        if current is None:
+            raise ApiError(404, "not_found", "There is no game in progress")
+        return view(request, *current)
+
+    @app.get("/api/games/{game_id}", summary="A game of the player's")
+    async def get_game(request: Request, game_id: str) -> dict[str, Any]:
+        try:
+            return view(request, *games.get(request.state.player, game_id))
+        except NotFound:
+            raise not_found() from None
+
+    @app.post("/api/games/{game_id}/actions", summary="Play a move, a deal or an undo")
+    async def act(request: Request, game_id: str, body: ActionBody) -> Any:
+        best = (body.best.column, body.best.count) if body.best else None
+        try:
+            row, session, events = games.play(request.state.player, game_id, body.version, body.action, best,
+                                              body.elapsed)
+        except NotFound:
+            raise not_found() from None
+        except Stale as stale:
+            reason = "stale" if stale.row.status == "active" else "finished"
+            template = ("The game has changed since (another tab?): here is the current table"
+                        if reason == "stale" else "This game is over")
+            content = errors.error_body(request, reason, template, {})
+            content["view"] = view(request, stale.row, stale.session)
+            return JSONResponse(content, status_code=409)
+        return view(request, row, session, events)
+
+    @app.post("/api/games/{game_id}/restart", status_code=201, summary="Start the same deal again")
+    async def restart(request: Request, game_id: str) -> dict[str, Any]:
+        try:
+            row, session = games.get(request.state.player, game_id)
+        except NotFound:
+            raise not_found() from None
+        record = record_of(row)
+        record["actions"] = []
+        row, session = games.create(request.state.player, record)
+        return view(request, row, session)
+
+    @app.post("/api/games/{game_id}/clock", status_code=204, summary="Save the game's timer")
+    async def clock(request: Request, game_id: str, body: ClockBody) -> Response:
+        try:
+            games.clock(request.state.player, game_id, body.elapsed)
+        except NotFound:
+            raise not_found() from None
+        return Response(status_code=204)
+
+    @app.get("/api/games/{game_id}/record", summary="The game record (SPEC §5)")
+    async def record(request: Request, game_id: str) -> dict[str, Any]:
+        try:
+            _row, session = games.get(request.state.player, game_id)
+        except NotFound:
+            raise not_found() from None
+        return session.record()
+
+    # ----- statistics ------------------------------------------------------------------------
+
+    @app.get("/api/stats/{level}", summary="Statistics of one level, e.g. spider-2-classic")
+    async def stats(request: Request, level: str) -> dict[str, Any]:
+        if not _LEVEL.match(level):
+            raise ApiError(404, "not_found", "Unknown level {level}", level=level)
+        return level_stats(store.finished_games(request.state.player, level)).as_dict()
+
+    @app.get("/api/stats", summary="Statistics of every level the player has finished a game of")
+    async def all_stats(request: Request) -> dict[str, Any]:
+        levels = {}
+        for key in _all_levels():
+            finished = store.finished_games(request.state.player, key)
+            if finished:
+                levels[key] = level_stats(finished).as_dict()
+        return {"levels": levels}
+
+    app.state.store = store
+    app.state.games = games
+    return app
+
+
+def _all_levels() -> list[str]:
+    return [f"spider-{s}-{r}" for s in (1, 2, 4) for r in ("classic", "relaxed") if not (s == 1 and r == "relaxed")] + [
+        f"spiderette-{s}-classic" for s in (1, 2, 4)]

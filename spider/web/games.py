@@ -1,0 +1,156 @@
+"""Games of players: new games, actions and loading, over the store, with replayed sessions
+kept in a small cache so that an action costs one write, not a replay."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Session, SpiderError, best_column, load_record, new_session, variant
+from ..engine.events import play_with_events
+from ..engine.notation import format_move
+from ..store import GameRow, Store
+
+CACHE_SIZE = 512
+
+
+class NotFound(Exception):
+    pass
+
+
+@dataclass
+class Stale(Exception):
+    row: GameRow
+    session: Session
+
+
+def variant_of_level(level: str):  # type: ignore[no-untyped-def]
+    game, suits, rules = level.split("-")
+    return variant(game, int(suits), rules)
+
+
+class Games:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
+
+    # ----- loading ---------------------------------------------------------------------------
+
+    def session(self, row: GameRow) -> Session:
+        """The replayed game of a row, from the cache when it is at the row's version."""
+        cached = self._sessions.get(row.id)
+        if cached is not None and len(cached.actions) == row.version:
+            self._sessions.move_to_end(row.id)
+            return cached
+        session = load_record(record_of(row))
+        session.game.advance_clock(row.elapsed)
+        self._remember(row.id, session)
+        return session
+
+    def _remember(self, game_id: str, session: Session) -> None:
+        self._sessions[game_id] = session
+        self._sessions.move_to_end(game_id)
+        while len(self._sessions) > CACHE_SIZE:
+            self._sessions.popitem(last=False)
+
+    def get(self, player: str, game_id: str) -> tuple[GameRow, Session]:
+        row = self.store.get_game(player, game_id)
+        if row is None:
+            raise NotFound(game_id)
+        return row, self.session(row)
+
+    def current(self, player: str) -> tuple[GameRow, Session] | None:
+        row = self.store.current_game(player)
+        return None if row is None else (row, self.session(row))
+
+    # ----- changing --------------------------------------------------------------------------
+
+    def create(self, player: str, spec: dict[str, Any]) -> tuple[GameRow, Session]:
+        """Start a game from ``spec`` (game, suits, rules, profile, and a code or a deck, and
+        optionally actions to import); abandons the player's current game."""
+        v = variant(spec.get("game", "spider"), spec.get("suits", 1), spec.get("rules", "classic"))
+        profile = spec.get("profile", "standard")
+        code, deck = spec.get("code"), spec.get("deck")
+        if code is None and deck is None:
+            from ..engine.codes import DEAL_LIMIT, format_code
+
+            code = format_code(v, secrets.randbelow(DEAL_LIMIT))
+        record = {"game": v.game, "suits": v.suits, "rules": v.rules, "profile": profile,
+                  "actions": spec.get("actions", [])}
+        record |= {"code": code} if code is not None else {"deck": deck}
+        if code is not None:
+            # a code names its own variant: take it from the code, so "SD1-…" starts Spiderette
+            session = new_session(code, profile_name=profile)
+            v = session.game.variant
+            record |= {"game": v.game, "suits": v.suits, "rules": v.rules}
+        session = load_record(record)
+        row = GameRow(id=secrets.token_urlsafe(12), player=player, level=v.key, profile=profile,
+                      code=session.code, deck=None if session.code else record["deck"], created=time.time())
+        self.store.create_game(row)
+        self._finish_fields(row, session)
+        self.store.append_actions(row, [(action, 0.0) for action in session.actions])
+        self._remember(row.id, session)
+        return row, session
+
+    def play(self, player: str, game_id: str, version: int, action: str | None,
+             best: tuple[int, int] | None, elapsed: float | None) -> tuple[GameRow, Session, dict[str, Any]]:
+        row, session = self.get(player, game_id)
+        if version != row.version or row.status != "active":
+            raise Stale(row, session)
+        if best is not None:
+            column, count = best
+            session.game.check_pick(column - 1, count)
+            action = format_move(column - 1, best_column(session.game, column - 1, count), count)
+        if action is None:
+            raise SpiderError("bad_request", "An action needs 'action' or 'best'")
+        clock = self._clock(row, elapsed)
+        events = play_with_events(session, action, clock)
+        self._finish_fields(row, session)
+        if not self.store.append_actions(row, [(events["action"], clock)]):
+            self._sessions.pop(game_id, None)
+            row, session = self.get(player, game_id)
+            raise Stale(row, session)
+        return row, session, events
+
+    def clock(self, player: str, game_id: str, elapsed: float) -> None:
+        row = self.store.get_game(player, game_id)
+        if row is None:
+            raise NotFound(game_id)
+        clock = self._clock(row, elapsed)
+        self.store.save_clock(player, game_id, clock)
+        cached = self._sessions.get(game_id)
+        if cached is not None:
+            cached.game.advance_clock(clock)
+
+    @staticmethod
+    def _clock(row: GameRow, elapsed: float | None) -> float:
+        """The client's timer, kept monotonic and within the wall-clock time since the start."""
+        if elapsed is None:
+            return row.elapsed
+        bound = time.time() - row.created + 5.0
+        return round(max(row.elapsed, min(float(elapsed), bound)), 3)
+
+    @staticmethod
+    def _finish_fields(row: GameRow, session: Session) -> None:
+        g = session.game
+        row.moves = g.moves
+        row.score = g.score if g.profile.shows_score else None
+        if g.won and row.status == "active":
+            row.status = "won"
+            row.finished = time.time()
+
+
+def record_of(row: GameRow) -> dict[str, Any]:
+    v = variant_of_level(row.level)
+    record: dict[str, Any] = {"game": v.game, "suits": v.suits, "rules": v.rules, "profile": row.profile,
+                              "actions": list(row.actions)}
+    if row.times and any(row.times):
+        record["times"] = list(row.times)
+    record |= {"code": row.code} if row.code else {"deck": row.deck}
+    return record
+
+
+__all__ = ["Games", "NotFound", "Stale", "SpiderError", "record_of", "variant_of_level"]
