@@ -13,6 +13,8 @@ from .cards import RANKS, SUITS
 class Translations(Protocol):
     def gettext(self, message: str) -> str: ...
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
 
 
 ENGLISH: Translations = _gettext.NullTranslations()
@@ -51,15 +53,27 @@ def describe(view: dict[str, Any], tr: Translations = ENGLISH) -> str:
            else tr.ngettext("{n} sequence removed", "{n} sequences removed", removed).format(n=removed))
         + "."
     ]
-    columns = []
-    for i, col in enumerate(view["columns"], start=1):
-        down = col["down"] if isinstance(col["down"], int) else len(col["down"])
-        if not col["up"] and not down:
-            columns.append(tr.gettext("Column {column}: empty").format(column=i))
-            continue
-        cards = ", ".join(card_name(c, tr) for c in col["up"])
-        columns.append(tr.gettext("Column {column}: {down} face-down, then {cards}").format(column=i, down=down, cards=cards))
+    columns = [_column(i, col, tr) for i, col in enumerate(view["columns"], start=1)]
     return " ".join(parts) + " " + "; ".join(columns) + "."
+
+
+def _column(i: int, col: dict[str, Any], tr: Translations) -> str:
+    # The first column starts a sentence; the others follow a semicolon, which some languages
+    # write in lower case (the context "later column"). English reads the same either way.
+    down = col["down"] if isinstance(col["down"], int) else len(col["down"])
+    if not col["up"] and not down:
+        if i == 1:
+            return tr.gettext("Column {column}: empty").format(column=i)
+        return tr.pgettext("later column", "Column {column}: empty").format(column=i)
+    cards = ", ".join(card_name(c, tr) for c in col["up"])
+    # TRANSLATORS: {down} counts the face-down cards under the face-up ones listed in {cards}.
+    if i == 1:
+        text = tr.ngettext("Column {column}: {down} face-down, then {cards}",
+                           "Column {column}: {down} face-down, then {cards}", down)
+    else:
+        text = tr.npgettext("later column", "Column {column}: {down} face-down, then {cards}",
+                            "Column {column}: {down} face-down, then {cards}", down)
+    return text.format(column=i, down=down, cards=cards)
 
 
 __all__ = ["describe", "card_name", "ENGLISH", "RANKS", "SUITS"]
