@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import gettext
 import io
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from .engine.errors import SpiderError
 
 LANGUAGES = ("en", "ru", "sk", "fi")
 DEFAULT = "en"
@@ -26,13 +28,13 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str):  # type: ignore[no-untyped-def]
     with po_path(lang).open("rb") as f:
         return read_po(f, locale=lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """A gettext translations object for ``lang`` (English text for English or unknown)."""
     if lang not in LANGUAGES or lang == DEFAULT or not po_path(lang).exists():
@@ -43,7 +45,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-@lru_cache(maxsize=None)
+@cache
 def browser_catalog(lang: str) -> dict[str, Any]:
     """What the front end needs: ``{"lang", "plural" (a C expression of n), "messages"}`` where
     each message maps an English id to its text, or a plural's singular id to its list of forms."""
@@ -54,12 +56,15 @@ def browser_catalog(lang: str) -> dict[str, Any]:
     for message in catalog:
         if not message.id or not message.string or message.fuzzy:
             continue
+        # A message with a context is keyed "context\x04id", as gettext does, so that it never
+        # shadows the same id without a context.
+        prefix = f"{message.context}\x04" if message.context else ""
         if isinstance(message.id, tuple):
             forms = list(message.string)
             if all(forms):
-                messages[message.id[0]] = forms
+                messages[prefix + message.id[0]] = forms
         else:
-            messages[message.id] = message.string
+            messages[prefix + message.id] = message.string
     return {"lang": lang, "plural": catalog.plural_expr, "messages": messages}
 
 
@@ -84,3 +89,27 @@ def negotiate(accept_language: str | None) -> str:
         if language in LANGUAGES:
             return language
     return DEFAULT
+
+
+# Parameters whose value is itself an English message (a game's name) and is translated too.
+_TRANSLATED_PARAMS = ("game_name",)
+
+
+def translate_error(err: SpiderError, tr: gettext.NullTranslations | None = None) -> str:
+    """An engine error in the language of ``tr`` (English without one): its template translated,
+    then filled with its params. A replay error's cause is translated as well. A translation that
+    does not fit the params falls back to the English message."""
+    if tr is None:
+        tr = gettext.NullTranslations()
+    template = getattr(err, "template", None) or err.message
+    params = dict(err.params)
+    for key in _TRANSLATED_PARAMS:
+        if isinstance(params.get(key), str):
+            params[key] = tr.gettext(params[key])
+    cause = getattr(err, "cause", None)
+    if isinstance(cause, SpiderError):
+        params["error"] = translate_error(cause, tr)
+    try:
+        return tr.gettext(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return err.message
