@@ -33,12 +33,19 @@ def _read_record(source: str) -> str:
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    session = new_session(args.code)
+    from .i18n import LANGUAGES, translate_error, translations
+
+    if args.lang not in LANGUAGES:
+        raise CliError(f"unknown language {args.lang!r}: choose {', '.join(LANGUAGES)}")
+    try:
+        session = new_session(args.code)
+    except SpiderError as e:
+        raise CliError(translate_error(e, translations(args.lang))) from None
     if args.json:
         _print_json(full_state(session.game) | {"code": session.code})
     else:
         print(f"{session.code}")
-        print(describe(public_view(session.game)))
+        print(describe(public_view(session.game), translations(args.lang)))
     return 0
 
 
@@ -87,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deal", help="show the starting table of a game code")
     p.add_argument("code", help="a game code such as SP1-S1C-AAAAAAD or SD1-S4-QZKAAFE")
     p.add_argument("--json", action="store_true", help="print the full state as JSON (shows face-down cards)")
+    p.add_argument("--lang", default="en", help="language of the description: en, ru, sk or fi (default en)")
     p.set_defaults(run=cmd_deal)
 
     p = sub.add_parser("new", help="print the code of a new random deal")
