@@ -8,10 +8,10 @@ face-down cards, and the length of its movable tail (``run``), kept up to date i
 from __future__ import annotations
 
 from collections import deque
-from typing import Union
+from math import isfinite
 
 from .cards import card_text
-from .errors import illegal
+from .errors import N_, SpiderError, illegal
 from .scoring import Profile
 from .variants import Variant
 
@@ -25,7 +25,7 @@ Action = Move
 _MOVE, _DEAL = 0, 1
 # A removal: (column, suit, whether the card beneath turned face up)
 Removal = tuple[int, int, bool]
-UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], Union[tuple[int, ...], int], int, int]
+UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...] | int, int, int]
 
 
 def _rank(card: int) -> int:
@@ -276,6 +276,9 @@ class Game:
 
     def advance_clock(self, elapsed: float) -> None:
         """Tell the game how many seconds of unpaused play have passed (timed profile)."""
+        if not isfinite(elapsed):
+            raise SpiderError("bad_time", N_("Elapsed time must be a finite number of seconds, not {elapsed!r}"),
+                              elapsed=elapsed)
         if elapsed > self.elapsed:
             if not self.won:
                 self.score = self.profile.after_time(self.score, self.elapsed, elapsed)

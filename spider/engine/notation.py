@@ -4,17 +4,17 @@ cards), ``deal`` and ``undo``. Columns count from 1 in text and from 0 inside th
 from __future__ import annotations
 
 import re
-from typing import Union
 
 from .errors import N_, SpiderError
 
 DEAL = "deal"
 UNDO = "undo"
 # A parsed move: (source, target, count or None for "the part that fits"), columns from 0.
-ParsedMove = tuple[int, int, Union[int, None]]
-Parsed = Union[str, ParsedMove]
+ParsedMove = tuple[int, int, int | None]
+Parsed = str | ParsedMove
 
-_MOVE = re.compile(r"^\s*(\d{1,3})\s*>\s*(\d{1,3})\s*(?::\s*(\d{1,3}))?\s*$")
+# ASCII digits only: ``\d`` would also take other scripts' digits (e.g. "٣>٧").
+_MOVE = re.compile(r"^\s*([0-9]{1,3})\s*>\s*([0-9]{1,3})\s*(?::\s*([0-9]{1,3}))?\s*$")
 
 
 def parse_action(text: object) -> Parsed:

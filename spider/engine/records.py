@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from math import isfinite
 from typing import Any
 
 from .cards import card_text
@@ -110,12 +111,16 @@ def load_record(data: object, *, replay: bool = True) -> Session:
             data = json.loads(data)
         except (ValueError, UnicodeDecodeError) as e:
             raise SpiderError("bad_record", N_("The record is not valid JSON: {error}"), error=str(e)) from None
+        except RecursionError:
+            raise SpiderError("bad_record", N_("The record is not valid JSON: {error}"),
+                              error="nested too deeply") from None
     if not isinstance(data, dict):
         raise SpiderError("bad_record", N_("A record must be a JSON object"))
     known = {"game", "suits", "rules", "code", "deck", "actions", "profile", "times"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise SpiderError("bad_record", N_("Unknown field(s) in the record: {fields}"), fields=", ".join(unknown))
+        raise SpiderError("bad_record", N_("Unknown field(s) in the record: {fields}"),
+                          fields=", ".join(map(repr, unknown)))
     code, deck = data.get("code"), data.get("deck")
     if (code is None) == (deck is None):
         raise SpiderError("bad_record", N_("A record needs exactly one of 'code' and 'deck'"))
@@ -128,7 +133,7 @@ def load_record(data: object, *, replay: bool = True) -> Session:
     if not isinstance(actions, list):
         raise SpiderError("bad_record", N_("'actions' must be a list"))
     if times is not None and (not isinstance(times, list) or len(times) != len(actions)
-                              or not all(isinstance(t, (int, float)) and not isinstance(t, bool) for t in times)):
+                              or not all(_is_seconds(t) for t in times)):
         raise SpiderError("bad_record", N_("'times' must be a list of seconds, one per action"))
     if replay:
         for index, action in enumerate(actions):
@@ -137,6 +142,11 @@ def load_record(data: object, *, replay: bool = True) -> Session:
             except SpiderError as e:
                 raise ReplayError(index, action, e) from None
     return session
+
+
+def _is_seconds(t: object) -> bool:
+    """A time in a record: a finite, non-negative number of seconds (not a boolean)."""
+    return isinstance(t, (int, float)) and not isinstance(t, bool) and isfinite(t) and t >= 0
 
 
 def legal_action_texts(game: Game) -> list[str]:

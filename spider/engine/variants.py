@@ -58,7 +58,7 @@ def variant(game: str = "spider", suits: int = 1, rules: str = "classic") -> Var
     Spiderette) with a message that says why."""
     if game not in GAMES:
         raise SpiderError("bad_game", N_("Unknown game {game!r}: choose spider or spiderette"), game=game)
-    if suits not in SUIT_COUNTS or isinstance(suits, bool):
+    if type(suits) is not int or suits not in SUIT_COUNTS:  # not True, not 2.0, not "2"
         raise SpiderError("bad_suits", N_("Unknown suit count {suits!r}: choose 1, 2 or 4"), suits=suits)
     if rules not in RULES:
         raise SpiderError("bad_rules", N_("Unknown rules {rules!r}: choose classic or relaxed"), rules=rules)
