@@ -119,6 +119,10 @@ def create_app(database: str) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
 
+    @app.get("/api/health", summary="A trivial answer: the app is up")
+    async def health() -> dict[str, bool]:
+        return {"ok": True}
+
     @app.get("/api/i18n/{lang}", summary="The translation catalog for the front end")
     async def catalog(lang: str) -> dict[str, Any]:
         if lang not in LANGUAGES:
