@@ -8,14 +8,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..engine.errors import N_
 from ..i18n import LANGUAGES, browser_catalog, translations
 from ..store import level_stats, open_store
 from . import errors
-from .errors import ApiError
+from .errors import ApiError, error_response
 from .games import Games, NotFound, Stale, record_of
 from .language import request_language
 from .views import game_view
@@ -88,12 +89,11 @@ def create_app(database: str) -> FastAPI:
         if request.method in ("POST", "PUT", "PATCH"):
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
-                body = errors.error_body(request, "bad_request", "A request body needs a Content-Length", {})
-                return JSONResponse(body, status_code=411)
+                lengthless = ApiError(411, "bad_request", N_("A request body needs a Content-Length"))
+                return error_response(request, lengthless)
             if int(length) > MAX_BODY:
-                body = errors.error_body(request, "too_large", "The request is larger than {limit} bytes",
-                                         {"limit": MAX_BODY})
-                return JSONResponse(body, status_code=413)
+                too_large = ApiError(413, "too_large", N_("The request is larger than {limit} bytes"), limit=MAX_BODY)
+                return error_response(request, too_large)
         token = request.cookies.get(COOKIE, "")
         fresh = not _TOKEN.match(token)
         if fresh:
@@ -109,7 +109,7 @@ def create_app(database: str) -> FastAPI:
         return game_view(row, session, translations(request_language(request)), events)
 
     def not_found() -> ApiError:
-        return ApiError(404, "not_found", "There is no such game")
+        return ApiError(404, "not_found", N_("There is no such game"))
 
     # ----- pages and assets --------------------------------------------------------------------
 
@@ -126,7 +126,7 @@ def create_app(database: str) -> FastAPI:
     @app.get("/api/i18n/{lang}", summary="The translation catalog for the front end")
     async def catalog(lang: str) -> dict[str, Any]:
         if lang not in LANGUAGES:
-            raise ApiError(404, "not_found", "Unknown language {lang}", lang=lang)
+            raise ApiError(404, "not_found", N_("Unknown language {lang}"), lang=lang)
         return browser_catalog(lang)
 
     @app.get("/api/help", summary="The rules page in the player's language")
@@ -166,7 +166,7 @@ def create_app(database: str) -> FastAPI:
     async def current_game(request: Request) -> dict[str, Any]:
         current = games.current(request.state.player)
         if current is None:
-            raise ApiError(404, "not_found", "There is no game in progress")
+            raise ApiError(404, "not_found", N_("There is no game in progress"))
         return view(request, *current)
 
     @app.get("/api/games/{game_id}", summary="A game of the player's")
@@ -185,12 +185,11 @@ def create_app(database: str) -> FastAPI:
         except NotFound:
             raise not_found() from None
         except Stale as stale:
-            reason = "stale" if stale.row.status == "active" else "finished"
-            template = ("The game has changed since (another tab?): here is the current table"
-                        if reason == "stale" else "This game is over")
-            content = errors.error_body(request, reason, template, {})
-            content["view"] = view(request, stale.row, stale.session)
-            return JSONResponse(content, status_code=409)
+            if stale.row.status == "active":
+                err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
+            else:
+                err = ApiError(409, "finished", N_("This game is over"))
+            return error_response(request, err, view=view(request, stale.row, stale.session))
         return view(request, row, session, events)
 
     @app.post("/api/games/{game_id}/restart", status_code=201, summary="Start the same deal again")
@@ -225,7 +224,7 @@ def create_app(database: str) -> FastAPI:
     @app.get("/api/stats/{level}", summary="Statistics of one level, e.g. spider-2-classic")
     async def stats(request: Request, level: str) -> dict[str, Any]:
         if not _LEVEL.match(level):
-            raise ApiError(404, "not_found", "Unknown level {level}", level=level)
+            raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
         return level_stats(store.finished_games(request.state.player, level)).as_dict()
 
     @app.get("/api/stats", summary="Statistics of every level the player has finished a game of")

@@ -10,22 +10,32 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from ..engine import IllegalAction, SpiderError
-from ..i18n import translations
+from ..engine.errors import N_
+from ..i18n import translate_error, translations
 from .language import request_language
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, reason: str, message: str, **params: Any) -> None:
-        self.status, self.reason, self.message, self.params = status, reason, message, params
+class ApiError(SpiderError):
+    """A client mistake the web layer finds itself (unknown game, bad body…), with its status."""
+
+    def __init__(self, status: int, reason: str, template: str, **params: Any) -> None:
+        super().__init__(reason, template, **params)
+        self.status = status
 
 
-def error_body(request: Request, reason: str, template: str, params: dict[str, Any]) -> dict[str, Any]:
-    tr = translations(request_language(request))
-    try:
-        message = tr.gettext(template).format(**params)
-    except (KeyError, IndexError, ValueError):
-        message = template
-    return {"reason": reason, "message": message, "params": {k: _plain(v) for k, v in params.items()}}
+def status_of(err: SpiderError) -> int:
+    if isinstance(err, ApiError):
+        return err.status
+    return 422 if isinstance(err, IllegalAction) else 400
+
+
+def error_body(request: Request, err: SpiderError) -> dict[str, Any]:
+    message = translate_error(err, translations(request_language(request)))
+    return {"reason": err.reason, "message": message, "params": {k: _plain(v) for k, v in err.params.items()}}
+
+
+def error_response(request: Request, err: SpiderError, **extra: Any) -> JSONResponse:
+    return JSONResponse(error_body(request, err) | extra, status_code=status_of(err))
 
 
 def _plain(value: Any) -> Any:
@@ -33,26 +43,24 @@ def _plain(value: Any) -> Any:
 
 
 def install(app: Any) -> None:
-    @app.exception_handler(ApiError)
-    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(error_body(request, exc.reason, exc.message, exc.params), status_code=exc.status)
-
     @app.exception_handler(SpiderError)
     async def spider_error(request: Request, exc: SpiderError) -> JSONResponse:
-        template = getattr(exc, "template", None) or exc.message
-        status = 422 if isinstance(exc, IllegalAction) else 400
-        return JSONResponse(error_body(request, exc.reason, template, exc.params), status_code=status)
+        return error_response(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        body = error_body(request, "bad_request", "Malformed request: {field}: {problem}",
-                          {"field": where or "body", "problem": first.get("msg", "invalid")})
-        return JSONResponse(body, status_code=400)
+        err = ApiError(400, "bad_request", N_("Malformed request: {field}: {problem}"),
+                       field=where or "body", problem=first.get("msg", "invalid"))
+        return error_response(request, err)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        reason = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
-        template = {404: "Not found", 405: "Method not allowed"}.get(exc.status_code, str(exc.detail))
-        return JSONResponse(error_body(request, reason, template, {}), status_code=exc.status_code)
+        if exc.status_code == 404:
+            err = ApiError(404, "not_found", N_("Not found"))
+        elif exc.status_code == 405:
+            err = ApiError(405, "method_not_allowed", N_("Method not allowed"))
+        else:
+            err = ApiError(exc.status_code, "bad_request", N_("Bad request"))
+        return error_response(request, err)

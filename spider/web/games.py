@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Session, SpiderError, best_column, load_record, new_session, variant
+from ..engine.errors import N_
 from ..engine.events import play_with_events
 from ..engine.notation import format_move
 from ..store import GameRow, Store
@@ -105,7 +106,7 @@ class Games:
             session.game.check_pick(column - 1, count)
             action = format_move(column - 1, best_column(session.game, column - 1, count), count)
         if action is None:
-            raise SpiderError("bad_request", "An action needs 'action' or 'best'")
+            raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
         clock = self._clock(row, elapsed)
         events = play_with_events(session, action, clock)
         self._finish_fields(row, session)
