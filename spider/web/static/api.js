@@ -1,0 +1,44 @@
+// A thin client for the JSON API (docs/API.md). Every call resolves to the parsed body or
+// rejects with an ApiError carrying the status and the server's {reason, message, params, view}.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.message) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+async function call(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const api = {
+  player: () => call("GET", "/api/player"),
+  saveSettings: (settings) => call("PUT", "/api/player/settings", settings),
+  newGame: (options) => call("POST", "/api/games", options),
+  current: () => call("GET", "/api/games/current"),
+  act: (id, body) => call("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
+  restart: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/restart`),
+  clock: (id, elapsed) => call("POST", `/api/games/${encodeURIComponent(id)}/clock`, { elapsed }),
+  record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
+  stats: (level) => call("GET", `/api/stats/${encodeURIComponent(level)}`),
+  help: () => call("GET", "/api/help"),
+  hint: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`),
+  solve: (id, timeLimit) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
+    timeLimit ? { time_limit: timeLimit } : {}),
+};

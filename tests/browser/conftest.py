@@ -1,0 +1,88 @@
+"""Browser tests: the app on uvicorn in a background thread, one headless Debian Chromium per
+session, a fresh browser context (so a fresh player cookie) per test."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class _Server:
+    def __init__(self, database: Path) -> None:
+        import uvicorn
+
+        from spider.web.app import create_app
+
+        self.app = create_app(str(database))
+        self.port = _free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def start(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the app did not start")
+            time.sleep(0.02)
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server = _Server(tmp_path_factory.mktemp("db") / "db.sqlite3")
+    url = server.start()
+    yield url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's Chromium is not installed")
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser, base_url):  # type: ignore[no-untyped-def]
+    ctx = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, locale="en-US",
+                              reduced_motion="reduce")
+    ctx.set_default_timeout(8000)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context):  # type: ignore[no-untyped-def]
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    yield p
+    assert not errors, f"JavaScript errors on the page: {errors}"
