@@ -164,6 +164,12 @@ def test_restart_replays_the_same_deal(client: TestClient) -> None:
     assert again["columns"] == view["columns"] and again["version"] == 0
 
 
+def test_client_time_cannot_run_ahead_of_the_wall_clock(client: TestClient) -> None:
+    view = new_game(client, code="SD1-S1-AAAAABD", profile="timed")
+    status, dealt = act(client, view, action="deal", elapsed=3600)
+    assert status == 200 and dealt["elapsed"] < 60
+
+
 def test_clock_is_saved_and_monotonic(client: TestClient) -> None:
     view = new_game(client, code="SD1-S1-AAAAABD", profile="timed")
     assert client.post(f"/api/games/{view['id']}/clock", json={"elapsed": 3.5}).status_code == 204
@@ -281,3 +287,36 @@ def test_openapi_documents_every_route(client: TestClient) -> None:
                   "/api/games/{game_id}/clock", "/api/games/{game_id}/record", "/api/stats",
                   "/api/stats/{level}", "/api/i18n/{lang}", "/api/help"):
         assert route in paths, route
+
+
+def test_winning_a_game_updates_the_stats_and_ends_the_game(client: TestClient) -> None:
+    from tests.engine.helpers import SPIDERETTE_DECK, spiderette_line
+
+    line = spiderette_line()
+    view = new_game(client, game="spiderette", suits=1, deck=SPIDERETTE_DECK, actions=line[:-1])
+    assert view["status"] == "active" and view["removed"] == 3 and view["code"] is None
+    status, won = act(client, view, action=line[-1], elapsed=2.5)
+    assert status == 200 and won["won"] and won["status"] == "won" and won["events"]["won"]
+    assert won["score"] == 500 - len(line) + 400
+    stats = client.get("/api/stats/spiderette-1-classic").json()
+    assert (stats["played"], stats["wins"], stats["streak"], stats["best_streak"]) == (1, 1, 1, 1)
+    assert stats["best_score"] == won["score"] and stats["fewest_moves"] == len(line) and stats["best_time"] == 2.5
+    status, after = act(client, won, action="undo")
+    assert status == 409 and after["reason"] == "finished"
+    assert client.get("/api/games/current").status_code == 404
+    # a new game after a win is not a loss
+    new_game(client, code="SD1-S1-AAAAAAB")
+    assert client.get("/api/stats/spiderette-1-classic").json()["losses"] == 0
+
+
+def test_error_messages_follow_the_players_language(client: TestClient) -> None:
+    view = new_game(client, code="SD1-S4-AAAAABD")
+    english = act(client, view, action="1>1")[1]["message"]
+    english_description = view["description"]
+    client.headers["accept-language"] = "ru-RU,ru;q=0.9"
+    russian = act(client, view, action="1>1")[1]["message"]
+    assert russian != english and any("а" <= ch <= "я" for ch in russian.lower())
+    client.put("/api/player/settings", json={"lang": "fi"})
+    finnish = act(client, view, action="1>1")[1]["message"]
+    assert finnish not in (english, russian)
+    assert client.get(f"/api/games/{view['id']}").json()["description"] != english_description
