@@ -30,7 +30,7 @@ from .variants import Variant, variant
 DEAL_LETTERS = 7
 DEAL_LIMIT = 26**DEAL_LETTERS
 _MASK = (1 << 64) - 1
-_CODE = re.compile(r"^(?P<game>[A-Z]{2})(?P<format>[0-9]+)-S(?P<suits>[0-9])(?P<rules>[A-Z]?)-(?P<deal>.*)$")
+_LEVEL = re.compile(r"^S(?P<suits>[0-9]+)(?P<rules>.*)$")
 _GAME_PREFIX = {"SP": "spider", "SD": "spiderette"}
 _PREFIX_OF = {v: k for k, v in _GAME_PREFIX.items()}
 
@@ -60,29 +60,33 @@ def format_code(v: Variant, deal: int) -> str:
 
 
 def parse_code(text: object) -> GameCode:
-    """Parse a game code (case-insensitive); raise SpiderError naming the part that is wrong."""
+    """Parse a game code (case-insensitive); raise SpiderError naming the part that is wrong
+    (``params["part"]``): the game prefix, the format digit, the suit count, the rules letter
+    or the deal letters."""
     if not isinstance(text, str):
         raise SpiderError("bad_code", N_("A game code must be text such as SP1-S1C-AAAAAAD"), part=repr(text))
-    cleaned = text.strip().upper()
-    m = _CODE.match(cleaned)
-    if not m:
+    # Upper-case only ASCII parts: str.upper would turn e.g. a dotless "ı" into an "I".
+    parts = [p.upper() if p.isascii() else p for p in text.strip().split("-")]
+    if len(parts) != 3:
         raise SpiderError(
             "bad_code",
             N_("Malformed game code {code!r}: expected SP1-S<suits><C|R>-<7 letters> or SD1-S<suits>-<7 letters>"),
             code=text,
-            part=cleaned,
+            part="-".join(parts),
         )
-    game = _GAME_PREFIX.get(m["game"])
+    head, level, deal = parts
+    game = _GAME_PREFIX.get(head[:2])
     if game is None:
         raise SpiderError("bad_code", N_("Game code {code!r}: {part!r} is not SP (Spider) or SD (Spiderette)"),
-                          code=text, part=m["game"])
-    if m["format"] != "1":
+                          code=text, part=head[:2] or head)
+    if head[2:] != "1":
         raise SpiderError("bad_code", N_("Game code {code!r}: format {part!r} is unknown (only 1)"),
-                          code=text, part=m["format"])
-    suits = int(m["suits"])
-    if suits not in (1, 2, 4):
+                          code=text, part=head[2:] or "(none)")
+    m = _LEVEL.match(level)
+    if not m or m["suits"] not in ("1", "2", "4"):
         raise SpiderError("bad_code", N_("Game code {code!r}: {part} is not a suit count (1, 2 or 4)"),
-                          code=text, part=f"S{suits}")
+                          code=text, part=f"S{m['suits']}" if m else level or "(none)")
+    suits = int(m["suits"])
     rules_letter = m["rules"]
     if game == "spider":
         if rules_letter not in ("C", "R"):
@@ -94,7 +98,6 @@ def parse_code(text: object) -> GameCode:
     elif rules_letter:
         raise SpiderError("bad_code", N_("Game code {code!r}: Spiderette has no rules letter"),
                           code=text, part=rules_letter)
-    deal = m["deal"]
     if len(deal) != DEAL_LETTERS or not deal.isascii() or not deal.isalpha():
         raise SpiderError("bad_code", N_("Game code {code!r}: the deal {part!r} must be exactly 7 letters A–Z"),
                           code=text, part=deal)

@@ -11,9 +11,14 @@ SPIDER1 = variant("spider", 1)
 SPIDERETTE1 = variant("spiderette", 1)
 
 
-def s(ranks: str) -> list[str]:
-    """Spades from a rank string: ``s("K Q J")`` -> ``["KS", "QS", "JS"]``."""
-    return [r + "S" for r in ranks.split()]
+def s(ranks: str, suit: str = "S") -> list[str]:
+    """Spades (or ``suit``) from a rank string: ``s("K Q J")`` -> ``["KS", "QS", "JS"]``."""
+    return [r + suit for r in ranks.split()]
+
+
+def h(ranks: str) -> list[str]:
+    """Hearts from a rank string."""
+    return s(ranks, "H")
 
 
 def deck_from_layout(v: Variant, columns: list[list[str]], deals: list[list[str]]) -> list[str]:
