@@ -534,7 +534,7 @@ function tap(col, idx, isCard) {
 
 // ----- drag and drop ---------------------------------------------------------------------------
 
-let lastPointerUp = 0;
+let lastPointerUp = -Infinity;
 
 function pressTarget(event) {
   const button = event.target.closest("#tableau button");
@@ -679,7 +679,7 @@ function onPointerCancel(event) {
 
 function onTableauClick(event) {
   // Pointer input is handled on pointerup; this catches keyboard and assistive-technology clicks.
-  if (performance.now() - lastPointerUp < 700) return;
+  if (event.detail !== 0 && performance.now() - lastPointerUp < 700) return;
   const target = pressTarget(event);
   if (target) tap(target.col, target.idx, target.isCard);
 }
@@ -992,9 +992,9 @@ function radioGroup(name, legend, options, value) {
   const fs = el("fieldset", { class: "choices" }, el("legend", { text: legend }));
   for (const [val, label] of options) {
     const id = `${name}-${val}`;
-    fs.append(el("span", { class: "choice" },
+    fs.append(el("label", { class: "choice", for: id },
       el("input", { type: "radio", name, id, value: String(val), checked: String(val) === String(value) }),
-      el("label", { for: id, text: label })));
+      el("span", { text: label })));
   }
   return fs;
 }

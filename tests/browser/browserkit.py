@@ -1,0 +1,140 @@
+"""Hand-built deals and small page helpers for the browser tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from spider.engine import load_record, new_session, variant
+
+SPIDERETTE1 = variant("spiderette", 1)
+
+
+def spades(ranks: str) -> list[str]:
+    return [r + "S" for r in ranks.split()]
+
+
+def deal_order(tableau: list[list[str]], deals: list[list[str]]) -> list[str]:
+    """The deck that lays out ``tableau`` (each column bottom to top) and then deals ``deals``
+    (SPEC §5: the tableau row by row, left to right, then the stock in dealing order)."""
+    deck: list[str] = []
+    for row in range(max(len(c) for c in tableau)):
+        for column in tableau:
+            if row < len(column):
+                deck.append(column[row])
+    for d in deals:
+        deck.extend(d)
+    return deck
+
+
+# A 1-suit Spiderette deal won in 29 actions. After four deals columns 1–3 read K…9 and
+# column 4 K…10; columns 5–7 hold runs 8 7 6 5 with 4 3 2 A beneath, which finish columns 1–3;
+# then column 4's run goes to the empty column 1 and collects 9 … A from what is left.
+WIN_TABLEAU = [
+    spades("K"),
+    spades("2 K"),
+    spades("3 4 K"),
+    spades("7 8 9 K"),
+    spades("A 2 3 4 8"),
+    spades("A A 2 3 4 8"),
+    spades("5 6 A 2 3 4 8"),
+]
+WIN_DEALS = [spades("Q Q Q Q 7 7 7"), spades("J J J J 6 6 6"), spades("10 10 10 10 5 5 5"), spades("9 9 9")]
+WIN_DECK = deal_order(WIN_TABLEAU, WIN_DEALS)
+WIN_LINE = (["deal"] * 4 + ["5>1"] * 5 + ["6>2"] * 5 + ["7>3"] * 5 + ["4>1"] * 4 + ["7>1"] * 2 + ["3>1"] * 2
+            + ["2>1", "6>1"])
+
+# The same deal with column 1's king and the first deal's queen swapped: column 1 is a lone
+# queen that goes onto column 2's king at once, leaving an empty column and four deals.
+EMPTY_TABLEAU = [spades("Q")] + WIN_TABLEAU[1:]
+EMPTY_DEALS = [spades("K Q Q Q 7 7 7")] + WIN_DEALS[1:]
+EMPTY_DECK = deal_order(EMPTY_TABLEAU, EMPTY_DEALS)
+
+
+def check_line(deck: list[str], line: list[str]) -> Any:
+    session = new_session(deck=deck, v=SPIDERETTE1)
+    for action in line:
+        session.play(action)
+    return session.game
+
+
+def full_state_of(page: Page, game_id: str) -> dict[str, Any]:
+    """The full state (face-down cards included) of a game, from its record replayed by the engine."""
+    from spider.engine import full_state
+
+    record = page.request.get(f"/api/games/{game_id}/record").json()
+    return full_state(load_record(record).game)
+
+
+def start_deck(page: Page, deck: list[str], actions: list[str] | None = None, *, game: str = "spiderette",
+               suits: int = 1, profile: str = "standard") -> dict[str, Any]:
+    """Create a game through the API (sharing the page's player cookie), then load the page and
+    CONTINUE it."""
+    page.goto("/")
+    dialog = page.get_by_role("dialog", name="New game")
+    expect(dialog).to_be_visible()
+    response = page.request.post("/api/games", data={
+        "game": game, "suits": suits, "rules": "classic", "profile": profile, "deck": deck,
+        "actions": actions or [],
+    })
+    assert response.status == 201, response.text()
+    view = response.json()
+    page.reload()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    return view
+
+
+def new_game(page: Page, game: str = "Spider", suits: str = "1 suit", rules: str | None = None) -> None:
+    """Choose a game in the new-game dialog (opening it if needed) and press PLAY."""
+    dialog = page.get_by_role("dialog", name="New game")
+    if not dialog.is_visible():
+        page.get_by_role("button", name="New game").click()
+    dialog.get_by_role("radio", name=game, exact=True).check()
+    dialog.get_by_role("radio", name=suits).check()
+    if rules:
+        dialog.get_by_role("radio", name=rules).check()
+    dialog.get_by_role("button", name="Play").click()
+    expect(dialog).to_be_hidden()
+
+
+def column(page: Page, n: int) -> Locator:
+    return page.get_by_role("list", name=f"Column {n}", exact=True)
+
+
+def card(page: Page, col: int, name: str) -> Locator:
+    return column(page, col).get_by_role("button", name=name, exact=True).last
+
+
+def strip(locator: Locator) -> dict[str, float]:
+    """A point in the visible top strip of a card (cards overlap)."""
+    box = locator.bounding_box()
+    assert box is not None
+    return {"x": box["width"] / 2, "y": 8}
+
+
+def press_point(locator: Locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + 8
+
+
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """Drag with the mouse from the top strip of ``source`` to the middle of ``target``."""
+    x, y = press_point(source)
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 4, y + 4, steps=2)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 40), steps=8)
+    page.mouse.up()
+
+
+def status_value(page: Page, label: str) -> Locator:
+    return page.locator("#status .stat", has_text=label).locator("b")
+
+
+def face_up_names(page: Page, col: int) -> list[str]:
+    return column(page, col).locator("button.card.up").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
