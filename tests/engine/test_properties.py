@@ -1,0 +1,319 @@
+"""Property tests: the engine against a small independent model of the rules, conservation of
+cards, undo as an exact inverse, deterministic replay, code round trips."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spider.engine import (
+    DEAL,
+    IllegalAction,
+    SpiderError,
+    format_code,
+    full_state,
+    legal_action_texts,
+    load_record,
+    new_session,
+    parse_code,
+    variant,
+)
+from spider.engine.codes import DEAL_LIMIT
+
+from .helpers import snapshot, spider_line, spider_session, spiderette_line, spiderette_session
+
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LEVELS = [("spider", 1, "classic"), ("spider", 2, "classic"), ("spider", 4, "classic"), ("spider", 2, "relaxed"),
+          ("spider", 4, "relaxed"), ("spiderette", 1, "classic"), ("spiderette", 2, "classic"),
+          ("spiderette", 4, "classic")]
+
+
+# ----- an independent model of the rules (SPEC §2), written from the text -------------------
+
+
+class Model:
+    def __init__(self, game):
+        v = game.variant
+        self.relaxed = v.relaxed
+        self.deal_sizes = list(v.deals)
+        self.down = [list(c[: game.down[i]]) for i, c in enumerate(game.cols)]
+        self.up = [list(c[game.down[i]:]) for i, c in enumerate(game.cols)]
+        start = len(game.stock) - game.stock_count
+        self.stock = list(game.stock[start:])
+        self.deals_done = game.deals_done
+        self.removed = list(game.removed_suits)
+        self.sequences = v.sequences
+
+    @staticmethod
+    def rank(c):
+        return c % 13 + 1
+
+    def movable(self, group):
+        return all(self.rank(a) == self.rank(b) + 1 and (self.relaxed or a // 13 == b // 13)
+                   for a, b in zip(group, group[1:], strict=False))
+
+    def legal(self):
+        if len(self.removed) == self.sequences:
+            return set()
+        out = set()
+        for src, up in enumerate(self.up):
+            for n in range(1, len(up) + 1):
+                group = up[-n:]
+                if not self.movable(group):
+                    break
+                for dst in range(len(self.up)):
+                    if dst == src:
+                        continue
+                    target = self.down[dst] + self.up[dst]
+                    if not target or self.rank(target[-1]) == self.rank(group[0]) + 1:
+                        out.add((src, dst, n))
+        if self.deals_done < len(self.deal_sizes) and all(self.down[i] + self.up[i] for i in range(len(self.up))):
+            out.add(DEAL)
+        return out
+
+    def complete(self, col):
+        up = self.up[col]
+        last = up[-13:]
+        if len(last) == 13 and [self.rank(c) for c in last] == list(range(13, 0, -1)) \
+                and len({c // 13 for c in last}) == 1:
+            del up[-13:]
+            self.removed.append(last[0] // 13)
+            self.flip(col)
+
+    def flip(self, col):
+        if not self.up[col] and self.down[col]:
+            self.up[col].append(self.down[col].pop())
+
+    def apply(self, action):
+        if action == DEAL:
+            size = self.deal_sizes[self.deals_done]
+            cards, self.stock = self.stock[:size], self.stock[size:]
+            for col, card in enumerate(cards):
+                self.up[col].append(card)
+            self.deals_done += 1
+            for col in range(size):
+                self.complete(col)
+            return
+        src, dst, n = action
+        group = self.up[src][-n:]
+        del self.up[src][-n:]
+        self.flip(src)
+        self.up[dst].extend(group)
+        self.complete(dst)
+
+    def columns(self):
+        return [(d, u) for d, u in zip(self.down, self.up, strict=True)]
+
+
+def engine_columns(g):
+    return [(list(c[: g.down[i]]), list(c[g.down[i]:])) for i, c in enumerate(g.cols)]
+
+
+def check_invariants(g):
+    v = g.variant
+    start = len(g.stock) - g.stock_count
+    cards = [c for col in g.cols for c in col] + g.stock[start:]
+    cards += [suit * 13 + r for suit in g.removed_suits for r in range(13)]
+    assert Counter(cards) == Counter(v.composition())  # every card is somewhere, once
+    for i, col in enumerate(g.cols):
+        assert 0 <= g.down[i] <= len(col)
+        assert not col or g.down[i] < len(col)  # the last card of a column is face up
+        assert g.run[i] == g._tail_run(i)  # the incremental run lengths are right
+    assert g.won == (g.removed == v.sequences)
+
+
+# ----- starting positions -------------------------------------------------------------------
+
+
+@st.composite
+def starts(draw, profiles=("standard",)):
+    """A session in a reachable position: a random code, or a hand-built deck part-way through its
+    winning line (so that removals, empty columns and wins are common)."""
+    name = draw(st.sampled_from(profiles))
+    if draw(st.booleans()):
+        level = draw(st.sampled_from(LEVELS))
+        deal = draw(st.integers(0, DEAL_LIMIT - 1))
+        return new_session(format_code(variant(*level), deal), profile_name=name)
+    spider = draw(st.booleans())
+    sess = spider_session(name) if spider else spiderette_session(name)
+    line = spider_line(2) if spider else spiderette_line(2)
+    for a in line[: draw(st.integers(0, len(line)))]:
+        sess.play(a)
+    return sess
+
+
+choices = st.lists(st.integers(0, 2**16), min_size=1, max_size=60)
+
+
+def pick(g, choice):
+    moves = g.legal_moves()
+    if g.history and not g.won:
+        moves = moves + ["undo"]
+    return moves[choice % len(moves)] if moves else None
+
+
+def do(g, action):
+    if action == "undo":
+        g.check_undo()
+        g.undo()
+    else:
+        g.apply(action)
+
+
+# ----- properties ---------------------------------------------------------------------------
+
+
+@PROPERTY
+@given(starts(), choices)
+def test_engine_agrees_with_the_model(sess, steps):
+    g = sess.game
+    check_invariants(g)
+    for choice in steps:
+        model = Model(g)
+        assert model.columns() == engine_columns(g)
+        assert set(g.legal_moves()) == model.legal()
+        assert len(g.legal_moves()) == len(set(g.legal_moves()))
+        action = pick(g, choice)
+        if action is None:
+            break
+        do(g, action)  # every listed action is accepted
+        check_invariants(g)
+        if action != "undo":
+            model.apply(action)
+            assert engine_columns(g) == model.columns()
+            assert g.removed_suits == model.removed and g.deals_done == model.deals_done
+
+
+@PROPERTY
+@given(starts(("standard", "timed", "moves")), choices)
+def test_undo_is_an_exact_inverse(sess, steps):
+    g = sess.game
+    for choice in steps:
+        action = pick(g, choice)
+        if action is None or action == "undo":
+            continue
+        before = snapshot(g)
+        do(g, action)
+        after = snapshot(g)
+        g.check_undo()
+        g.undo()
+        if g.profile.name == "timed":  # the undo itself is a move worth +10
+            assert snapshot(g) | {"moves": 0, "score": 0} == before | {"moves": 0, "score": 0}
+            assert g.moves == before["moves"] + 2
+        else:
+            assert snapshot(g) == before
+        do(g, action)
+        if g.profile.name != "timed":
+            assert snapshot(g) == after
+
+
+@PROPERTY
+@given(starts(("timed", "moves")), choices)
+def test_undo_all_the_way_back(sess, steps):
+    g = sess.game
+    start = full_state(g)
+    n = 0
+    for choice in steps:
+        action = pick(g, choice)
+        if action is None or action == "undo":
+            continue
+        do(g, action)
+        n += 1
+    if g.won:
+        return
+    for _ in range(n):
+        g.undo()
+    ignore = {"moves": 0, "score": 0, "can_undo": None}
+    assert full_state(g) | ignore == start | ignore
+
+
+@st.composite
+def illegal_attempts(draw):
+    return draw(st.lists(st.tuples(st.integers(-1, 10), st.integers(-1, 10),
+                                   st.one_of(st.none(), st.integers(-1, 14))), min_size=1, max_size=30))
+
+
+@PROPERTY
+@given(starts(), choices, illegal_attempts())
+def test_actions_outside_the_legal_list_are_refused_and_change_nothing(sess, steps, attempts):
+    g = sess.game
+    for choice, (src, dst, count) in zip(steps, attempts, strict=False):
+        legal = set(g.legal_moves())
+        before = snapshot(g)
+        if count is not None and (src, dst, count) in legal:
+            g.apply((src, dst, count))
+        else:
+            try:
+                n = g.check_move(src, dst, count)
+            except IllegalAction as e:
+                assert e.reason in {"no_such_column", "same_column", "empty_source", "bad_count", "not_a_run",
+                                    "not_a_descending_run", "not_one_higher", "onto_ace", "game_over"}
+                assert snapshot(g) == before
+                with pytest.raises(SpiderError):
+                    sess.play(f"{src + 1}>{dst + 1}" + ("" if count is None else f":{count}"))
+                assert snapshot(g) == before
+            else:
+                assert count is None and (src, dst, n) in legal  # F>T resolved to a listed move
+                g.move(src, dst, n)
+        if DEAL not in set(g.legal_moves()):
+            before = snapshot(g)
+            with pytest.raises(IllegalAction):
+                g.check_deal()
+            assert snapshot(g) == before
+        action = pick(g, choice)
+        if action is None:
+            break
+        do(g, action)
+
+
+@PROPERTY
+@given(starts(("standard", "timed", "moves")), choices, st.floats(0, 50))
+def test_replaying_a_record_is_deterministic(sess, steps, pace):
+    clock = sess.game.elapsed
+    timed = sess.game.profile.name == "timed" and not sess.actions  # a record's times cover all or none
+    for choice in steps:
+        g = sess.game
+        options = legal_action_texts(g) + (["undo"] if g.history and not g.won else [])
+        if not options:
+            break
+        text = options[choice % len(options)]
+        # implied counts too: "F>T" where it means the same as the explicit form
+        if ":" in text:
+            src, rest = text.split(">")
+            dst, n = rest.split(":")
+            try:
+                if g.check_move(int(src) - 1, int(dst) - 1) == int(n):
+                    text = f"{src}>{dst}"
+            except IllegalAction:
+                pass
+        clock += pace
+        sess.play(text, elapsed=clock if timed else None)
+    record = sess.record()
+    assert ("times" in record) == (timed and bool(record["actions"]))
+    again = load_record(json.dumps(record))
+    assert full_state(again.game) == full_state(sess.game)
+    assert again.record() == record
+    assert load_record(record).actions == sess.actions
+
+
+@PROPERTY
+@given(st.sampled_from(LEVELS), st.integers(0, DEAL_LIMIT - 1), st.booleans())
+def test_codes_round_trip(level, deal, lower):
+    v = variant(*level)
+    code = format_code(v, deal)
+    parsed = parse_code(code.lower() if lower else code)
+    assert (parsed.variant, parsed.deal) == (v, deal)
+    assert str(parsed) == code and len(code.split("-")[2]) == 7
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(LEVELS), st.integers(0, DEAL_LIMIT - 1))
+def test_every_deal_is_a_permutation_of_the_composition(level, deal):
+    sess = new_session(format_code(variant(*level), deal))
+    g = sess.game
+    assert sorted(g.deck) == sorted(g.variant.composition())
+    check_invariants(g)
