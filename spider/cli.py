@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .engine import SpiderError, describe, full_state, load_record, new_session, public_view
 from .engine.codes import DEAL_LIMIT, format_code
@@ -22,11 +22,14 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
 
 
-def _read_record(source: str) -> str:
+def _read_record(source: str) -> bytes | str:
+    """The record's raw bytes: ``load_record`` decodes them, so that a file that is not UTF-8 is
+    reported as a bad record (one line) instead of a UnicodeDecodeError traceback."""
     if source == "-":
-        return sys.stdin.read()
+        stdin = getattr(sys.stdin, "buffer", None)
+        return stdin.read() if stdin is not None else sys.stdin.read()
     try:
-        with open(source, encoding="utf-8") as f:
+        with open(source, "rb") as f:
             return f.read()
     except OSError as e:
         raise CliError(f"cannot read {source}: {e.strerror}") from None
@@ -81,8 +84,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes are one line too (``spider: …``, exit 2), not a usage block; ``-h`` shows usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog.split()[0]} -h)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="spider", description="Spider and Spiderette solitaire.")
+    parser = _Parser(prog="spider", description="Spider and Spiderette solitaire.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="start the web app on 127.0.0.1 and print its address")
