@@ -129,6 +129,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         N_("Enter or Space picks up the card in focus together with the cards on it; press Enter or Space on "
            "another column to put them there. Esc cancels."),
         N_("D deals from the stock, Ctrl+Z (Cmd+Z on a Mac) undoes the last action, and H shows a hint."),
+        N_("Pressing Enter twice on a card sends it, with the cards on it, to the best column. T reads out a "
+           "description of the whole table, and ? opens this help."),
     )),
     (N_("Hints and the solver"), (
         N_("Press H or the Hint button to see a good next move. A hint looks only at the face-up cards."),
