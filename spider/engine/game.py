@@ -28,6 +28,10 @@ Removal = tuple[int, int, bool]
 UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...] | int, int, int]
 
 
+# A completed sequence of each suit, king to ace (bottom to top), as undo puts it back.
+_SEQUENCES = tuple(tuple(suit * 13 + r for r in range(12, -1, -1)) for suit in range(4))
+
+
 def _rank(card: int) -> int:
     return card % 13 + 1
 
@@ -101,22 +105,39 @@ class Game:
         return self.deals_done < len(self._deal_sizes) and all(self.cols)
 
     def legal_moves(self, with_deal: bool = True) -> list[Action]:
-        """Every distinct legal action: each move as (source, target, count), and DEAL."""
-        cols, runs = self.cols, self.run
-        tops = [(c[-1] % 13 if c else -1) for c in cols]
-        empties = [i for i, c in enumerate(cols) if not c]
+        """Every distinct legal action: each move as (source, target, count), and DEAL.
+        Ordered by source, then target; into an empty column every count from 1 up."""
+        cols = self.cols
+        at_rank: dict[int, list[int]] = {}  # rank - 1 of a column's last card -> those columns
+        empties = []
+        for i, c in enumerate(cols):
+            if c:
+                r = c[-1] % 13
+                found = at_rank.get(r)
+                if found is None:
+                    at_rank[r] = [i]
+                else:
+                    found.append(i)
+            else:
+                empties.append(i)
         out: list[Action] = []
-        for src, run in enumerate(runs):
+        get = at_rank.get
+        for src, run in enumerate(self.run):
             if not run:
                 continue
-            base = tops[src]  # rank - 1 of the group's last card
-            for dst, top in enumerate(tops):
-                k = top - base  # cards to take so the group's first card is one below ``top``
-                if 0 < k <= run:
-                    out.append((src, dst, k))
+            base = cols[src][-1] % 13  # rank - 1 of the group's last card
+            if run == 1:
+                dsts = get(base + 1)
+                if dsts:
+                    out += [(src, dst, 1) for dst in dsts]
+            else:
+                # k cards fit a column whose last card is k ranks above the source's last card
+                fits = [(dst, k) for k in range(1, run + 1) for dst in get(base + k, ())]
+                if fits:
+                    fits.sort()
+                    out += [(src, dst, k) for dst, k in fits]
             for dst in empties:
-                for k in range(1, run + 1):
-                    out.append((src, dst, k))
+                out += [(src, dst, k) for k in range(1, run + 1)]
         if with_deal and not empties and self.deals_done < len(self._deal_sizes):
             out.append(DEAL)
         return out
@@ -190,39 +211,57 @@ class Game:
         """Apply a legal move; return the number of sequences it completed."""
         cols, down, run = self.cols, self.down, self.run
         source, target = cols[src], cols[dst]
-        runs_before = (run[src], run[dst])
-        joins = bool(target) and (self._relaxed or target[-1] // 13 == source[-count] // 13)
-        target.extend(source[-count:])
+        run_src, run_dst = run[src], run[dst]
+        # the group extends the target's run when it is of the target's suit (any suit if relaxed)
+        joins = target and (self._relaxed or target[-1] // 13 == source[-count] // 13)
+        joined = count + run_dst if joins else count
+        target += source[-count:]
         del source[-count:]
+        left = len(source)
         flipped = False
-        if len(source) == down[src] and down[src]:
-            down[src] -= 1
+        if left and left == down[src]:  # the last face-up card left: turn the next one up
+            down[src] = left - 1
             flipped = True
             run[src] = 1
-        elif count < run[src]:
-            run[src] -= count
+        elif count < run_src:
+            run[src] = run_src - count
         else:
-            run[src] = self._tail_run(src)
-        run[dst] = count + run[dst] if joins else count
-        removals = self._remove_completed(dst) if run[dst] >= 13 else ()
-        self._record(_MOVE, src, dst, count, flipped, removals, runs_before)
+            run[src] = self._tail_run(src) if left else 0
+        run[dst] = joined
+        removals = self._remove_completed(dst) if joined >= 13 else ()
+        self.history.append((_MOVE, src, dst, count, flipped, removals, (run_src, run_dst), self.score, self.moves))
+        self.moves += 1
+        self.score = self.profile.after_action(self.score, len(removals), self._floor)
+        if removals and self.won:
+            self.score += self.profile.win_bonus(self.elapsed)
         return len(removals)
 
     def deal(self) -> int:
         """Deal one card onto each column of the next deal; return the sequences it completed."""
-        cols = self.cols
-        size = self._deal_sizes[self.deals_done]
-        start = sum(self._deal_sizes[: self.deals_done])
-        runs_before = tuple(self.run)
+        cols, run = self.cols, self.run
+        sizes = self._deal_sizes
+        size = sizes[self.deals_done]
+        start = sum(sizes[: self.deals_done])
+        runs_before = tuple(run)
+        relaxed = self._relaxed
         for col, card in enumerate(self.stock[start : start + size]):
-            cols[col].append(card)
-            self.run[col] = self._tail_run(col)
+            column = cols[col]
+            below = column[-1] if column else None  # a column's last card is face up
+            column.append(card)
+            if below is not None and below % 13 == card % 13 + 1 and (relaxed or below // 13 == card // 13):
+                run[col] += 1
+            else:
+                run[col] = 1
         self.deals_done += 1
         removals: tuple[Removal, ...] = ()
         for col in range(size):
-            if self.run[col] >= 13:
+            if run[col] >= 13:
                 removals += self._remove_completed(col)
-        self._record(_DEAL, -1, -1, size, False, removals, runs_before)
+        self.history.append((_DEAL, -1, -1, size, False, removals, runs_before, self.score, self.moves))
+        self.moves += 1
+        self.score = self.profile.after_action(self.score, len(removals), self._floor)
+        if removals and self.won:
+            self.score += self.profile.win_bonus(self.elapsed)
         return len(removals)
 
     def _remove_completed(self, col: int) -> tuple[Removal, ...]:
@@ -239,39 +278,35 @@ class Game:
         self.removed_suits.append(suit)
         return ((col, suit, flipped),)
 
-    def _record(self, kind: int, src: int, dst: int, count: int, flipped: bool,
-                removals: tuple[Removal, ...], runs: tuple[int, ...]) -> None:
-        self.history.append((kind, src, dst, count, flipped, removals, runs, self.score, self.moves))
-        self.moves += 1
-        self.score = self.profile.after_action(self.score, len(removals), self._floor)
-        if self.won:
-            self.score += self.profile.win_bonus(self.elapsed)
-
     def undo(self) -> None:
         """Take back the last action exactly (call ``check_undo`` first)."""
         kind, src, dst, count, flipped, removals, runs, score, moves = self.history.pop()
-        cols, down = self.cols, self.down
-        for col, suit, flip in reversed(removals):
-            if flip:
-                down[col] += 1
-            cols[col].extend(suit * 13 + r for r in range(12, -1, -1))
-            self.removed_suits.pop()
+        cols = self.cols
+        if removals:
+            down = self.down
+            for col, suit, flip in reversed(removals):
+                if flip:
+                    down[col] += 1
+                cols[col] += _SEQUENCES[suit]
+                self.removed_suits.pop()
         if kind == _MOVE:
             source, target = cols[src], cols[dst]
             if flipped:
-                down[src] += 1
-            source.extend(target[-count:])
+                self.down[src] += 1
+            source += target[-count:]
             del target[-count:]
-            self.run[src], self.run[dst] = runs
+            run = self.run
+            run[src], run[dst] = runs
         else:
             for col in range(count):
                 cols[col].pop()
             self.deals_done -= 1
             self.run[:] = runs
-        if self.profile.restores_on_undo:
+        profile = self.profile
+        if profile.restores_on_undo:  # the exact earlier score and move count
             self.score, self.moves = score, moves
         else:
-            self.score = self.profile.after_undo(self.score, len(removals))
+            self.score = profile.after_undo(self.score, len(removals))
             self.moves += 1
 
     def advance_clock(self, elapsed: float) -> None:
