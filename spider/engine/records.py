@@ -60,8 +60,13 @@ class Session:
         else:
             g.move(src, dst, n)
         self.actions.append(canonical)
-        if elapsed is not None:
-            self.times.append(elapsed)
+        if elapsed is not None or self.times:
+            # A record's times are one per action, so that ``record()`` always loads again: actions
+            # played before the first time was given count as played at 0 s, an action without a
+            # time at the clock as it stands. The game's clock, not the raw argument, is kept: it
+            # never goes back and is never negative, and replaying it has the same effect.
+            self.times.extend([0.0] * (len(self.actions) - 1 - len(self.times)))
+            self.times.append(g.elapsed)
         return canonical
 
     def record(self) -> dict[str, Any]:

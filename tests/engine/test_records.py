@@ -230,3 +230,27 @@ def test_load_record_without_replay():
 def test_deck_record_defaults_to_one_suit_spider():
     s = load_record({"deck": SPIDER_DECK})
     assert s.game.variant == SPIDER1 and s.game.profile.name == "standard"
+
+
+def test_times_stay_one_per_action_so_the_record_loads_again():
+    s = new_session("SP1-S1C-AAAAAAA", profile_name="timed")
+    s.play("deal")  # no time given
+    s.play("deal", elapsed=45)
+    s.play("deal")  # no time: the clock as it stands
+    s.play("deal", elapsed=20)  # a clock that goes back is ignored
+    s.play("deal", elapsed=-3)
+    rec = s.record()
+    assert rec["times"] == [0.0, 45, 45, 45, 45]
+    again = load_record(rec)
+    assert full_state(again.game) == full_state(s.game) and again.game.elapsed == 45
+    assert s.game.score == 40  # 10, floored to 0 by the first 30 s, then four more actions
+
+
+def test_bad_elapsed_changes_nothing():
+    s = new_session("SP1-S1C-AAAAAAA", profile_name="timed")
+    with pytest.raises(SpiderError) as exc:
+        s.play("deal", elapsed=float("inf"))
+    assert exc.value.reason == "bad_time"
+    assert s.actions == [] and s.game.moves == 0 and s.game.elapsed == 0
+    with pytest.raises(SpiderError):
+        s.game.advance_clock(float("nan"))
