@@ -344,7 +344,7 @@ function renderStock() {
   if (!v) return;
   for (let i = 0; i < v.deals_left; i += 1) piles.append(el("span", { class: "pile" }));
   stock.querySelector(".count").textContent = v.stock ? String(v.stock) : "";
-  stock.classList.toggle("empty", !v.deals_left);
+  stock.classList.toggle("exhausted", !v.deals_left);
   const cards = tn("{n} card", "{n} cards", v.stock);
   const deals = tn("{n} deal left", "{n} deals left", v.deals_left);
   stock.setAttribute("aria-label", t("Deal a row from the stock ({cards}, {deals})", { cards, deals }));
@@ -788,6 +788,9 @@ function flip(oldRects, before, after, events) {
   }
   const stockRect = $("stock").getBoundingClientRect();
   const used = new Set(moved.values());
+  // Read every rectangle first, then start the animations: interleaving the two would force a
+  // layout per card.
+  const plans = [];
   for (const b of document.querySelectorAll("#tableau .card")) {
     const key = `${b.dataset.col}:${b.dataset.idx}`;
     let old = null;
@@ -806,8 +809,9 @@ function flip(oldRects, before, after, events) {
       }
       if (!old && events && events.kind === "deal") old = { rect: stockRect };
     }
-    const li = b.parentElement;
-    const now = b.getBoundingClientRect();
+    plans.push({ li: b.parentElement, old, now: b.getBoundingClientRect(), isNew: moved.has(key) || (old && old.rect === stockRect) });
+  }
+  for (const { li, old, now, isNew } of plans) {
     if (reducedMotion.matches) {
       if (!old || Math.abs(old.rect.left - now.left) + Math.abs(old.rect.top - now.top) > 1) {
         li.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150 });
@@ -818,7 +822,6 @@ function flip(oldRects, before, after, events) {
     const dx = old.rect.left - now.left;
     const dy = old.rect.top - now.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    const isNew = moved.has(key) || (events && events.kind === "deal" && old.rect === stockRect);
     li.animate([
       { transform: `translate(${dx}px, ${dy}px)`, zIndex: 500 },
       { transform: "translate(0px, 0px)", zIndex: 500 },
@@ -1166,18 +1169,6 @@ async function openHelp() {
   } catch (_) {
     body.append(el("p", { text: t("The rules could not be loaded.") }));
   }
-  body.append(el("h3", { text: t("Keyboard") }));
-  const keys = el("ul", { class: "keys" });
-  const key = (k, text) => keys.append(el("li", {}, el("kbd", { text: k }), " ", text));
-  key(t("Arrow keys"), t("move between cards and columns"));
-  key(t("Enter or Space"), t("pick up the cards from the focused card, or put the picked-up cards on the focused column"));
-  key(t("Enter twice"), t("send the cards to the best column"));
-  key("Esc", t("put the picked-up cards back"));
-  key("D", t("deal a row from the stock"));
-  key(t("Ctrl+Z"), t("undo"));
-  key("T", t("describe the table"));
-  key("?", t("this help"));
-  body.append(keys);
 }
 
 function openSettings() {
