@@ -1,0 +1,266 @@
+"""The full-information solver: best-first search over positions with a transposition table.
+
+The search sees face-down cards and the stock. It plays through ``spider.engine.Game`` (its
+``legal_moves``, ``move``, ``deal`` and ``undo``), so it follows the engine's rules exactly,
+including "no deal while a column is empty".
+
+Positions waiting to be expanded are kept packed in ``bytes`` (one byte per card) in a heap
+ordered by a heuristic (face-down cards, breaks in the face-up runs, empty columns, sequences
+removed, cards still in the stock), so the search goes where progress is, not deep into shuffles.
+
+Completeness: every legal action of every position is tried unless it is *provably* useless, and
+a position is skipped only when an equivalent one has already been queued. So when the queue runs
+dry the deal is proved lost. The only pruning:
+
+* once the stock is empty the columns are interchangeable, so the position key sorts them and only
+  the first empty column is used as a target (the others lead to the same sorted position);
+* moving a whole column into an empty column once the stock is empty changes nothing.
+
+While the stock lasts, columns are *not* interchangeable (each deal puts a known card on each
+column), so the key keeps their order.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import time
+from array import array
+from dataclasses import dataclass, field
+
+from spider.engine import DEAL, Game
+
+from .common import action_text, working_copy
+from .heuristics import W_BREAK, W_DOWN, W_EMPTY, W_REMOVED, W_SUIT, deal_delta, position_cost
+
+_CHECK_EVERY = 1024
+
+
+@dataclass
+class SolveResult:
+    """``result`` is "won" (``actions`` win from the position given), "lost" (proved: the whole
+    search space was exhausted) or "unknown" (a limit stopped the search)."""
+
+    result: str
+    actions: list[str] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    reason: str = ""  # for "unknown": which limit stopped the search
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"result": self.result, "actions": list(self.actions), "nodes": self.nodes,
+                                  "seconds": round(self.seconds, 3)}
+        if self.reason:
+            out["reason"] = self.reason
+        return out
+
+
+def position_key(g: Game) -> int:
+    """A hash of the position, equal for positions the search treats as the same."""
+    if g.deals_left:
+        return hash((g.deals_done, tuple(map(tuple, g.cols)), tuple(g.down)))
+    return hash(tuple(sorted(zip(map(tuple, g.cols), g.down))))
+
+
+def useful_actions(g: Game) -> list[tuple[int, int, int]]:
+    """The legal actions minus the provably useless ones (see the module docstring)."""
+    actions = g.legal_moves()
+    if g.deals_left:
+        return actions
+    cols = g.cols
+    first_empty = next((i for i, c in enumerate(cols) if not c), -1)
+    if first_empty < 0:
+        return actions
+    return [a for a in actions if cols[a[1]] or (a[1] == first_empty and a[2] < len(cols[a[0]]))]
+
+
+def _pack(g: Game) -> bytes:
+    rs = g.removed_suits
+    parts = [bytes((g.deals_done, len(rs), *rs))]
+    down, run = g.down, g.run
+    for c, col in enumerate(g.cols):
+        parts.append(bytes((down[c], run[c], len(col))))
+        parts.append(bytes(col))
+    return b"".join(parts)
+
+
+def _unpack(g: Game, b: bytes) -> None:
+    g.deals_done = b[0]
+    n = b[1]
+    g.removed_suits = list(b[2 : 2 + n])
+    i = 2 + n
+    cols, down, run = [], [], []
+    for _ in range(len(g.cols)):
+        down.append(b[i])
+        run.append(b[i + 1])
+        end = i + 3 + b[i + 2]
+        cols.append(list(b[i + 3 : end]))
+        i = end
+    g.cols, g.down, g.run = cols, down, run
+    g.history.clear()
+
+
+def _encode(action: tuple[int, int, int]) -> int:
+    return -1 if action == DEAL else (action[0] * 64 + action[1]) * 256 + action[2]
+
+
+def _decode(code: int) -> tuple[int, int, int]:
+    if code < 0:
+        return DEAL
+    return code // 256 // 64, code // 256 % 64, code % 256
+
+
+def _memory_mb() -> float:
+    """The resident memory of this process now (Linux), or its peak elsewhere."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return rss / 2**20 if sys.platform == "darwin" else rss / 1024
+
+
+def _children(g: Game, cost: int) -> list[tuple[int, int, tuple[int, int, int]]]:
+    """The useful actions of a position with the (estimated) cost of the position each leads to,
+    best first. The estimate is ``position_cost`` worked out from the change the action makes,
+    without playing it."""
+    out = []
+    cols, down, run = g.cols, g.down, g.run
+    for n, action in enumerate(useful_actions(g)):
+        if action == DEAL:
+            out.append((cost + deal_delta(g), n, action))
+            continue
+        s, d, k = action
+        src, dst = cols[s], cols[d]
+        first = src[-k]
+        rest = len(src) - k
+        delta = 0
+        if rest == 0:
+            delta -= W_EMPTY
+        elif rest == down[s]:
+            delta -= W_DOWN
+        else:
+            under = src[rest - 1]
+            if under % 13 != first % 13 + 1:
+                delta -= W_BREAK
+            elif under // 13 != first // 13:
+                delta -= W_SUIT
+        if not dst:
+            delta += W_EMPTY
+        elif dst[-1] // 13 != first // 13:
+            delta += W_SUIT
+        elif k + run[d] >= 13 and first % 13 + run[d] >= 12 and run[s] >= k:
+            delta -= W_REMOVED
+        out.append((cost + delta, n, action))
+    out.sort()
+    return out
+
+
+def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
+          memory_limit_mb: float = 1024, slacks: tuple[int, ...] = (0, 1, 2, 3, 5)) -> SolveResult:
+    """Decide whether ``game`` can still be won from its current position (seeing every card).
+
+    ``actions`` of a win are in explicit notation (``F>T:N``, ``deal``) from the position given;
+    for a fresh deal that is from the start, so ``spider replay`` accepts them as a record's
+    actions. ``nodes`` counts positions visited over all passes.
+
+    The search runs in passes. The first passes are bounded: a line of play is abandoned after
+    ``slack`` actions in a row that do not improve on its best position so far (a deal starts
+    afresh); they find most wins quickly but prove nothing. The last pass has no bound, so if it
+    runs out of positions the deal is lost. Passes take turns with growing node budgets (each
+    restarts from the position given), because how long a pass needs varies wildly."""
+    start = time.perf_counter()
+    g = working_copy(game)
+    if g.won:
+        return SolveResult("won", [], 0, time.perf_counter() - start)
+    limits = _Limits(start + time_limit, node_limit, memory_limit_mb)
+    nodes = 0
+    passes: list[int | None] = [*slacks, None]
+    budget = 4000
+    while passes:
+        for slack in list(passes):
+            limits.pass_limit = nodes + budget
+            outcome, path, nodes = _dfs(g, slack, limits, nodes)
+            if outcome == "won":
+                return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
+            if outcome == "exhausted":
+                if slack is None:
+                    return SolveResult("lost", [], nodes, time.perf_counter() - start)
+                passes.remove(slack)
+            elif outcome != "pass limit":
+                return SolveResult("unknown", [], nodes, time.perf_counter() - start, outcome)
+        budget *= 3
+    raise AssertionError("the unbounded pass always ends the search")
+
+
+@dataclass
+class _Limits:
+    deadline: float
+    node_limit: int | None
+    memory_limit_mb: float
+    pass_limit: int = 0
+
+    def reached(self, nodes: int) -> str:
+        if nodes >= self.pass_limit:
+            return "pass limit"
+        if self.node_limit is not None and nodes >= self.node_limit:
+            return "node limit"
+        if nodes % _CHECK_EVERY == 0:
+            if time.perf_counter() >= self.deadline:
+                return "time limit"
+            if _memory_mb() >= self.memory_limit_mb:
+                return "memory limit"
+        return ""
+
+
+def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, list, int]:
+    """One depth-first pass; ``g`` is back at its start when it returns without a win."""
+    bounded = slack is not None
+    big = 1 << 30
+    seen: dict[int, int] = {position_key(g): big}
+    cost = position_cost(g)
+    # a frame: [children, next index, best cost on the line, slack left]
+    stack: list[list] = [[_children(g, cost), 0, cost, slack if bounded else big]]
+    path: list[tuple[int, int, int]] = []
+    move, deal, undo = g.move, g.deal, g.undo
+    while stack:
+        frame = stack[-1]
+        children, i, best, left = frame
+        if i >= len(children):
+            stack.pop()
+            if path:
+                path.pop()
+                undo()
+            continue
+        frame[1] = i + 1
+        child_cost, _, action = children[i]
+        if action == DEAL:
+            child_best, child_left = child_cost, slack if bounded else big
+        elif child_cost < best:
+            child_best, child_left = child_cost, slack if bounded else big
+        else:
+            child_best, child_left = best, left - 1
+            if child_left < 0:
+                continue
+        if action == DEAL:
+            deal()
+        else:
+            move(*action)
+        nodes += 1
+        if g.won:
+            path.append(action)
+            return "won", path, nodes
+        key = position_key(g)
+        if seen.get(key, -1) >= child_left:
+            undo()
+            continue
+        seen[key] = child_left
+        path.append(action)
+        stack.append([_children(g, child_cost), 0, child_best, child_left])
+        reason = limits.reached(nodes)
+        if reason:
+            for _ in path:
+                undo()
+            return reason, [], nodes
+    return "exhausted", [], nodes
