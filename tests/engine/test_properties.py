@@ -14,6 +14,7 @@ from spider.engine import (
     DEAL,
     IllegalAction,
     SpiderError,
+    card_text,
     format_code,
     full_state,
     legal_action_texts,
@@ -24,7 +25,7 @@ from spider.engine import (
 )
 from spider.engine.codes import DEAL_LIMIT
 
-from .helpers import snapshot, spider_line, spider_session, spiderette_line, spiderette_session
+from .helpers import position, snapshot, spider_line, spider_session, spiderette_line, spiderette_session
 
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LEVELS = [("spider", 1, "classic"), ("spider", 2, "classic"), ("spider", 4, "classic"), ("spider", 2, "relaxed"),
@@ -113,12 +114,13 @@ def engine_columns(g):
     return [(list(c[: g.down[i]]), list(c[g.down[i]:])) for i, c in enumerate(g.cols)]
 
 
-def check_invariants(g):
+def check_invariants(g, conserved=True):
     v = g.variant
     start = len(g.stock) - g.stock_count
     cards = [c for col in g.cols for c in col] + g.stock[start:]
     cards += [suit * 13 + r for suit in g.removed_suits for r in range(13)]
-    assert Counter(cards) == Counter(v.composition())  # every card is somewhere, once
+    if conserved:
+        assert Counter(cards) == Counter(v.composition())  # every card is somewhere, once
     for i, col in enumerate(g.cols):
         assert 0 <= g.down[i] <= len(col)
         assert not col or g.down[i] < len(col)  # the last card of a column is face up
@@ -343,3 +345,59 @@ def test_long_seeded_playouts_agree_with_the_model(level):
                 model.apply(action)
                 assert engine_columns(g) == model.columns() and g.removed_suits == model.removed
             check_invariants(g)
+
+
+# ----- crafted positions: long runs, near-complete sequences, mixed suits --------------------
+
+
+@st.composite
+def crafted_positions(draw):
+    """Positions (not from a real deck) full of what random play rarely reaches: runs of one or
+    mixed suits, king-to-two runs waiting for an ace, empty columns, a stock still to deal."""
+    v = variant(*draw(st.sampled_from(LEVELS)))
+    suit = st.integers(0, v.suits - 1)
+    card = st.builds(lambda r, s: s * 13 + r - 1, st.integers(1, 13), suit)
+    columns = []
+    for _ in range(v.columns):
+        down = draw(st.lists(card, max_size=3))
+        kind = draw(st.integers(0, 5))
+        if kind == 0 and not down:
+            up = []
+        elif kind in (1, 2):  # a run from the king down, of one suit or (sometimes) mixed
+            length = draw(st.integers(10, 13))
+            s0 = draw(suit)
+            mixed = draw(st.booleans()) and draw(st.booleans())
+            up = [(draw(suit) if mixed else s0) * 13 + 12 - i for i in range(length)]
+        elif kind == 3:  # a short run from the bottom: aces and twos to complete kings' runs
+            length = draw(st.integers(1, 3))
+            s0 = draw(suit)
+            up = [s0 * 13 + length - 1 - i for i in range(length)]
+        else:
+            up = draw(st.lists(card, min_size=1, max_size=4))
+        columns.append(([card_text(c) for c in down], [card_text(c) for c in up]))
+    deals_left = draw(st.integers(0, len(v.deals)))
+    sizes = list(v.deals)[len(v.deals) - deals_left:]
+    stock = [[card_text(draw(card)) for _ in range(n)] for n in sizes]
+    return position(v, columns, stock=stock)
+
+
+@PROPERTY
+@given(crafted_positions(), choices)
+def test_crafted_positions_agree_with_the_model(g, steps):
+    for choice in steps:
+        model = Model(g)
+        assert set(g.legal_moves()) == model.legal()
+        action = pick(g, choice)
+        if action is None:
+            break
+        before = snapshot(g)
+        do(g, action)
+        check_invariants(g, conserved=False)
+        if action != "undo":
+            model.apply(action)
+            assert engine_columns(g) == model.columns() and g.removed_suits == model.removed
+            after = snapshot(g)
+            g.undo()
+            assert snapshot(g) == before
+            do(g, action)
+            assert snapshot(g) == after
