@@ -390,3 +390,53 @@ def test_refusal_of_bad_column_in_notation_names_it():
     with pytest.raises(IllegalAction) as exc:
         sess.play("0>1")
     assert exc.value.reason == "no_such_column"
+
+
+# ----- the API other layers build on --------------------------------------------------------
+
+
+def test_clone_is_independent():
+    sess = spider_session()
+    for a in SPIDER_PHASE1[:7]:
+        sess.play(a)
+    g = sess.game
+    twin = g.clone()
+    before = snapshot(g)
+    assert snapshot(twin) == before
+    twin.undo()
+    twin.apply(twin.legal_moves()[0])
+    while twin.history:
+        twin.undo()
+    assert snapshot(g) == before  # the twin played and undid everything; the original did not move
+    assert full_state(twin) == full_state(spider_session().game)
+    g.undo()
+    assert full_state(twin) == full_state(spider_session().game)
+    assert g.removed == 0 and g.moves == 6
+
+
+def test_legal_moves_without_deal():
+    sess = spider_session()
+    g = sess.game
+    assert g.legal_moves() == [DEAL]
+    assert g.legal_moves(with_deal=False) == []
+
+
+def test_check_pick():
+    g = position(SP4, spider_cols((["2C"], ["9D", "8S", "7S"]), ([], [])))
+    g.check_pick(0, 1)
+    g.check_pick(0, 2)
+    for count, reason in ((3, "not_a_run"), (4, "bad_count"), (0, "bad_count")):
+        with pytest.raises(IllegalAction) as exc:
+            g.check_pick(0, count)
+        assert exc.value.reason == reason
+    with pytest.raises(IllegalAction) as exc:
+        g.check_pick(1, 1)
+    assert exc.value.reason == "empty_source"
+
+
+def test_apply_returns_sequences_completed():
+    sess = spider_session()
+    g = sess.game
+    assert [g.apply(DEAL) for _ in range(5)] == [0] * 5
+    assert g.apply((5, 0, None)) == 0
+    assert g.apply((5, 0, None)) == 1
