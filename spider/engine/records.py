@@ -130,8 +130,12 @@ def load_record(data: object, *, replay: bool = True) -> Session:
     if (code is None) == (deck is None):
         raise SpiderError("bad_record", N_("A record needs exactly one of 'code' and 'deck'"))
     v = None
-    if "game" in data or deck is not None:
+    if deck is not None:
         v = variant(data.get("game", "spider"), data.get("suits", 1), data.get("rules", "classic"))
+    elif any(key in data for key in ("game", "suits", "rules")):
+        # a code names its variant; fields that are given must agree with it, missing ones follow it
+        named = parse_code(code).variant
+        v = variant(data.get("game", named.game), data.get("suits", named.suits), data.get("rules", named.rules))
     session = new_session(code, deck=deck, v=v, profile_name=data.get("profile", "standard"))
     actions = data.get("actions", [])
     times = data.get("times")

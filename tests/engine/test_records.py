@@ -254,3 +254,16 @@ def test_bad_elapsed_changes_nothing():
     assert s.actions == [] and s.game.moves == 0 and s.game.elapsed == 0
     with pytest.raises(SpiderError):
         s.game.advance_clock(float("nan"))
+
+
+def test_a_record_with_a_code_may_omit_variant_fields_the_code_implies() -> None:
+    from spider.engine import SpiderError, load_record
+
+    session = load_record({"code": "SP1-S2R-AAAAAAD", "suits": 2, "actions": []})
+    assert session.game.variant.rules == "relaxed"
+    try:
+        load_record({"code": "SP1-S2R-AAAAAAD", "suits": 4})
+    except SpiderError as e:
+        assert e.reason == "bad_record"
+    else:
+        raise AssertionError("a suit count that contradicts the code must be refused")
