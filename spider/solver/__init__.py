@@ -8,6 +8,9 @@
 * ``study(...)`` — solve or autoplay many consecutive deals in worker processes.
 """
 
+from .hints import autoplay, hint, hint_action, public_key
 from .search import SolveResult, position_key, solve
+from .study import StudyReport, study, wilson
 
-__all__ = ["SolveResult", "position_key", "solve"]
+__all__ = ["SolveResult", "StudyReport", "autoplay", "hint", "hint_action", "position_key", "public_key", "solve",
+           "study", "wilson"]

@@ -38,7 +38,7 @@ def deal_delta(g: Game) -> int:
     size = g.variant.deals[g.deals_done]
     start = len(g.stock) - g.stock_count
     delta = -W_STOCK * size
-    for col, card in zip(g.cols, g.stock[start : start + size]):
+    for col, card in zip(g.cols, g.stock[start : start + size], strict=False):
         top = col[-1]
         if top % 13 != card % 13 + 1:
             delta += W_BREAK

@@ -26,7 +26,6 @@ import os
 import resource
 import sys
 import time
-from array import array
 from dataclasses import dataclass, field
 
 from spider.engine import DEAL, Game
@@ -60,7 +59,7 @@ def position_key(g: Game) -> int:
     """A hash of the position, equal for positions the search treats as the same."""
     if g.deals_left:
         return hash((g.deals_done, tuple(map(tuple, g.cols)), tuple(g.down)))
-    return hash(tuple(sorted(zip(map(tuple, g.cols), g.down))))
+    return hash(tuple(sorted(zip(map(tuple, g.cols), g.down, strict=True))))
 
 
 def useful_actions(g: Game) -> list[tuple[int, int, int]]:
@@ -235,9 +234,7 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, 
             continue
         frame[1] = i + 1
         child_cost, _, action = children[i]
-        if action == DEAL:
-            child_best, child_left = child_cost, slack if bounded else big
-        elif child_cost < best:
+        if action == DEAL or child_cost < best:
             child_best, child_left = child_cost, slack if bounded else big
         else:
             child_best, child_left = best, left - 1

@@ -1,0 +1,125 @@
+"""The solver's commands: ``spider solve``, ``spider hint`` and ``spider study``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from spider.engine import SpiderError, load_record, new_session
+from spider.engine.records import ReplayError, Session
+
+from .hints import hint
+from .search import solve
+from .study import MODES, study
+
+
+def _load(source: str) -> tuple[Session, int]:
+    """A game code, a record file, or ``-`` (a record on standard input): the session at its
+    current position and the number of record actions already played."""
+    if source == "-" or os.path.exists(source) or source.lower().endswith(".json"):
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(source, encoding="utf-8") as f:
+                    text = f.read()
+            except OSError as e:
+                raise SpiderError("bad_file", f"cannot read {source}: {e.strerror}") from None
+        try:
+            session = load_record(text)
+        except ReplayError as e:
+            raise SpiderError(e.reason, f"illegal action {e.index} {e.action!r}: {e.cause.message}") from None
+        return session, len(session.actions)
+    return new_session(source), 0
+
+
+def _positive(kind: type) -> Any:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+        return value
+    return parse
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    session, played = _load(args.game)
+    result = solve(session.game, time_limit=args.time_limit, node_limit=args.node_limit,
+                   memory_limit_mb=args.memory_limit)
+    if args.json:
+        out = result.as_dict()
+        out["start"] = played  # record actions before these (0 for a code)
+        print(json.dumps(out))
+        return 0
+    if result.result == "won":
+        print(f"won: {len(result.actions)} actions ({result.nodes} positions, {result.seconds:.2f} s)")
+        print(" ".join(result.actions))
+    elif result.result == "lost":
+        print(f"lost: no way to win ({result.nodes} positions searched, {result.seconds:.2f} s)")
+    else:
+        print(f"unknown: stopped by the {result.reason} ({result.nodes} positions, {result.seconds:.2f} s)")
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    session, _ = _load(args.game)
+    action = hint(session.game)
+    if args.json:
+        print(json.dumps({"hint": action}))
+    else:
+        print(action if action is not None else "none")
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    report = study(args.game, args.suits, args.deals, args.start, args.mode, args.time_limit,
+                   args.workers, args.rules, progress=None if args.quiet else _progress_bar)
+    if args.json:
+        print(json.dumps(report.summary() | {"results": report.results}))
+    else:
+        print(report.table())
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    p = sub.add_parser("solve", help="can this deal or saved game still be won? (sees face-down cards)")
+    p.add_argument("game", metavar="CODE|FILE", help="a game code, a game record JSON file, or - for standard input")
+    p.add_argument("--time-limit", type=_positive(float), default=60.0, help="seconds (default 60)")
+    p.add_argument("--node-limit", type=_positive(int), default=None, help="positions to search at most")
+    p.add_argument("--memory-limit", type=_positive(float), default=1024.0, help="MiB (default 1024)")
+    p.add_argument("--json", action="store_true",
+                   help="print {result, actions, nodes, seconds, start} (actions follow the record's first START)")
+    p.set_defaults(run=cmd_solve)
+
+    p = sub.add_parser("hint", help="a good next action, from what the player sees only")
+    p.add_argument("game", metavar="CODE|FILE", help="a game code, a game record JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help='print {"hint": action or null}')
+    p.set_defaults(run=cmd_hint)
+
+    p = sub.add_parser("study", help="solve or autoplay many consecutive deals and sum up")
+    p.add_argument("--game", default="spider", choices=["spider", "spiderette"])
+    p.add_argument("--suits", type=int, default=1, choices=[1, 2, 4])
+    p.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    p.add_argument("--deals", type=_positive(int), default=20, help="how many deals (default 20)")
+    p.add_argument("--start", default=None, help="the first deal's code (default deal AAAAAAA)")
+    p.add_argument("--mode", default="solve", choices=list(MODES))
+    p.add_argument("--time-limit", type=_positive(float), default=60.0, help="seconds per deal (solve)")
+    p.add_argument("--workers", type=_positive(int), default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the summary and every deal's result as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=cmd_study)

@@ -1,0 +1,157 @@
+"""Hints and autoplay without peeking.
+
+``hint`` works on a *masked* copy of the game: every face-down card and every stock card is
+replaced by the same stand-in card before anything else happens, so nothing it computes can
+depend on a hidden card's identity (permuting hidden cards can't change the answer). The search
+never looks past a reveal or a deal: a move that turns a card face up ends its line, valued for
+the face-down card it saves.
+
+The search is a depth-first look-ahead over moves, cut by a fixed number of positions (never by
+the clock, so the answer is deterministic). A line is valued by ``position_cost`` (face-down
+cards, breaks in face-up runs, empty columns, sequences removed) at its best position; the hint
+is the first move of the best line that strictly improves on the current position. Otherwise,
+"deal" if a deal is possible; if a deal is refused only because of empty columns, the move that
+fills one at least cost; otherwise None.
+"""
+
+from __future__ import annotations
+
+from spider.engine import DEAL, Game
+
+from .common import action_text, working_copy
+from .heuristics import position_cost
+from .search import position_key
+
+STAND_IN = 12  # the king of spades stands in for every hidden card
+DEPTH = 4
+NODE_BUDGET = 2500
+STALE_LIMIT = 8  # autoplay: actions in a row without progress before it deals or stops
+
+
+def masked(game: Game) -> Game:
+    """A working copy of ``game`` in which every hidden card is the same stand-in card."""
+    g = working_copy(game)
+    for c, col in enumerate(g.cols):
+        col[: g.down[c]] = [STAND_IN] * g.down[c]
+    g.stock = [STAND_IN] * len(g.stock)
+    g.deck = []
+    return g
+
+
+def public_key(game: Game) -> int:
+    """A hash of what the player sees (equal for games that differ only in hidden cards)."""
+    return position_key(masked(game))
+
+
+def _moves(g: Game) -> list[tuple[int, int, int]]:
+    """Legal moves worth looking at: one empty column stands for all, no whole column into one."""
+    cols = g.cols
+    first_empty = next((i for i, c in enumerate(cols) if not c), -1)
+    out = []
+    for a in g.legal_moves(with_deal=False):
+        s, d, k = a
+        if not cols[d] and (d != first_empty or k == len(cols[s])):
+            continue
+        out.append(a)
+    return out
+
+
+class _Look:
+    def __init__(self, g: Game, budget: int) -> None:
+        self.g = g
+        self.budget = budget
+        self.seen: set[int] = set()
+
+    def best(self, depth: int) -> int:
+        """The lowest cost reachable from the current position within ``depth`` moves."""
+        g = self.g
+        best = position_cost(g)
+        if depth == 0 or self.budget <= 0:
+            return best
+        for s, d, k in _moves(g):
+            if self.budget <= 0:
+                break
+            reveals = len(g.cols[s]) - k == g.down[s] and g.down[s] > 0
+            down_before = sum(g.down)
+            g.move(s, d, k)
+            self.budget -= 1
+            key = position_key(g)
+            if key not in self.seen:
+                self.seen.add(key)
+                ends = reveals or sum(g.down) != down_before or g.won
+                best = min(best, position_cost(g) if ends else self.best(depth - 1))
+            g.undo()
+        return best
+
+
+def hint_action(game: Game, avoid: set[int] | None = None,
+                improve: bool = True) -> tuple[int, int, int] | None:
+    """The hinted engine action (``DEAL`` for a deal), or None. ``avoid``: public keys of
+    positions the player has already been in (autoplay passes them to avoid going round). ``improve`` False skips the
+    improving moves (autoplay, when it has wandered too long without progress)."""
+    if game.won:
+        return None
+    g = masked(game)
+    current = position_cost(g)
+    moves = _moves(g)
+    look = _Look(g, NODE_BUDGET)
+    look.seen.add(position_key(g))
+    per_move = max(60, NODE_BUDGET // max(1, len(moves)))
+    scored = []
+    for order, (s, d, k) in enumerate(moves):
+        reveals = len(g.cols[s]) - k == g.down[s] and g.down[s] > 0
+        down_before = sum(g.down)
+        g.move(s, d, k)
+        key = position_key(g)
+        if avoid is None or key not in avoid:
+            look.seen.add(key)
+            if reveals or sum(g.down) != down_before or g.won:
+                value = position_cost(g) - 1  # a sure gain now beats an equal one later
+            else:
+                look.budget = per_move
+                value = look.best(DEPTH - 1)
+            scored.append((value, position_cost(g), order, (s, d, k)))
+        g.undo()
+    scored.sort()
+    if improve and scored and scored[0][0] < current:
+        return scored[0][3]
+    if g.can_deal():
+        return DEAL
+    if g.deals_left and scored:
+        fills = [t for t in scored if not g.cols[t[3][1]]]
+        if fills:
+            return min(fills, key=lambda t: (t[1], t[2]))[3]
+    return None
+
+
+def hint(game: Game, avoid: set[int] | None = None) -> str | None:
+    """A good next action in SPEC notation (``"F>T:N"`` or ``"deal"``), or None when no move
+    looks useful. Depends only on what the player sees; deterministic."""
+    action = hint_action(game, avoid)
+    return None if action is None else action_text(action)
+
+
+def autoplay(game: Game, max_actions: int = 1500) -> bool:
+    """Play ``game`` (in place) by the hints, without undo and without peeking; return whether
+    it was won. Positions already visited are avoided so that play cannot go round in circles."""
+    seen = {public_key(game)}
+    best, stale = position_cost(game), 0
+    for _ in range(max_actions):
+        if game.won:
+            break
+        # wandering without progress: deal, or fill an empty column so as to deal, or give up
+        action = hint_action(game, seen, improve=stale <= STALE_LIMIT)
+        if action is None:
+            break
+        if action == DEAL:
+            game.check_deal()
+            game.deal()
+        else:
+            game.move(*action)
+        seen.add(public_key(game))
+        cost = position_cost(game)
+        if cost < best or action == DEAL:
+            best, stale = cost, 0
+        else:
+            stale += 1
+    return game.won

@@ -1,0 +1,171 @@
+"""Studies: solve or autoplay many consecutive deals in worker processes and sum them up."""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spider.engine import SpiderError, new_session
+from spider.engine.codes import DEAL_LIMIT, format_code, parse_code
+from spider.engine.variants import variant
+
+MODES = ("solve", "play")
+
+
+def _peak_mib() -> float:
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / 2**20 if sys.platform == "darwin" else rss / 1024
+
+
+def run_one(code: str, mode: str, time_limit: float) -> dict[str, object]:
+    """Solve or autoplay one deal; also report this process's peak memory."""
+    from .hints import autoplay
+    from .search import solve
+
+    session = new_session(code, profile_name="moves")
+    start = time.perf_counter()
+    if mode == "solve":
+        r = solve(session.game, time_limit=time_limit)
+        out: dict[str, object] = {"code": code, "result": r.result, "nodes": r.nodes, "actions": len(r.actions)}
+    else:
+        won = autoplay(session.game)
+        out = {"code": code, "result": "won" if won else "lost", "removed": session.game.removed,
+               "actions": session.game.moves}
+    out["seconds"] = time.perf_counter() - start
+    out["peak_mib"] = _peak_mib()
+    return out
+
+
+def _run_star(args: tuple[str, str, float]) -> dict[str, object]:
+    return run_one(*args)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+@dataclass
+class StudyReport:
+    game: str
+    suits: int
+    rules: str
+    mode: str
+    start: str
+    time_limit: float
+    results: list[dict[str, object]] = field(default_factory=list)
+
+    def summary(self) -> dict[str, object]:
+        n = len(self.results)
+        count = {k: sum(1 for r in self.results if r["result"] == k) for k in ("won", "lost", "unknown")}
+        secs = [float(r["seconds"]) for r in self.results]  # type: ignore[arg-type]
+        out: dict[str, object] = {
+            "game": self.game, "suits": self.suits, "rules": self.rules, "mode": self.mode,
+            "start": self.start, "deals": n, "time_limit": self.time_limit,
+            "won": count["won"], "lost": count["lost"], "unknown": count["unknown"],
+            "decided_pct": 100 * (count["won"] + count["lost"]) / n if n else 0.0,
+            "won_pct": 100 * count["won"] / n if n else 0.0,
+            "lost_pct": 100 * count["lost"] / n if n else 0.0,
+            "unknown_pct": 100 * count["unknown"] / n if n else 0.0,
+            "median_seconds": statistics.median(secs) if secs else 0.0,
+            "p90_seconds": _percentile(secs, 0.9),
+            "peak_mib": max((float(r["peak_mib"]) for r in self.results), default=0.0),  # type: ignore[arg-type]
+        }
+        if self.mode == "play":
+            low, high = wilson(count["won"], n)
+            out["win_rate_ci95"] = [100 * low, 100 * high]
+        out["proved_lost"] = [r["code"] for r in self.results if r["result"] == "lost"] if self.mode == "solve" else []
+        return out
+
+    def table(self) -> str:
+        s = self.summary()
+        rows = [
+            ("deals", f"{s['deals']} from {s['start']} ({s['game']}, {s['suits']} suit(s), {s['rules']}, "
+                      f"mode {s['mode']}, limit {s['time_limit']:g} s)"),
+        ]
+        if self.mode == "solve":
+            rows += [
+                ("decided", f"{s['decided_pct']:.1f}%"),
+                ("won", f"{s['won_pct']:.1f}% ({s['won']})"),
+                ("lost (proved)", f"{s['lost_pct']:.1f}% ({s['lost']})"),
+                ("unknown", f"{s['unknown_pct']:.1f}% ({s['unknown']})"),
+            ]
+        else:
+            low, high = s["win_rate_ci95"]  # type: ignore[misc]
+            rows.append(("win rate", f"{s['won_pct']:.1f}% ({s['won']}/{s['deals']}), "
+                                     f"95% CI {low:.1f}%–{high:.1f}% (Wilson)"))
+        rows += [
+            ("median seconds", f"{s['median_seconds']:.3f}"),
+            ("p90 seconds", f"{s['p90_seconds']:.3f}"),
+            ("peak memory", f"{s['peak_mib']:.0f} MiB (largest worker)"),
+        ]
+        if s["proved_lost"]:
+            rows.append(("proved lost", " ".join(s["proved_lost"])))  # type: ignore[arg-type]
+        width = max(len(k) for k, _ in rows)
+        return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
+
+
+def study(game: str = "spider", suits: int = 1, deals: int = 20, start: str | int | None = None,
+          mode: str = "solve", time_limit: float = 60.0, workers: int = 1, rules: str = "classic",
+          progress: Callable[[int, int], None] | None = None) -> StudyReport:
+    """Solve (``mode="solve"``) or autoplay (``"play"``) ``deals`` consecutive deals of a level,
+    from ``start`` (a code of that level or a deal number; default deal 0), in ``workers``
+    processes. ``progress(done, total)`` is called after each deal."""
+    v = variant(game, suits, rules)
+    if mode not in MODES:
+        raise SpiderError("bad_mode", f"Unknown study mode {mode!r}: choose solve or play")
+    if deals < 1:
+        raise SpiderError("bad_count", "A study needs at least one deal")
+    if workers < 1:
+        raise SpiderError("bad_count", "A study needs at least one worker")
+    if time_limit <= 0:
+        raise SpiderError("bad_count", "The time limit must be positive")
+    if start is None:
+        first = 0
+    elif isinstance(start, int):
+        first = start
+    else:
+        parsed = parse_code(start)
+        if parsed.variant != v:
+            raise SpiderError("bad_code", f"The start code {start} is not a {v.key} code")
+        first = parsed.deal
+    if first + deals > DEAL_LIMIT or first < 0:
+        raise SpiderError("bad_count", "The deals run past the last deal number")
+    codes = [format_code(v, first + i) for i in range(deals)]
+    report = StudyReport(game, suits, rules, mode, codes[0], time_limit)
+    jobs = [(code, mode, time_limit) for code in codes]
+    results: dict[str, dict[str, object]] = {}
+    if workers == 1:
+        for job in jobs:
+            r = run_one(*job)
+            results[job[0]] = r
+            if progress:
+                progress(len(results), deals)
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(min(workers, deals)) as pool:
+            for r in pool.imap_unordered(_run_star, jobs):
+                results[str(r["code"])] = r
+                if progress:
+                    progress(len(results), deals)
+    report.results = [results[c] for c in codes]
+    return report
