@@ -1,0 +1,251 @@
+"""The solver, hints, autoplay, study and their commands. Fast: no timing assertions."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from spider.cli import main
+from spider.engine import DEAL, load_record, new_session
+from spider.engine.cards import RANKS, SUITS
+from spider.engine.variants import variant
+from spider.solver import autoplay, hint, hint_action, public_key, solve, study, wilson
+from spider.solver.common import working_copy
+
+WON_CODE = "SP1-S1C-AAAAAAA"  # the solver wins this one in well under a second
+
+
+def spiderette_deck(columns: list[list[str]], stock: list[str]) -> list[str]:
+    """A Spiderette deck in deal order from columns (bottom to top) and the stock in dealing order."""
+    deck = []
+    for row in range(7):
+        for col in range(7):
+            if row < len(columns[col]):
+                deck.append(columns[col][row])
+    return deck + stock
+
+
+def dead_spiderette() -> list[str]:
+    """A Spiderette deck with no legal move in any reachable position: every card ever on top has an
+    odd rank (no two are one rank apart), the last deal brings three queens onto columns 1-3 while
+    columns 4-7 show A, 3, 5, 7 — and no column ever empties. Only the four deals can be played, so
+    the deal is unwinnable."""
+    odd = ["A", "3", "5", "7", "9", "J", "K"]
+    layers = [[r + s for r in odd] for s in SUITS]  # tops after 0, 1, 2, 3 deals
+    layers[3] = ["9C", "JC", "KC", "AC", "3C", "5C", "7C"]
+    last = ["QS", "QH", "QD"]
+    hidden = [r + s for s in SUITS for r in RANKS if r not in odd and r + s not in last]
+    assert len(hidden) == 21
+    columns, i = [], 0
+    for col in range(7):
+        columns.append(hidden[i : i + col] + [layers[0][col]])
+        i += col
+    return spiderette_deck(columns, layers[1] + layers[2] + layers[3] + last)
+
+
+def test_solver_win_replays_to_a_won_state():
+    result = solve(new_session(WON_CODE).game, time_limit=30)
+    assert result.result == "won"
+    assert result.actions and result.nodes > 0
+    session = load_record({"code": WON_CODE, "actions": result.actions})
+    assert session.game.won
+
+
+def test_solver_does_not_change_the_game():
+    game = new_session(WON_CODE).game
+    before = (repr(game), game.moves, len(game.history))
+    solve(game, time_limit=30)
+    assert (repr(game), game.moves, len(game.history)) == before
+
+
+def test_dead_spiderette_is_proved_lost():
+    deck = dead_spiderette()
+    session = new_session(deck=deck, v=variant("spiderette", 4))
+    g = working_copy(session.game)
+    # check the construction independently of the solver: only deals are ever legal
+    while g.deals_left:
+        assert g.legal_moves() == [DEAL]
+        g.deal()
+    assert g.legal_moves() == [] and not g.won
+    result = solve(session.game, time_limit=30)
+    assert result.result == "lost"
+    assert result.actions == []
+
+
+def test_lost_from_a_saved_position():
+    deck = dead_spiderette()
+    record = {"game": "spiderette", "suits": 4, "deck": deck, "actions": ["deal", "deal"]}
+    assert solve(load_record(record).game, time_limit=30).result == "lost"
+
+
+def test_limits_give_unknown():
+    game = new_session("SP1-S4C-AAAAAAB").game
+    by_nodes = solve(game, time_limit=60, node_limit=50)
+    assert by_nodes.result == "unknown" and by_nodes.reason == "node limit"
+    by_time = solve(game, time_limit=1e-6)
+    assert by_time.result == "unknown" and by_time.reason == "time limit"
+    by_memory = solve(game, time_limit=60, memory_limit_mb=1)
+    assert by_memory.result == "unknown" and by_memory.reason == "memory limit"
+
+
+def test_won_game_is_won_with_no_actions():
+    session = load_record({"code": WON_CODE, "actions": solve(new_session(WON_CODE).game).actions})
+    assert solve(session.game).result == "won"
+    assert solve(session.game).actions == []
+    assert hint(session.game) is None
+
+
+def _permute_hidden(game, rng: random.Random, stock: bool, down: bool):
+    g = working_copy(game)
+    if down:
+        hidden = [card for c, col in enumerate(g.cols) for card in col[: g.down[c]]]
+        rng.shuffle(hidden)
+        i = 0
+        for c, col in enumerate(g.cols):
+            col[: g.down[c]] = hidden[i : i + g.down[c]]
+            i += g.down[c]
+    if stock:
+        first = len(g.stock) - g.stock_count
+        rest = g.stock[first:]
+        rng.shuffle(rest)
+        g.stock = g.stock[:first] + rest
+    return g
+
+
+@pytest.mark.parametrize("code", ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S1C-AAAAAAE",
+                                  "SP1-S4R-AAAAAAF"])
+def test_hint_ignores_hidden_cards(code):
+    rng = random.Random(code)
+    game = working_copy(new_session(code).game)
+    seen = {public_key(game)}
+    for step in range(40):
+        expected = hint_action(game, seen)
+        for trial in range(3):
+            other = _permute_hidden(game, rng, stock=trial != 1, down=trial != 2)
+            assert public_key(other) == public_key(game)
+            assert hint_action(other, seen) == expected, (code, step, trial)
+        if expected is None:
+            break
+        if expected == DEAL:
+            game.deal()
+        else:
+            game.move(*expected)
+        seen.add(public_key(game))
+
+
+@pytest.mark.parametrize("code", ["SP1-S4C-AAAAAAA", "SD1-S2-AAAAAAB", "SP1-S2R-AAAAAAC"])
+def test_hints_are_legal_and_deterministic(code):
+    session = new_session(code)
+    for _ in range(30):
+        text = hint(session.game)
+        if text is None:
+            break
+        assert text == hint(session.game)
+        session.play(text)  # raises if the rules refuse it
+
+
+def test_hint_deals_when_nothing_else_is_possible():
+    session = new_session(deck=dead_spiderette(), v=variant("spiderette", 4))
+    assert hint(session.game) == "deal"
+    for _ in range(4):
+        session.play("deal")
+    assert hint(session.game) is None
+
+
+def test_autoplay_plays_legally_without_undo():
+    session = new_session(WON_CODE, profile_name="moves")
+    won = autoplay(session.game, max_actions=400)
+    assert won == session.game.won
+    assert session.game.moves <= 400
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_study_in_process():
+    report = study("spider", 1, deals=2, start="SP1-S1C-AAAAAAA", mode="solve", time_limit=20)
+    s = report.summary()
+    assert s["deals"] == 2 and s["won"] + s["lost"] + s["unknown"] == 2
+    assert [r["code"] for r in report.results] == ["SP1-S1C-AAAAAAA", "SP1-S1C-AAAAAAB"]
+    assert "decided" in report.table()
+
+
+# ----- command line ------------------------------------------------------------------------
+
+
+def test_cli_solve_json(capsys):
+    assert main(["solve", WON_CODE, "--json", "--time-limit", "30"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "won" and out["start"] == 0
+    assert set(out) >= {"result", "actions", "nodes", "seconds"}
+    assert load_record({"code": WON_CODE, "actions": out["actions"]}).game.won
+
+
+def test_cli_solve_file_continues_the_record(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"code": WON_CODE, "actions": ["1>3"]}))
+    assert main(["solve", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "won" and out["start"] == 1
+    assert load_record({"code": WON_CODE, "actions": ["1>3", *out["actions"]]}).game.won
+
+
+def test_cli_solve_text_and_lost(tmp_path, capsys):
+    path = tmp_path / "dead.json"
+    path.write_text(json.dumps({"game": "spiderette", "suits": 4, "deck": dead_spiderette(), "actions": []}))
+    assert main(["solve", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("lost")
+    assert main(["solve", "SP1-S4C-AAAAAAB", "--node-limit", "10"]) == 0
+    assert capsys.readouterr().out.startswith("unknown")
+
+
+def test_cli_hint(capsys):
+    assert main(["hint", "SP1-S4C-AAAAAAB"]) == 0
+    text = capsys.readouterr().out.strip()
+    new_session("SP1-S4C-AAAAAAB").play(text)
+    assert main(["hint", "SP1-S4C-AAAAAAB", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"hint": text}
+
+
+def test_cli_study(capsys):
+    assert main(["study", "--game", "spiderette", "--suits", "1", "--deals", "2", "--time-limit", "5",
+                 "--mode", "solve", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "decided" in out and "peak memory" in out
+    assert main(["study", "--suits", "1", "--deals", "1", "--mode", "play", "--json"]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["mode"] == "play" and len(data["win_rate_ci95"]) == 2
+    assert "1/1" in captured.err  # the progress bar
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["solve", "SP9-XX"], "Malformed game code"),
+    (["solve", "missing-file.json"], "cannot read"),
+    (["hint", "SD1-S3-AAAAAAA"], "S3"),
+    (["study", "--suits", "1", "--start", "SD1-S1-AAAAAAA", "--deals", "1"], "not a spider-1-classic code"),
+])
+def test_cli_errors_are_one_line(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_illegal_record(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"code": WON_CODE, "actions": ["1>1"]}))
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "illegal action 0" in err and err.count("\n") == 1
+
+
+def test_cli_bad_option_exits_nonzero(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["solve", WON_CODE, "--time-limit", "-1"])
+    assert e.value.code == 2
+    assert "must be positive" in capsys.readouterr().err
