@@ -88,6 +88,7 @@ def start_deck(page: Page, deck: list[str], actions: list[str] | None = None, *,
 
 def new_game(page: Page, game: str = "Spider", suits: str = "1 suit", rules: str | None = None) -> None:
     """Choose a game in the new-game dialog (opening it if needed) and press PLAY."""
+    expect(page.locator("body.ready")).to_have_count(1)  # the app has started (and opened the dialog)
     dialog = page.get_by_role("dialog", name="New game")
     if not dialog.is_visible():
         page.get_by_role("button", name="New game").click()

@@ -196,3 +196,76 @@ def test_single_tap_setting_and_pause(page: Page) -> None:
     assert status_value(page, "Time").inner_text() == time_text
     page.get_by_role("button", name="Resume").click()
     expect(column(page, 1)).to_be_visible()
+
+
+def test_auto_placement_and_placement_help(page: Page) -> None:
+    start_deck(page, WIN_DECK, ["deal"] * 4)
+    # while dragging, the columns that accept the run are highlighted (placement help is on)
+    eight = card(page, 5, "8 of spades")
+    box = eight.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 30, box["y"] + 60, steps=4)
+    accepting = page.locator("#tableau .column.accepts")
+    expect(accepting).to_have_count(3)
+    assert accepting.evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))") == [
+        "Column 1", "Column 2", "Column 3"]
+    page.mouse.up()
+    expect(accepting).to_have_count(0)
+    # with auto-placement on, a drop where the run cannot go sends it to the best column
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Settings").click()
+    settings = page.get_by_role("dialog", name="Settings")
+    settings.get_by_label("Auto-placement: cards dropped where they cannot go move to the best column").check()
+    settings.get_by_role("button", name="Close").click()
+    drag(page, card(page, 5, "8 of spades"), card(page, 6, "5 of spades"))
+    expect(status_value(page, "Moves")).to_have_text("5")
+    assert face_up_names(page, 1)[-1] == "5 of spades"
+    assert face_up_names(page, 6)[-1] == "5 of spades"
+
+
+def test_restart_and_copy_the_code(page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto("/")
+    new_game(page, "Spider", "2 suits")
+    code = page.locator("#code").inner_text()
+    page.get_by_role("button", name=re.compile("^Deal a row")).click()
+    expect(status_value(page, "Moves")).to_have_text("1")
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Restart this deal").click()
+    expect(status_value(page, "Moves")).to_have_text("0")
+    expect(page.locator("#code")).to_have_text(code)
+    page.get_by_role("button", name="Copy the game code").click()
+    expect(page.locator("#reminder")).to_have_text(f"Game code {code} copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == code
+    # the same code typed into the new-game dialog deals the same cards
+    before = page.locator("#tableau button.card.up").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    page.get_by_role("button", name="New game").click()
+    page.get_by_label("Game code (optional)").fill(code.lower())
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.locator("#code")).to_have_text(code)
+    assert page.locator("#tableau button.card.up").evaluate_all("bs => bs.map(b => b.dataset.card)") == before
+    # a malformed code is refused in the dialog
+    page.get_by_role("button", name="New game").click()
+    page.get_by_label("Game code (optional)").fill("SP1-XX")
+    page.get_by_role("button", name="Play").click()
+    expect(page.get_by_role("dialog", name="New game").get_by_role("alert")).not_to_be_empty()
+
+
+def test_a_second_tab_adopts_the_newer_table(context) -> None:  # type: ignore[no-untyped-def]
+    first = context.new_page()
+    start_deck(first, WIN_DECK)
+    second = context.new_page()
+    second.goto("/")
+    second.get_by_role("button", name="Continue").click()
+    first.get_by_role("button", name=re.compile("^Deal a row")).click()
+    expect(status_value(first, "Moves")).to_have_text("1")
+    # the second tab still shows the old table; its deal is stale: it shows the newer table
+    expect(status_value(second, "Moves")).to_have_text("0")
+    second.get_by_role("button", name=re.compile("^Deal a row")).click()
+    expect(second.locator("#reminder")).to_contain_text("changed in another window")
+    expect(status_value(second, "Moves")).to_have_text("1")
+    second.get_by_role("button", name=re.compile("^Deal a row")).click()
+    expect(status_value(second, "Moves")).to_have_text("2")

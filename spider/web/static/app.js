@@ -1102,7 +1102,7 @@ function openNewGame() {
 }
 
 function startGame(view) {
-  saveClockBeforeSwitch();
+  returnFocus = null; // the table takes the focus, not the button that opened the dialog
   state.current = null;
   state.view = view;
   state.selected = null;
@@ -1116,10 +1116,6 @@ function startGame(view) {
     level: levelName(view.game, view.suits, view.rules), description: view.description || "",
   }));
   applyRovingFocus(true);
-}
-
-function saveClockBeforeSwitch() {
-  // Nothing to do when no game is on the table; the server keeps the last saved clock.
 }
 
 function continueGame() {
