@@ -54,4 +54,12 @@ class Store(Protocol):
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         """Won and lost games of a level, oldest first (actions not loaded)."""
 
+    def add_winnable(self, level: str, code: str, line: list[str]) -> None:
+        """Keep a deal the solver proved winnable (``line`` wins it from the start)."""
+
+    def take_winnable(self, level: str) -> str | None:
+        """Hand out (and forget) one proved-winnable deal of a level, or None when none is ready."""
+
+    def count_winnable(self, level: str) -> int: ...
+
     def close(self) -> None: ...

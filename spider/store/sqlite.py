@@ -36,6 +36,11 @@ CREATE TABLE IF NOT EXISTS games (
     finished REAL
 );
 CREATE INDEX IF NOT EXISTS games_by_player ON games(player, status, created);
+CREATE TABLE IF NOT EXISTS winnable (
+    code  TEXT PRIMARY KEY,
+    level TEXT NOT NULL,
+    line  TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     game    TEXT NOT NULL REFERENCES games(id),
     seq     INTEGER NOT NULL,
@@ -148,6 +153,23 @@ class SQLiteStore:
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND level = ? AND status IN ('won', 'lost')"
                 " ORDER BY finished, created", (player, level)).fetchall()
         return [_row(r) for r in rows]
+
+    # ----- deals proved winnable -------------------------------------------------------------
+
+    def add_winnable(self, level: str, code: str, line: list[str]) -> None:
+        with self._lock:
+            self._db.execute("INSERT OR IGNORE INTO winnable (code, level, line) VALUES (?, ?, ?)",
+                             (code, level, json.dumps(line)))
+
+    def take_winnable(self, level: str) -> str | None:
+        with self._lock:
+            found = self._db.execute("DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = ?"
+                                     " ORDER BY random() LIMIT 1) RETURNING code", (level,)).fetchone()
+        return None if found is None else found[0]
+
+    def count_winnable(self, level: str) -> int:
+        with self._lock:
+            return self._db.execute("SELECT count(*) FROM winnable WHERE level = ?", (level,)).fetchone()[0]
 
     def close(self) -> None:
         with self._lock:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -12,13 +14,16 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..engine import variant
 from ..engine.errors import N_
+from ..engine.notation import parse_action
 from ..i18n import LANGUAGES, browser_catalog, translations
 from ..store import level_stats, open_store
 from . import errors
 from .errors import ApiError, error_response
 from .games import Games, NotFound, Stale, record_of
 from .language import request_language
+from .solving import Solving
 from .views import game_view
 
 STATIC = Path(__file__).parent / "static"
@@ -44,6 +49,7 @@ class NewGame(_Body):
     code: str | None = Field(None, max_length=40)
     deck: list[str] | None = Field(None, max_length=104)
     actions: list[str] = Field(default_factory=list, max_length=5000)
+    winnable: bool = False
 
 
 class Best(_Body):
@@ -56,6 +62,10 @@ class ActionBody(_Body):
     action: str | None = Field(None, max_length=20)
     best: Best | None = None
     elapsed: float | None = Field(None, ge=0, le=10_000_000)
+
+
+class SolveBody(_Body):
+    time_limit: float = Field(10.0, gt=0, le=60)
 
 
 class ClockBody(_Body):
@@ -72,10 +82,20 @@ class SettingsBody(_Body):
     profile: Literal["standard", "timed", "moves"] | None = None
 
 
-def create_app(database: str) -> FastAPI:
-    app = FastAPI(title="Spider & Spiderette", version="1", docs_url="/docs", redoc_url=None)
+def create_app(database: str, background: bool = True) -> FastAPI:
+    """The app on a SQLite file; ``background`` False keeps the winnable-deal pool from being
+    topped up behind the scenes (for tests)."""
     store = open_store(database)
     games = Games(store)
+    solving = Solving(store, _all_levels(), background=background)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        solving.close()
+        store.close()
+
+    app = FastAPI(title="Spider & Spiderette", version="1", docs_url="/docs", redoc_url=None, lifespan=lifespan)
     settings_cache: dict[str, dict[str, Any]] = {}
     errors.install(app)
 
@@ -159,8 +179,14 @@ def create_app(database: str) -> FastAPI:
 
     @app.post("/api/games", status_code=201, summary="Start a game (abandons the current one)")
     async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
-        row, session = games.create(request.state.player, body.model_dump())
-        return view(request, row, session)
+        spec = body.model_dump()
+        proven = False
+        if spec.pop("winnable") and spec["code"] is None and spec["deck"] is None:
+            level = variant(spec["game"], spec["suits"], spec["rules"]).key
+            spec["code"] = await solving.winnable_code(level)
+            proven = spec["code"] is not None
+        row, session = games.create(request.state.player, spec)
+        return view(request, row, session) | {"proven_winnable": proven}
 
     @app.get("/api/games/current", summary="The player's unfinished game")
     async def current_game(request: Request) -> dict[str, Any]:
@@ -210,6 +236,40 @@ def create_app(database: str) -> FastAPI:
         except NotFound:
             raise not_found() from None
         return Response(status_code=204)
+
+    @app.post("/api/games/{game_id}/hint", summary="A good next action, from what the player sees only")
+    async def hint(request: Request, game_id: str) -> dict[str, Any]:
+        try:
+            _row, session = games.get(request.state.player, game_id)
+        except NotFound:
+            raise not_found() from None
+        tr = translations(request_language(request))
+        action = await solving.hint(session.game)
+        if action is None:
+            return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
+        if action == "deal":
+            return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
+        src, dst, count = parse_action(action)
+        return {"action": action, "column": src + 1, "count": count, "to": dst + 1,
+                "message": tr.ngettext("Move {count} card from column {column} to column {to}",
+                                       "Move {count} cards from column {column} to column {to}",
+                                       count or 1).format(count=count, column=src + 1, to=dst + 1)}
+
+    @app.post("/api/games/{game_id}/solve", summary="Can this game still be won? (the solver sees face-down cards)")
+    async def solve(request: Request, game_id: str, body: SolveBody) -> dict[str, Any]:
+        try:
+            _row, session = games.get(request.state.player, game_id)
+        except NotFound:
+            raise not_found() from None
+        tr = translations(request_language(request))
+        answer = await solving.solve(session.record(), body.time_limit)
+        message = {
+            "won": tr.gettext("Yes: this game can still be won."),
+            "lost": tr.gettext("No: this game can no longer be won, whatever you do."),
+            "unknown": tr.gettext("The solver could not decide in the time allowed."),
+        }[answer["result"]]
+        note = tr.gettext("The solver looked at the face-down cards to answer.")
+        return answer | {"message": message, "note": note}
 
     @app.get("/api/games/{game_id}/record", summary="The game record (SPEC §5)")
     async def record(request: Request, game_id: str) -> dict[str, Any]:

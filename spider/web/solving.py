@@ -1,0 +1,116 @@
+"""Hints, "can this game still be won?" and winnable deals for the web app.
+
+The solver is CPU-bound Python: it runs in one worker process (spawned, so it shares nothing with
+the server's threads) so that a long search never stalls other players' requests. Deals proved
+winnable are kept ready in the store, seeded from ``winnable.json`` (made by
+``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is
+instant."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+
+from ..engine import Game, format_code, load_record, new_session
+from ..engine.codes import DEAL_LIMIT
+from ..solver import solve
+from ..solver.hints import hint
+from ..store import Store
+from .games import variant_of_level
+
+SEED_FILE = Path(__file__).parent / "winnable.json"
+KEEP_READY = 3  # proved-winnable deals kept per level
+SEARCH_SECONDS = 20.0  # time limit for each candidate deal while looking for a winnable one
+
+
+def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
+    """Worker: replay a record and solve its position."""
+    return solve(load_record(record).game, time_limit=time_limit).as_dict()
+
+
+def find_winnable(level: str, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:
+    """Worker: try random deals of a level until the solver wins one."""
+    v = variant_of_level(level)
+    for _ in range(attempts):
+        code = format_code(v, secrets.randbelow(DEAL_LIMIT))
+        result = solve(new_session(code, profile_name="moves").game, time_limit=time_limit)
+        if result.result == "won":
+            return code, result.actions
+    return None
+
+
+class Solving:
+    def __init__(self, store: Store, levels: list[str], background: bool = True) -> None:
+        self.store = store
+        self.levels = levels
+        self.background = background
+        self._pool: ProcessPoolExecutor | None = None
+        self._refilling: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
+        self._seed()
+
+    def _seed(self) -> None:
+        if not SEED_FILE.exists():
+            return
+        seeds = json.loads(SEED_FILE.read_text(encoding="utf-8"))
+        for level, deals in seeds.items():
+            if self.store.count_winnable(level) == 0:
+                for deal in deals:
+                    self.store.add_winnable(level, deal["code"], deal["line"])
+
+    @property
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def _in_worker(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    async def hint(self, game: Game) -> str | None:
+        """A next action from what the player sees (no peeking); quick, so a thread is enough."""
+        return await run_in_threadpool(hint, game.clone())
+
+    async def solve(self, record: dict[str, Any], time_limit: float) -> dict[str, Any]:
+        return await self._in_worker(solve_record, record, time_limit)
+
+    async def winnable_code(self, level: str) -> str | None:
+        """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""
+        code = self.store.take_winnable(level)
+        if code is None:
+            found = await self._in_worker(find_winnable, level, SEARCH_SECONDS)
+            code = found[0] if found else None
+        self.refill(level)
+        return code
+
+    def refill(self, level: str) -> None:
+        """Top the level's ready deals up to KEEP_READY in the background."""
+        if not self.background or level in self._refilling or self.store.count_winnable(level) >= KEEP_READY:
+            return
+        self._refilling.add(level)
+
+        async def work() -> None:
+            try:
+                while self.store.count_winnable(level) < KEEP_READY:
+                    found = await self._in_worker(find_winnable, level, SEARCH_SECONDS, 1)
+                    if found:
+                        self.store.add_winnable(level, *found)
+            finally:
+                self._refilling.discard(level)
+
+        task = asyncio.get_running_loop().create_task(work())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
