@@ -382,6 +382,7 @@ function render() {
   renderSets();
   renderTableau();
   renderControls();
+  document.dispatchEvent(new CustomEvent("spider:view", { detail: state.view }));
 }
 
 // ----- selection and focus -------------------------------------------------------------------
@@ -1367,6 +1368,27 @@ function onGlobalKey(event) {
     openHelp();
   }
 }
+
+// ----- for add-ons ----------------------------------------------------------------------------
+// The Hint button and "Can this game still be won?" go into #tool-slot (a Hint button with
+// id="btn-hint" also gets the H key). An add-on module does `import { table } from "./app.js"`:
+// table.view is the current view, table.send("3>7:2" | "deal") plays an action (animated and
+// announced like any other), table.select(column, count) shows a group as picked up,
+// table.announce(text) / table.remind(text) speak; "spider:view" fires on document after
+// every render.
+export const table = {
+  get view() {
+    return state.view;
+  },
+  get elapsed() {
+    return elapsed();
+  },
+  send: (action) => act({ action }, {}),
+  select: (column, count) => select(column, count),
+  announce,
+  remind,
+  slot: () => $("tool-slot"),
+};
 
 // ----- start-up --------------------------------------------------------------------------------
 
