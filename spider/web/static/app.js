@@ -788,6 +788,11 @@ function flip(oldRects, before, after, events) {
     }
   }
   const stockRect = $("stock").getBoundingClientRect();
+  const fromStock = new Set();
+  if (events && events.kind === "deal") {
+    const dealt = Array.isArray(events.cards) ? events.cards.length : after.columns.length;
+    after.columns.slice(0, dealt).forEach((c, i) => fromStock.add(`${i + 1}:${c.down + c.up.length - 1}`));
+  }
   const used = new Set(moved.values());
   // Read every rectangle first, then start the animations: interleaving the two would force a
   // layout per card.
@@ -796,10 +801,11 @@ function flip(oldRects, before, after, events) {
     const key = `${b.dataset.col}:${b.dataset.idx}`;
     let old = null;
     if (moved.has(key)) old = oldRects.get(moved.get(key));
+    else if (fromStock.has(key)) old = { rect: stockRect };
     else {
       const same = oldRects.get(key);
       if (same && !used.has(key) && same.card === (b.dataset.card || null)) old = same;
-      else if (b.dataset.card) {
+      else if (b.dataset.card && events && events.kind === "undo") {
         for (const [k, o] of oldRects) {
           if (!used.has(k) && o.card === b.dataset.card) {
             old = o;
@@ -808,11 +814,12 @@ function flip(oldRects, before, after, events) {
           }
         }
       }
-      if (!old && events && events.kind === "deal") old = { rect: stockRect };
     }
-    plans.push({ li: b.parentElement, old, now: b.getBoundingClientRect(), isNew: moved.has(key) || (old && old.rect === stockRect) });
+    const dealt = fromStock.has(key);
+    plans.push({ li: b.parentElement, old, now: b.getBoundingClientRect(), isNew: moved.has(key) || dealt,
+      delay: dealt ? (Number(b.dataset.col) - 1) * 30 : 0 });
   }
-  for (const { li, old, now, isNew } of plans) {
+  for (const { li, old, now, isNew, delay } of plans) {
     if (reducedMotion.matches) {
       if (!old || Math.abs(old.rect.left - now.left) + Math.abs(old.rect.top - now.top) > 1) {
         li.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150 });
@@ -826,7 +833,7 @@ function flip(oldRects, before, after, events) {
     li.animate([
       { transform: `translate(${dx}px, ${dy}px)`, zIndex: 500 },
       { transform: "translate(0px, 0px)", zIndex: 500 },
-    ], { duration: isNew ? duration : 160, easing: "cubic-bezier(.2,.7,.3,1)" });
+    ], { duration: isNew ? duration : 160, delay, fill: "backwards", easing: "cubic-bezier(.2,.7,.3,1)" });
   }
 }
 
@@ -913,7 +920,7 @@ async function adopt(next, { events = null, ctx = {} } = {}) {
   if (events && events.kind === "move" && events.to) {
     const column = next.columns[events.to - 1];
     state.focus = { col: events.to, idx: Math.max(0, column.down + column.up.length - 1) };
-    if (!column.down && !column.up.length) state.focus = { col: events.from, idx: 0 };
+    if (!column.down && !column.up.length) state.focus = { col: events.from, idx: 9999 }; // its last card
   }
   render();
   if (focusInTable) applyRovingFocus(true);
@@ -1152,7 +1159,7 @@ async function showResult() {
 async function openHelp() {
   const dialog = $("dlg-help");
   const body = el("div", { class: "help-body" });
-  const title = el("h2", { id: "dlg-help-title", text: t("Help") });
+  const title = el("h2", { id: "dlg-help-title", text: t("Help"), tabindex: "-1", autofocus: true });
   dialog.replaceChildren(el("div", { class: "help" }, title, body,
     el("div", { class: "buttons" }, el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) }))));
   openDialog(dialog);

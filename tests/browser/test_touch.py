@@ -1,0 +1,54 @@
+"""A phone: 360 px wide, touch input (taps, double taps, and a finger drag through CDP)."""
+
+from __future__ import annotations
+
+import pytest
+from browserkit import WIN_DECK, card, face_up_names, press_point, start_deck, status_value
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.browser
+
+
+def test_phone_taps_double_taps_and_finger_drag(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 740}, has_touch=True,
+                                  is_mobile=True, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        start_deck(page, WIN_DECK, ["deal"] * 4)
+        # every column fits in 360 px, and the visible strip of a face-up card is at least 24 px
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        tops = card(page, 1, "king of spades"), card(page, 1, "queen of spades")
+        boxes = [b.bounding_box() for b in tops]
+        assert boxes[0] and boxes[1] and boxes[1]["y"] - boxes[0]["y"] >= 24
+        # a finger drags column 5's run onto column 1
+        cdp = context.new_cdp_session(page)
+        x, y = press_point(card(page, 5, "8 of spades"))
+        target = card(page, 1, "9 of spades").bounding_box()
+        assert target
+        tx, ty = target["x"] + target["width"] / 2, target["y"] + 20
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for i in range(1, 9):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x + (tx - x) * i / 8, "y": y + (ty - y) * i / 8}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(status_value(page, "Moves")).to_have_text("5")
+        assert face_up_names(page, 1)[-1] == "5 of spades"
+        # a double tap sends the 4 to the best column
+        four = card(page, 5, "4 of spades")
+        four.tap()
+        four.tap()
+        expect(status_value(page, "Moves")).to_have_text("6")
+        assert face_up_names(page, 1)[-1] == "4 of spades"
+        # tap a card, then tap a column
+        card(page, 5, "3 of spades").tap()
+        expect(card(page, 5, "3 of spades")).to_have_attribute("aria-pressed", "true")
+        card(page, 1, "4 of spades").tap()
+        expect(status_value(page, "Moves")).to_have_text("7")
+        # the toolbar is within thumb reach at the bottom
+        undo = page.get_by_role("button", name="Undo").bounding_box()
+        assert undo and undo["y"] > 740 - 80
+        assert not errors, errors
+    finally:
+        context.close()
