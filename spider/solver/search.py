@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from spider.engine import DEAL, Game
 
 from .common import action_text, working_copy
-from .heuristics import W_BREAK, W_DOWN, W_EMPTY, W_REMOVED, W_SUIT, deal_delta, position_cost
+from .heuristics import W_BREAK, W_DOWN, W_EMPTY, W_REMOVED, W_SUIT, position_cost
 
 _CHECK_EVERY = 1024
 
@@ -126,9 +126,10 @@ def _children(g: Game, cost: int) -> list[tuple[int, int, tuple[int, int, int]]]
     without playing it."""
     out = []
     cols, down, run = g.cols, g.down, g.run
+    big_cost = 1 << 40
     for n, action in enumerate(useful_actions(g)):
         if action == DEAL:
-            out.append((cost + deal_delta(g), n, action))
+            out.append((big_cost, n, action))  # a deal only when the moves are used up
             continue
         s, d, k = action
         src, dst = cols[s], cols[d]
@@ -234,7 +235,9 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, 
             continue
         frame[1] = i + 1
         child_cost, _, action = children[i]
-        if action == DEAL or child_cost < best:
+        if action == DEAL:
+            child_best, child_left = -1, left
+        elif child_cost < best:
             child_best, child_left = child_cost, slack if bounded else big
         else:
             child_best, child_left = best, left - 1
@@ -242,6 +245,7 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, 
                 continue
         if action == DEAL:
             deal()
+            child_best = child_cost = position_cost(g)
         else:
             move(*action)
         nodes += 1
