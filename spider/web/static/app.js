@@ -516,8 +516,8 @@ function tap(col, idx, isCard) {
   }
   if (state.settings.single_tap) {
     clearSelection();
-    state.lastTap = null;
-    sendBest(col, count);
+    // the second tap of a double tap lands on whatever came up: it must not send that too
+    if (!double) sendBest(col, count);
     return;
   }
   if (double && state.settings.double_click) {
@@ -1191,6 +1191,10 @@ function openSettings() {
   check("auto_place", t("Auto-placement: cards dropped where they cannot go move to the best column"));
   check("placement_help", t("Placement help: highlight the columns that accept the cards"));
   check("sound", t("Sound"));
+  const fourId = "set-four-colours";
+  form.append(el("p", { class: "check" },
+    el("input", { type: "checkbox", id: fourId, name: "four_colours", checked: fourColours() }),
+    el("label", { for: fourId, text: t("Four-colour suits: diamonds blue, clubs green") })));
   const profile = el("select", { id: "set-profile", name: "profile" },
     el("option", { value: "standard", text: t("Standard: 500 points, 100 undos") }),
     el("option", { value: "timed", text: t("Timed: points for speed, unlimited undo") }),
@@ -1209,6 +1213,10 @@ function openSettings() {
     el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
   form.addEventListener("change", async (event) => {
     const target = event.target;
+    if (target.name === "four_colours") {
+      setFourColours(target.checked);
+      return;
+    }
     const change = {};
     change[target.name] = target.type === "checkbox" ? target.checked : target.value;
     await saveSettings(change);
@@ -1220,6 +1228,24 @@ function openSettings() {
   });
   dialog.replaceChildren(form);
   openDialog(dialog);
+}
+
+// Four-colour suits are a look of this browser only, kept in localStorage (never anything about cards).
+function fourColours() {
+  try {
+    return localStorage.getItem("spider.fourColours") === "1";
+  } catch (_) {
+    return false;
+  }
+}
+
+function setFourColours(on) {
+  document.body.classList.toggle("four-colours", on);
+  try {
+    localStorage.setItem("spider.fourColours", on ? "1" : "0");
+  } catch (_) {
+    // storage may be unavailable; the choice then lasts for this page
+  }
 }
 
 async function saveSettings(change) {
@@ -1401,6 +1427,7 @@ export const table = {
 
 function wire() {
   document.body.prepend(suitSprite());
+  document.body.classList.toggle("four-colours", fourColours());
   const tableau = $("tableau");
   tableau.addEventListener("pointerdown", onPointerDown);
   tableau.addEventListener("pointermove", onPointerMove);

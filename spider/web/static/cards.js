@@ -85,7 +85,7 @@ function pip(suit, x, y, size, flip) {
 export function drawFace(text) {
   const { rank, suit } = parseCard(text);
   const face = document.createElement("span");
-  face.className = `face ${RED.has(suit) ? "red" : "black"}`;
+  face.className = `face ${RED.has(suit) ? "red" : "black"} suit-${suit}`;
   face.setAttribute("aria-hidden", "true");
   const index = document.createElement("span");
   index.className = "index";
