@@ -68,7 +68,7 @@ def shoot(browser, url: str, out: Path) -> list[Path]:  # type: ignore[no-untype
         page.get_by_role("dialog").wait_for(state="hidden")
         for _ in range(3):
             page.locator("#stock").click()
-            page.wait_for_timeout(350)
+            page.wait_for_timeout(700)
         path = out / f"table-spider4-{width}.png"
         page.screenshot(path=str(path))
         saved.append(path)
