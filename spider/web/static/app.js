@@ -926,16 +926,17 @@ async function adopt(next, { events = null, ctx = {} } = {}) {
   if (focusInTable) applyRovingFocus(true);
   if (before && events) flip(oldRects, before, next, events);
   if (ctx.lis) for (const li of ctx.lis) if (li.isConnected) li.remove();
+  let flight = Promise.resolve();
   if (events) {
     const completed = (events.completed || []).length;
     play(events.kind === "deal" ? "deal" : events.kind === "undo" ? "undo" : "move");
     if (completed) setTimeout(() => play("complete"), 120);
     announce(describeEvents(events, next));
-    await flyCompleted(events, next);
+    flight = flyCompleted(events, next); // play goes on while the sequence flies
   }
   syncClock();
   if (next.won || next.status === "won") {
-    syncClock();
+    await flight;
     play("win");
     await cascade(next);
     await showResult();
