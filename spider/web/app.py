@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.gzip import GZipMiddleware
 
 from ..engine import variant
 from ..engine.errors import N_
@@ -98,6 +99,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     app = FastAPI(title="Spider & Spiderette", version="1", docs_url="/docs", redoc_url=None, lifespan=lifespan)
     settings_cache: dict[str, dict[str, Any]] = {}
     errors.install(app)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
 
     def settings_of(player: str) -> dict[str, Any]:
         if player not in settings_cache:
