@@ -182,13 +182,15 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     @app.post("/api/games", status_code=201, summary="Start a game (abandons the current one)")
     async def new_game(request: Request, body: NewGame) -> dict[str, Any]:
         spec = body.model_dump()
-        proven = False
-        if spec.pop("winnable") and spec["code"] is None and spec["deck"] is None:
+        wants_winnable = spec.pop("winnable") and spec["code"] is None and spec["deck"] is None
+        if wants_winnable:
             level = variant(spec["game"], spec["suits"], spec["rules"]).key
             spec["code"] = await solving.winnable_code(level)
-            proven = spec["code"] is not None
         row, session = games.create(request.state.player, spec)
-        return view(request, row, session) | {"proven_winnable": proven}
+        answer = view(request, row, session)
+        if wants_winnable:
+            answer["proven_winnable"] = spec["code"] is not None
+        return answer
 
     @app.get("/api/games/current", summary="The player's unfinished game")
     async def current_game(request: Request) -> dict[str, Any]:
