@@ -22,7 +22,7 @@ from ..i18n import LANGUAGES, browser_catalog, translations
 from ..store import level_stats, open_store
 from . import errors
 from .errors import ApiError, error_response
-from .games import Games, NotFound, Stale, record_of
+from .games import Games, Stale, record_of
 from .language import request_language
 from .solving import Solving
 from .views import game_view
@@ -130,9 +130,6 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     def view(request: Request, row: Any, session: Any, events: dict[str, Any] | None = None) -> dict[str, Any]:
         return game_view(row, session, translations(request_language(request)), events)
 
-    def not_found() -> ApiError:
-        return ApiError(404, "not_found", N_("There is no such game"))
-
     # ----- pages and assets --------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)
@@ -201,10 +198,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
 
     @app.get("/api/games/{game_id}", summary="A game of the player's")
     async def get_game(request: Request, game_id: str) -> dict[str, Any]:
-        try:
-            return view(request, *games.get(request.state.player, game_id))
-        except NotFound:
-            raise not_found() from None
+        return view(request, *games.get(request.state.player, game_id))
 
     @app.post("/api/games/{game_id}/actions", summary="Play a move, a deal or an undo")
     async def act(request: Request, game_id: str, body: ActionBody) -> Any:
@@ -212,8 +206,6 @@ def create_app(database: str, background: bool = True) -> FastAPI:
         try:
             row, session, events = games.play(request.state.player, game_id, body.version, body.action, best,
                                               body.elapsed)
-        except NotFound:
-            raise not_found() from None
         except Stale as stale:
             if stale.row.status == "active":
                 err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
@@ -224,10 +216,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
 
     @app.post("/api/games/{game_id}/restart", status_code=201, summary="Start the same deal again")
     async def restart(request: Request, game_id: str) -> dict[str, Any]:
-        try:
-            row, session = games.get(request.state.player, game_id)
-        except NotFound:
-            raise not_found() from None
+        row, session = games.get(request.state.player, game_id)
         record = record_of(row)
         record["actions"] = []
         row, session = games.create(request.state.player, record)
@@ -235,18 +224,12 @@ def create_app(database: str, background: bool = True) -> FastAPI:
 
     @app.post("/api/games/{game_id}/clock", status_code=204, summary="Save the game's timer")
     async def clock(request: Request, game_id: str, body: ClockBody) -> Response:
-        try:
-            games.clock(request.state.player, game_id, body.elapsed)
-        except NotFound:
-            raise not_found() from None
+        games.clock(request.state.player, game_id, body.elapsed)
         return Response(status_code=204)
 
     @app.post("/api/games/{game_id}/hint", summary="A good next action, from what the player sees only")
     async def hint(request: Request, game_id: str) -> dict[str, Any]:
-        try:
-            _row, session = games.get(request.state.player, game_id)
-        except NotFound:
-            raise not_found() from None
+        _row, session = games.get(request.state.player, game_id)
         tr = translations(request_language(request))
         action = await solving.hint(session.game)
         if action is None:
@@ -257,14 +240,11 @@ def create_app(database: str, background: bool = True) -> FastAPI:
         return {"action": action, "column": src + 1, "count": count, "to": dst + 1,
                 "message": tr.ngettext("Move {count} card from column {column} to column {to}",
                                        "Move {count} cards from column {column} to column {to}",
-                                       count or 1).format(count=count, column=src + 1, to=dst + 1)}
+                                       count).format(count=count, column=src + 1, to=dst + 1)}
 
     @app.post("/api/games/{game_id}/solve", summary="Can this game still be won? (the solver sees face-down cards)")
     async def solve(request: Request, game_id: str, body: SolveBody) -> dict[str, Any]:
-        try:
-            _row, session = games.get(request.state.player, game_id)
-        except NotFound:
-            raise not_found() from None
+        _row, session = games.get(request.state.player, game_id)
         tr = translations(request_language(request))
         answer = await solving.solve(session.record(), body.time_limit)
         message = {
@@ -277,10 +257,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
 
     @app.get("/api/games/{game_id}/record", summary="The game record (SPEC §5)")
     async def record(request: Request, game_id: str) -> dict[str, Any]:
-        try:
-            _row, session = games.get(request.state.player, game_id)
-        except NotFound:
-            raise not_found() from None
+        _row, session = games.get(request.state.player, game_id)
         return session.record()
 
     # ----- statistics ------------------------------------------------------------------------

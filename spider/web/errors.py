@@ -23,6 +23,13 @@ class ApiError(SpiderError):
         self.status = status
 
 
+class NotFound(ApiError):
+    """A game that does not exist, or is another player's: the same answer for both."""
+
+    def __init__(self) -> None:
+        super().__init__(404, "not_found", N_("There is no such game"))
+
+
 def status_of(err: SpiderError) -> int:
     if isinstance(err, ApiError):
         return err.status

@@ -14,12 +14,9 @@ from ..engine.errors import N_
 from ..engine.events import play_with_events
 from ..engine.notation import format_move
 from ..store import GameRow, Store
+from .errors import NotFound
 
 CACHE_SIZE = 512
-
-
-class NotFound(Exception):
-    pass
 
 
 @dataclass
@@ -60,7 +57,7 @@ class Games:
     def get(self, player: str, game_id: str) -> tuple[GameRow, Session]:
         row = self.store.get_game(player, game_id)
         if row is None:
-            raise NotFound(game_id)
+            raise NotFound()
         return row, self.session(row)
 
     def current(self, player: str) -> tuple[GameRow, Session] | None:
@@ -119,7 +116,7 @@ class Games:
     def clock(self, player: str, game_id: str, elapsed: float) -> None:
         row = self.store.get_game(player, game_id)
         if row is None:
-            raise NotFound(game_id)
+            raise NotFound()
         clock = self._clock(row, elapsed)
         self.store.save_clock(player, game_id, clock)
         cached = self._sessions.get(game_id)

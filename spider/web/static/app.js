@@ -1042,6 +1042,8 @@ function openNewGame() {
   form.append(el("p", { class: "field" },
     el("label", { for: "new-code", text: t("Game code (optional)") }), codeInput,
     el("span", { id: "new-code-help", class: "hint-text", text: t("Enter a code to play that exact deal.") })));
+  // an add-on may add fields (assist.js: "Winnable deals only")
+  document.dispatchEvent(new CustomEvent("spider:new-game-form", { detail: { form } }));
   const error = el("p", { class: "error", role: "alert" });
   form.append(error);
   const buttons = el("div", { class: "buttons" });
@@ -1093,12 +1095,14 @@ function openNewGame() {
       delete body.rules;
       body.code = choice.code;
     }
+    document.dispatchEvent(new CustomEvent("spider:new-game-body", { detail: { body, form } }));
     playButton.disabled = true;
     try {
       const view = await api.newGame(body);
       if (choice.profile !== state.settings.profile) saveSettings({ profile: choice.profile });
       closeDialog(dialog);
       startGame(view);
+      document.dispatchEvent(new CustomEvent("spider:new-game", { detail: { view, body } }));
     } catch (e) {
       error.textContent = e instanceof ApiError ? e.body.message || t("That game could not be started.")
         : t("The server could not be reached. Try again.");
@@ -1422,6 +1426,10 @@ export const table = {
   announce,
   remind,
   slot: () => $("tool-slot"),
+  closeMenu: (focusButton = false) => closeMenu(focusButton),
+  get paused() {
+    return state.paused;
+  },
 };
 
 // ----- start-up --------------------------------------------------------------------------------
