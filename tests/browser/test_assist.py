@@ -1,0 +1,210 @@
+"""The player's helpers (SPEC §8) in the browser: the Hint button and H key, "Can this game still
+be won?", "Winnable deals only" and the demo, used through roles and labels."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+from browserkit import column, status_value
+from playwright.sync_api import Page, Route, expect
+from test_access import serious_violations
+
+pytestmark = pytest.mark.browser
+
+EASY = "SP1-S1C-AAAAAAD"  # Spider, 1 suit: the solver wins it in a fraction of a second
+HINT = re.compile(r"^Hint: Move (\d+) cards? from column (\d+) to column (\d+)\.")
+
+
+def start_code(page: Page, code: str = EASY) -> None:
+    page.goto("/")
+    dialog = page.get_by_role("dialog", name="New game")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("textbox", name="Game code (optional)").fill(code)
+    dialog.get_by_role("button", name="Play").click()
+    expect(dialog).to_be_hidden()
+
+
+def current(page: Page) -> dict[str, Any]:
+    return page.request.get("/api/games/current").json()
+
+
+def hinted_move(page: Page) -> tuple[int, int, int]:
+    """Waits for the hint's announcement; checks the highlight; answers (count, from, to)."""
+    live = page.get_by_role("status")
+    expect(live).to_have_text(HINT)
+    m = HINT.match(live.inner_text())
+    assert m
+    count, src, dst = (int(g) for g in m.groups())
+    cards = column(page, src).locator("button.card.up")
+    highlighted = column(page, src).locator("button.hint-card")
+    expect(highlighted).to_have_count(count)
+    expect(cards.last).to_have_class(re.compile(r"\bhint-card\b"))
+    expect(column(page, dst)).to_have_class(re.compile(r"\bhint-target\b"))
+    # and the server takes it as a legal move of the current view
+    view = current(page)
+    group = next(g for g in view["groups"] if g["column"] == src and g["count"] == count)
+    assert dst in group["targets"]
+    return count, src, dst
+
+
+def test_hint_button_and_h_key_show_a_legal_move_that_can_be_followed(page: Page) -> None:
+    start_code(page)
+    page.get_by_role("button", name="Hint", exact=False).first.click()
+    count, src, dst = hinted_move(page)
+    expect(page.locator("#reminder")).to_have_text(f"Move {count} card{'s' if count > 1 else ''} from column {src} "
+                                                   f"to column {dst}")
+    # follow it the non-drag way: pick the cards up, then click the target column
+    cards = column(page, src).locator("button.card.up")
+    cards.nth(cards.count() - count).click()
+    column(page, dst).get_by_role("button").last.click()
+    expect(status_value(page, "Moves")).to_have_text("1")
+    expect(page.locator(".hint-card, .hint-target")).to_have_count(0)  # the next action clears it
+    # the H key asks again from the table
+    page.get_by_role("list", name=f"Column {dst}").get_by_role("button").last.focus()
+    page.keyboard.press("h")
+    count, src, dst = hinted_move(page)
+    cards = column(page, src).locator("button.card.up")
+    cards.nth(cards.count() - count).click()
+    column(page, dst).get_by_role("button").last.click()
+    expect(status_value(page, "Moves")).to_have_text("2")
+
+
+def test_no_useful_move_and_deal_hints(page: Page) -> None:
+    start_code(page)
+    answers = iter([{"action": "deal", "message": "Deal a new row from the stock"},
+                    {"action": None, "message": "No useful move: deal, undo or start again"}])
+    page.route("**/hint", lambda route: route.fulfill(json=next(answers)))
+    page.get_by_role("button", name="Hint", exact=False).first.click()
+    expect(page.get_by_role("status")).to_have_text("Hint: Deal a new row from the stock.")
+    expect(page.get_by_role("button", name=re.compile("^Deal a row"))).to_have_class(re.compile(r"\bhint-stock\b"))
+    page.keyboard.press("h")
+    expect(page.get_by_role("status")).to_have_text("Hint: No useful move: deal, undo or start again.")
+    expect(page.locator(".hint-card, .hint-target, .hint-stock")).to_have_count(0)
+
+
+def open_solver(page: Page) -> Any:
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Can this game still be won?").click()
+    dialog = page.get_by_role("dialog", name="Can this game still be won?")
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def test_solver_dialog_warns_then_answers_won(page: Page) -> None:
+    start_code(page)
+    dialog = open_solver(page)
+    expect(dialog).to_contain_text("face-down cards")  # it says first that it peeks
+    ask = dialog.get_by_role("button", name="Ask the solver")
+    expect(ask).to_be_focused()
+    assert serious_violations(page) == []
+    ask.click()
+    expect(dialog.get_by_role("status")).to_have_text("Yes: this game can still be won.", timeout=20000)
+    expect(dialog).to_contain_text("The solver looked at the face-down cards to answer.")
+    assert serious_violations(page) == []
+    close = dialog.get_by_role("button", name="Close")
+    expect(close).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_hidden()
+    expect(page.get_by_role("button", name="Menu")).to_be_focused()
+    expect(status_value(page, "Moves")).to_have_text("0")  # asking changes nothing
+
+
+def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
+    start_code(page)
+    held: list[Route] = []
+    page.route("**/solve", lambda route: held.append(route))  # the answer waits until the test lets it through
+    dialog = open_solver(page)
+    dialog.get_by_role("button", name="Ask the solver").click()
+    expect(dialog.get_by_role("progressbar")).to_be_visible()
+    expect(dialog.get_by_role("status")).to_contain_text("The solver is thinking")
+    deadline = time.monotonic() + 5
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)
+    assert held
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_be_hidden()
+    held[0].fulfill(json={"result": "won", "actions": [], "seconds": 0.1, "message": "Yes: late",
+                          "note": "late"})
+    page.wait_for_timeout(300)
+    expect(dialog).to_be_hidden()  # the late answer is ignored
+    # the table is usable at once, and a new question starts afresh
+    page.keyboard.press("Escape")
+    dialog = open_solver(page)
+    expect(dialog.get_by_role("button", name="Ask the solver")).to_be_visible()
+    expect(dialog).not_to_contain_text("late")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+def test_winnable_deals_only_is_remembered_and_sent(page: Page) -> None:
+    page.goto("/")
+    dialog = page.get_by_role("dialog", name="New game")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("radio", name="Spiderette", exact=True).check()
+    dialog.get_by_role("radio", name="1 suit").check()
+    box = dialog.get_by_role("checkbox", name="Winnable deals only")
+    expect(box).not_to_be_checked()
+    box.check()
+    with page.expect_request("**/api/games") as request, page.expect_response("**/api/games", timeout=60000) as answer:
+        dialog.get_by_role("button", name="Play").click()
+    assert json.loads(request.value.post_data or "{}").get("winnable") is True
+    view = answer.value.json()
+    assert view["game"] == "spiderette" and view["suits"] == 1
+    expect(dialog).to_be_hidden()
+    reminder = page.locator("#reminder")
+    if view["proven_winnable"]:
+        expect(reminder).to_have_text("The solver has proved that this deal can be won.")
+    else:
+        expect(reminder).to_have_text("No winnable deal could be found in time: this is a random deal.")
+    # remembered in this browser; a typed code is never "winnable only"
+    page.get_by_role("button", name="New game").click()
+    box = dialog.get_by_role("checkbox", name="Winnable deals only")
+    expect(box).to_be_checked()
+    dialog.get_by_role("textbox", name="Game code (optional)").fill(EASY)
+    expect(box).to_be_disabled()
+    with page.expect_request("**/api/games") as request:
+        dialog.get_by_role("button", name="Play").click()
+    assert "winnable" not in json.loads(request.value.post_data or "{}")
+    expect(dialog).to_be_hidden()
+
+
+def version(page: Page) -> int:
+    return int(current(page)["version"])
+
+
+def test_demo_plays_until_stopped(page: Page) -> None:
+    start_code(page)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Demo: let the hints play").click()
+    stop = page.get_by_role("button", name="Stop the demo")
+    expect(stop).to_be_focused()
+    expect(status_value(page, "Moves")).to_have_text(re.compile(r"^([3-9]|\d\d+)$"), timeout=10000)
+    stop.click()
+    expect(stop).to_be_hidden()
+    expect(page.locator("#reminder")).to_have_text("Demo stopped.")
+    page.wait_for_timeout(200)  # an action already on its way may land
+    stopped = version(page)
+    page.wait_for_timeout(1200)
+    assert version(page) == stopped
+    # Escape stops it too
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Demo: let the hints play").click()
+    expect(stop).to_be_visible()
+    expect(status_value(page, "Moves")).not_to_have_text(str(stopped), timeout=10000)
+    page.keyboard.press("Escape")
+    expect(stop).to_be_hidden()
+
+
+def test_demo_stops_by_itself_when_there_is_no_useful_move(page: Page) -> None:
+    start_code(page)
+    page.route("**/hint", lambda route: route.fulfill(
+        json={"action": None, "message": "No useful move: deal, undo or start again"}))
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Demo: let the hints play").click()
+    expect(page.locator("#reminder")).to_have_text("Demo stopped: No useful move: deal, undo or start again")
+    expect(page.get_by_role("button", name="Stop the demo")).to_be_hidden()
+    expect(status_value(page, "Moves")).to_have_text("0")
