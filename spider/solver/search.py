@@ -158,7 +158,8 @@ def _children(g: Game, cost: int) -> list[tuple[int, int, tuple[int, int, int]]]
 
 
 def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
-          memory_limit_mb: float = 1024, slacks: tuple[int, ...] = (0, 1, 2, 3, 5)) -> SolveResult:
+          memory_limit_mb: float = 1024, slacks: tuple[int, ...] = (0, 1, 2, 3, 5),
+          beam: bool = True) -> SolveResult:
     """Decide whether ``game`` can still be won from its current position (seeing every card).
 
     ``actions`` of a win are in explicit notation (``F>T:N``, ``deal``) from the position given;
@@ -169,7 +170,8 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     ``slack`` actions in a row that do not improve on its best position so far (a deal starts
     afresh); they find most wins quickly but prove nothing. The last pass has no bound, so if it
     runs out of positions the deal is lost. Passes take turns with growing node budgets (each
-    restarts from the position given), because how long a pass needs varies wildly."""
+    restarts from the position given), because how long a pass needs varies wildly. Between
+    rounds a deal-level beam search (``levels.py``, incomplete too) gets its turn."""
     start = time.perf_counter()
     g = working_copy(game)
     if g.won:
@@ -178,6 +180,7 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     nodes = 0
     passes: list[int | None] = [*slacks, None]
     budget = 4000
+    width = 2
     while passes:
         for slack in list(passes):
             limits.pass_limit = nodes + budget
@@ -190,7 +193,20 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
                 passes.remove(slack)
             elif outcome != "pass limit":
                 return SolveResult("unknown", [], nodes, time.perf_counter() - start, outcome)
+        cap = nodes + 4 * budget if beam else nodes
+
+        def stop(n: int, base: int = nodes, cap: int = cap) -> bool:
+            return base + n >= cap or bool(limits.reached_now(base + n))
+
+        path, used = level_beam(g, width, budget // 2, stop)
+        nodes += used
+        if path is not None:
+            return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
+        reason = limits.reached_now(nodes)
+        if reason:
+            return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
         budget *= 3
+        width *= 2
     raise AssertionError("the unbounded pass always ends the search")
 
 
@@ -211,6 +227,16 @@ class _Limits:
                 return "time limit"
             if _memory_mb() >= self.memory_limit_mb:
                 return "memory limit"
+        return ""
+
+    def reached_now(self, nodes: int) -> str:
+        """Like ``reached`` but checks the clock and memory whatever ``nodes`` is."""
+        if self.node_limit is not None and nodes >= self.node_limit:
+            return "node limit"
+        if time.perf_counter() >= self.deadline:
+            return "time limit"
+        if _memory_mb() >= self.memory_limit_mb:
+            return "memory limit"
         return ""
 
 
@@ -265,3 +291,6 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, 
                 undo()
             return reason, [], nodes
     return "exhausted", [], nodes
+
+
+from .levels import level_beam  # noqa: E402  (levels.py uses this module's helpers)
