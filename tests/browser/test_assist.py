@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from browserkit import column, status_value
+from browserkit import EMPTY_DECK, column, start_deck, status_value
 from playwright.sync_api import Page, Route, expect
 from test_access import serious_violations
 
@@ -208,3 +208,27 @@ def test_demo_stops_by_itself_when_there_is_no_useful_move(page: Page) -> None:
     expect(page.locator("#reminder")).to_have_text("Demo stopped: No useful move: deal, undo or start again")
     expect(page.get_by_role("button", name="Stop the demo")).to_be_hidden()
     expect(status_value(page, "Moves")).to_have_text("0")
+
+
+def test_demo_stops_when_a_position_comes_back(page: Page) -> None:
+    # column 1 is a lone queen: onto column 2's king, back to the empty column 1, and so on
+    start_deck(page, EMPTY_DECK)
+    moves = iter(["1>2:1", "2>1:1", "1>2:1", "2>1:1"])
+    page.route("**/hint", lambda route: route.fulfill(json={"action": next(moves), "message": "Move"}))
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Demo: let the hints play").click()
+    expect(page.locator("#reminder")).to_have_text("Demo stopped: the same position came back.", timeout=10000)
+    expect(status_value(page, "Moves")).to_have_text("2")
+    expect(page.get_by_role("button", name="Stop the demo")).to_be_hidden()
+
+
+def test_a_key_of_the_game_takes_over_from_the_demo(page: Page) -> None:
+    start_code(page)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Demo: let the hints play").click()
+    expect(status_value(page, "Moves")).not_to_have_text("0", timeout=10000)
+    page.keyboard.press("Tab")  # moving the focus is not taking over
+    expect(page.get_by_role("button", name="Stop the demo")).to_be_visible()
+    page.keyboard.press("Control+z")
+    expect(page.get_by_role("button", name="Stop the demo")).to_be_hidden()
+    expect(page.locator("#reminder")).to_have_text("Demo stopped.")

@@ -387,16 +387,22 @@ async function startDemo() {
   return undefined;
 }
 
+// Escape stops the demo; so does any other key of the game (the player takes over), but not
+// moving around the page with Tab or pressing the Stop button itself.
+const PASSIVE_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "CapsLock"]);
 document.addEventListener("keydown", (event) => {
-  if (demo && event.key === "Escape" && !document.querySelector("dialog[open]")) {
+  if (!demo || document.querySelector("dialog[open]")) return;
+  if (event.key === "Escape") {
     event.preventDefault();
     stopDemo(t("Demo stopped."));
+  } else if (!PASSIVE_KEYS.has(event.key) && !(demoBar && demoBar.contains(event.target))) {
+    stopDemo(t("Demo stopped."));
   }
-});
+}, true);
 
-// The player takes over by touching the table.
+// The player takes over by touching the table or the toolbar.
 document.addEventListener("pointerdown", (event) => {
-  if (demo && event.target.closest("#table-content")) stopDemo(t("Demo stopped."));
+  if (demo && event.target.closest("#table-content, #toolbar")) stopDemo(t("Demo stopped."));
 }, true);
 
 // ----- after every render -----------------------------------------------------------------------
