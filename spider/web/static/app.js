@@ -1503,7 +1503,8 @@ function wire() {
   setInterval(tickClock, 1000);
 }
 
-async function main() {
+/** Start the app; main.js calls it once every module has registered its listeners. */
+export async function start() {
   wire();
   let player = null;
   try {
@@ -1524,5 +1525,3 @@ async function main() {
   openNewGame();
   document.body.classList.add("ready");
 }
-
-main();
