@@ -96,7 +96,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         N_("The move counter counts moves and deals, and in the timed profile undos as well. Pausing the game "
            "stops the clock and hides the table."),
     )),
-    (N_("Undo"), (
+    (N_("Taking moves back"), (
         N_("Undo takes back the last move or deal exactly: the cards go back, a card that was turned face up "
            "turns face down again, a removed sequence returns, and the score and the move count return to what "
            "they were (the timed profile works as described above). Use the Undo button or press Ctrl+Z (Cmd+Z "
