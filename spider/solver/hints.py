@@ -19,12 +19,13 @@ from __future__ import annotations
 from spider.engine import DEAL, Game
 
 from .common import action_text, working_copy
-from .heuristics import position_cost
+from .heuristics import Weights, position_cost
 from .search import position_key
 
 STAND_IN = 12  # the king of spades stands in for every hidden card
 DEPTH = 4
 NODE_BUDGET = 2500
+HINT = Weights()
 STALE_LIMIT = 8  # autoplay: actions in a row without progress before it deals or stops
 
 
@@ -65,7 +66,7 @@ class _Look:
     def best(self, depth: int) -> int:
         """The lowest cost reachable from the current position within ``depth`` moves."""
         g = self.g
-        best = position_cost(g)
+        best = position_cost(g, HINT)
         if depth == 0 or self.budget <= 0:
             return best
         for s, d, k in _moves(g):
@@ -79,7 +80,7 @@ class _Look:
             if key not in self.seen:
                 self.seen.add(key)
                 ends = reveals or sum(g.down) != down_before or g.won
-                best = min(best, position_cost(g) if ends else self.best(depth - 1))
+                best = min(best, position_cost(g, HINT) if ends else self.best(depth - 1))
             g.undo()
         return best
 
@@ -92,7 +93,7 @@ def hint_action(game: Game, avoid: set[int] | None = None,
     if game.won:
         return None
     g = masked(game)
-    current = position_cost(g)
+    current = position_cost(g, HINT)
     moves = _moves(g)
     look = _Look(g, NODE_BUDGET)
     look.seen.add(position_key(g))
@@ -106,11 +107,11 @@ def hint_action(game: Game, avoid: set[int] | None = None,
         if avoid is None or key not in avoid:
             look.seen.add(key)
             if reveals or sum(g.down) != down_before or g.won:
-                value = position_cost(g) - 1  # a sure gain now beats an equal one later
+                value = position_cost(g, HINT) - 1  # a sure gain now beats an equal one later
             else:
                 look.budget = per_move
                 value = look.best(DEPTH - 1)
-            scored.append((value, position_cost(g), order, (s, d, k)))
+            scored.append((value, position_cost(g, HINT), order, (s, d, k)))
         g.undo()
     scored.sort()
     if improve and scored and scored[0][0] < current:
@@ -135,7 +136,7 @@ def autoplay(game: Game, max_actions: int = 1500) -> bool:
     """Play ``game`` (in place) by the hints, without undo and without peeking; return whether
     it was won. Positions already visited are avoided so that play cannot go round in circles."""
     seen = {public_key(game)}
-    best, stale = position_cost(game), 0
+    best, stale = position_cost(game, HINT), 0
     for _ in range(max_actions):
         if game.won:
             break
@@ -149,7 +150,7 @@ def autoplay(game: Game, max_actions: int = 1500) -> bool:
         else:
             game.move(*action)
         seen.add(public_key(game))
-        cost = position_cost(game)
+        cost = position_cost(game, HINT)
         if cost < best or action == DEAL:
             best, stale = cost, 0
         else:

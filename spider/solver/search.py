@@ -23,6 +23,7 @@ column), so the key keeps their order.
 from __future__ import annotations
 
 import os
+import random
 import resource
 import sys
 import time
@@ -34,6 +35,8 @@ from .common import action_text, working_copy
 from .heuristics import W_BREAK, W_DOWN, W_EMPTY, W_REMOVED, W_SUIT, position_cost
 
 _CHECK_EVERY = 1024
+FIRST_BUDGET = 1000  # positions per pass in the first round
+GROWTH = 1.3  # budgets grow by this factor each round
 
 
 @dataclass
@@ -62,16 +65,37 @@ def position_key(g: Game) -> int:
     return hash(tuple(sorted(zip(map(tuple, g.cols), g.down, strict=True))))
 
 
-def useful_actions(g: Game) -> list[tuple[int, int, int]]:
-    """The legal actions minus the provably useless ones (see the module docstring)."""
+def useful_actions(g: Game, tidy: bool = False) -> list[tuple[int, int, int]]:
+    """The legal actions minus the provably useless ones (see the module docstring).
+
+    ``tidy`` (bounded passes only: it gives up completeness) also drops moves that take a group
+    off the card one rank higher unless the group then sits on its own suit where it did not:
+    such moves rarely help and multiply the positions enormously."""
     actions = g.legal_moves()
+    cols = g.cols
+    if tidy:
+        down = g.down
+        kept = []
+        for a in actions:
+            if a != DEAL:
+                s, d, k = a
+                src = cols[s]
+                rest = len(src) - k
+                if rest > down[s]:
+                    under, first = src[rest - 1], src[-k]
+                    if under % 13 == first % 13 + 1:
+                        same = under // 13 == first // 13
+                        dst = cols[d]
+                        if same or (dst and dst[-1] // 13 != first // 13):
+                            continue
+            kept.append(a)
+        actions = kept
     if g.deals_left:
         return actions
-    cols = g.cols
     first_empty = next((i for i, c in enumerate(cols) if not c), -1)
     if first_empty < 0:
         return actions
-    return [a for a in actions if cols[a[1]] or (a[1] == first_empty and a[2] < len(cols[a[0]]))]
+    return [a for a in actions if a == DEAL or cols[a[1]] or (a[1] == first_empty and a[2] < len(cols[a[0]]))]
 
 
 def _pack(g: Game) -> bytes:
@@ -120,14 +144,17 @@ def _memory_mb() -> float:
         return rss / 2**20 if sys.platform == "darwin" else rss / 1024
 
 
-def _children(g: Game, cost: int) -> list[tuple[int, int, tuple[int, int, int]]]:
+def _children(g: Game, cost: int, tidy: bool,
+              rng: random.Random | None) -> list[tuple[int, float, tuple[int, int, int]]]:
     """The useful actions of a position with the (estimated) cost of the position each leads to,
     best first. The estimate is ``position_cost`` worked out from the change the action makes,
     without playing it."""
     out = []
     cols, down, run = g.cols, g.down, g.run
     big_cost = 1 << 40
-    for n, action in enumerate(useful_actions(g)):
+    for n, action in enumerate(useful_actions(g, tidy)):
+        if rng is not None:
+            n = rng.random()  # ties broken at random (restarts explore differently)
         if action == DEAL:
             out.append((big_cost, n, action))  # a deal only when the moves are used up
             continue
@@ -159,7 +186,7 @@ def _children(g: Game, cost: int) -> list[tuple[int, int, tuple[int, int, int]]]
 
 def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
           memory_limit_mb: float = 1024, slacks: tuple[int, ...] = (0, 1, 2, 3, 5),
-          beam: bool = True) -> SolveResult:
+          beam: bool = False) -> SolveResult:
     """Decide whether ``game`` can still be won from its current position (seeing every card).
 
     ``actions`` of a win are in explicit notation (``F>T:N``, ``deal``) from the position given;
@@ -179,12 +206,14 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     limits = _Limits(start + time_limit, node_limit, memory_limit_mb)
     nodes = 0
     passes: list[int | None] = [*slacks, None]
-    budget = 4000
+    budget = FIRST_BUDGET
     width = 2
+    rounds = 0
     while passes:
         for slack in list(passes):
             limits.pass_limit = nodes + budget
-            outcome, path, nodes = _dfs(g, slack, limits, nodes)
+            rng = random.Random(rounds * 1000 + (slack or 0)) if rounds and slack is not None else None
+            outcome, path, nodes = _dfs(g, slack, limits, nodes, rng)
             if outcome == "won":
                 return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
             if outcome == "exhausted":
@@ -205,8 +234,9 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
         reason = limits.reached_now(nodes)
         if reason:
             return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
-        budget *= 3
+        budget = int(budget * GROWTH)
         width *= 2
+        rounds += 1
     raise AssertionError("the unbounded pass always ends the search")
 
 
@@ -240,14 +270,15 @@ class _Limits:
         return ""
 
 
-def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, list, int]:
+def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
+         rng: random.Random | None = None) -> tuple[str, list, int]:
     """One depth-first pass; ``g`` is back at its start when it returns without a win."""
     bounded = slack is not None
     big = 1 << 30
     seen: dict[int, int] = {position_key(g): big}
     cost = position_cost(g)
     # a frame: [children, next index, best cost on the line, slack left]
-    stack: list[list] = [[_children(g, cost), 0, cost, slack if bounded else big]]
+    stack: list[list] = [[_children(g, cost, bounded, rng), 0, cost, slack if bounded else big]]
     path: list[tuple[int, int, int]] = []
     move, deal, undo = g.move, g.deal, g.undo
     while stack:
@@ -284,7 +315,7 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int) -> tuple[str, 
             continue
         seen[key] = child_left
         path.append(action)
-        stack.append([_children(g, child_cost), 0, child_best, child_left])
+        stack.append([_children(g, child_cost, bounded, rng), 0, child_best, child_left])
         reason = limits.reached(nodes)
         if reason:
             for _ in path:
