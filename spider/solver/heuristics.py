@@ -10,10 +10,10 @@ from spider.engine import Game
 
 
 class Weights(NamedTuple):
-    down: int = 10  # a face-down card
-    brk: int = 4  # a face-up card not on the card one rank higher
-    suit: int = 4  # a face-up card on the card one rank higher but of another suit
-    empty: int = 8  # an empty column (a bonus)
+    down: int = 20  # a face-down card
+    brk: int = 8  # a face-up card not on the card one rank higher
+    suit: int = 8  # a face-up card on the card one rank higher but of another suit
+    empty: int = 20  # an empty column (a bonus)
     removed: int = 60  # a sequence removed (a bonus)
     stock: int = 2  # a card still in the stock
 

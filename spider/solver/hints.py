@@ -25,8 +25,8 @@ from .search import position_key
 STAND_IN = 12  # the king of spades stands in for every hidden card
 DEPTH = 4
 NODE_BUDGET = 2500
-HINT = Weights()
-STALE_LIMIT = 8  # autoplay: actions in a row without progress before it deals or stops
+HINT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)  # tuned on autoplay
+STALE_LIMIT = 16  # autoplay: actions in a row without progress before it deals or stops
 
 
 def masked(game: Game) -> Game:
