@@ -1,16 +1,23 @@
-"""The full-information solver: best-first search over positions with a transposition table.
+"""The full-information solver: restarted depth-first passes with a transposition table.
 
 The search sees face-down cards and the stock. It plays through ``spider.engine.Game`` (its
 ``legal_moves``, ``move``, ``deal`` and ``undo``), so it follows the engine's rules exactly,
 including "no deal while a column is empty".
 
-Positions waiting to be expanded are kept packed in ``bytes`` (one byte per card) in a heap
-ordered by a heuristic (face-down cards, breaks in the face-up runs, empty columns, sequences
-removed, cards still in the stock), so the search goes where progress is, not deep into shuffles.
+Moves are ordered by the cost of the position they lead to (``heuristics.position_cost``: face-down
+cards, breaks and suit changes in the face-up runs, empty columns, sequences removed), worked out
+from the change each move makes; a deal comes after every move.
 
-Completeness: every legal action of every position is tried unless it is *provably* useless, and
-a position is skipped only when an equivalent one has already been queued. So when the queue runs
-dry the deal is proved lost. The only pruning:
+Passes. Most passes are *bounded*: a line is abandoned after ``slack`` moves in a row that don't
+improve on its best position ("tidy" passes also skip moves that take a group off the card one rank
+higher unless it lands on its own suit). Bounded passes with slacks 0, 1, 2, 3 and 5 and an
+unbounded pass take turns with node budgets that grow by ``GROWTH`` each round; from the second
+round the bounded passes break ties between equally good moves at random (seeded, so a solve is
+reproducible), because the time a pass needs is heavy-tailed and fresh restarts beat long runs.
+
+Completeness: the unbounded pass tries every legal action of every position unless it is
+*provably* useless, and skips a position only when an equivalent one has been searched already,
+so when it runs out of positions the deal is proved lost. Its only pruning:
 
 * once the stock is empty the columns are interchangeable, so the position key sorts them and only
   the first empty column is used as a target (the others lead to the same sorted position);
@@ -197,8 +204,9 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     ``slack`` actions in a row that do not improve on its best position so far (a deal starts
     afresh); they find most wins quickly but prove nothing. The last pass has no bound, so if it
     runs out of positions the deal is lost. Passes take turns with growing node budgets (each
-    restarts from the position given), because how long a pass needs varies wildly. Between
-    rounds a deal-level beam search (``levels.py``, incomplete too) gets its turn."""
+    restarts from the position given), because how long a pass needs varies wildly. With
+    ``beam`` a deal-level beam search (``levels.py``, incomplete too) also gets a turn between
+    rounds (off by default: in measurements it cost more than it won)."""
     start = time.perf_counter()
     g = working_copy(game)
     if g.won:
@@ -297,7 +305,7 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
         elif child_cost < best:
             child_best, child_left = child_cost, slack if bounded else big
         else:
-            child_best, child_left = best, left - 1
+            child_best, child_left = best, left - 1 if bounded else left
             if child_left < 0:
                 continue
         if action == DEAL:
