@@ -1,0 +1,70 @@
+"""Hints, the solver and winnable deals through the API."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from spider.engine import load_record
+from spider.web.app import _all_levels, create_app
+from spider.web.solving import SEED_FILE
+
+
+@pytest.fixture
+def client(tmp_path: Path):
+    with TestClient(create_app(str(tmp_path / "db.sqlite3"), background=False)) as c:
+        yield c
+
+
+def test_hint_is_a_legal_action_that_the_game_accepts(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()
+    hint = client.post(f"/api/games/{view['id']}/hint").json()
+    assert hint["action"] and hint["message"]
+    if hint["action"] != "deal":
+        assert hint["column"] >= 1 and hint["to"] >= 1 and hint["count"] >= 1
+    r = client.post(f"/api/games/{view['id']}/actions", json={"action": hint["action"], "version": 0})
+    assert r.status_code == 200
+
+
+def test_solver_answers_with_a_line_that_wins_from_the_current_position(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()
+    client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0})
+    answer = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 30}).json()
+    assert answer["result"] == "won" and "face-down" in answer["note"]
+    record = client.get(f"/api/games/{view['id']}/record").json()
+    record.pop("times", None)  # the winning line has no times of its own
+    record["actions"] += answer["actions"]
+    assert load_record(record).game.won
+
+
+@pytest.mark.parametrize("body", [{"time_limit": 0}, {"time_limit": 61}, {"time_limit": "soon"}, {"x": 1}])
+def test_bad_solve_requests_are_400(client: TestClient, body: dict) -> None:
+    view = client.post("/api/games", json={"code": "SD1-S1-AAAAAAD"}).json()
+    r = client.post(f"/api/games/{view['id']}/solve", json=body)
+    assert r.status_code == 400 and r.json()["reason"] == "bad_request"
+
+
+def test_hint_and_solve_of_an_unknown_game_are_404(client: TestClient) -> None:
+    assert client.post("/api/games/nope/hint").status_code == 404
+    assert client.post("/api/games/nope/solve", json={}).status_code == 404
+
+
+def test_winnable_deals_come_from_the_proved_pool(client: TestClient) -> None:
+    seeded = {d["code"] for d in json.loads(SEED_FILE.read_text())["spiderette-2-classic"]}
+    view = client.post("/api/games", json={"game": "spiderette", "suits": 2, "winnable": True}).json()
+    assert view["proven_winnable"] is True and view["code"] in seeded
+    again = client.post("/api/games", json={"game": "spiderette", "suits": 2, "winnable": True}).json()
+    assert again["code"] != view["code"]  # a deal handed out leaves the pool
+
+
+def test_every_seeded_winnable_deal_is_won_by_its_line() -> None:
+    seeds = json.loads(SEED_FILE.read_text())
+    assert set(seeds) <= set(_all_levels())
+    for level, deals in seeds.items():
+        assert deals, level
+        for deal in deals:
+            game = load_record({"code": deal["code"], "actions": deal["line"]}).game
+            assert game.won and game.variant.key == level, deal["code"]
