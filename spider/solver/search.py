@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from spider.engine import DEAL, Game
 
 from .common import action_text, working_copy
-from .heuristics import W_BREAK, W_DOWN, W_EMPTY, W_REMOVED, W_SUIT, position_cost
+from .heuristics import Weights, position_cost, weights_for
 
 _CHECK_EVERY = 1024
 FIRST_BUDGET = 1000  # positions per pass in the first round
@@ -151,14 +151,15 @@ def _memory_mb() -> float:
         return rss / 2**20 if sys.platform == "darwin" else rss / 1024
 
 
-def _children(g: Game, cost: int, tidy: bool,
-              rng: random.Random | None) -> list[tuple[int, float, tuple[int, int, int]]]:
+def _children(g: Game, cost: int, tidy: bool, rng: random.Random | None,
+              w: Weights) -> list[tuple[int, float, tuple[int, int, int]]]:
     """The useful actions of a position with the (estimated) cost of the position each leads to,
     best first. The estimate is ``position_cost`` worked out from the change the action makes,
     without playing it."""
     out = []
     cols, down, run = g.cols, g.down, g.run
     big_cost = 1 << 40
+    W_DOWN, W_BREAK, W_SUIT, W_EMPTY, W_REMOVED, _ = w  # noqa: N806
     for n, action in enumerate(useful_actions(g, tidy)):
         if rng is not None:
             n = rng.random()  # ties broken at random (restarts explore differently)
@@ -284,9 +285,10 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
     bounded = slack is not None
     big = 1 << 30
     seen: dict[int, int] = {position_key(g): big}
-    cost = position_cost(g)
+    w = weights_for(g.variant)
+    cost = position_cost(g, w)
     # a frame: [children, next index, best cost on the line, slack left]
-    stack: list[list] = [[_children(g, cost, bounded, rng), 0, cost, slack if bounded else big]]
+    stack: list[list] = [[_children(g, cost, bounded, rng, w), 0, cost, slack if bounded else big]]
     path: list[tuple[int, int, int]] = []
     move, deal, undo = g.move, g.deal, g.undo
     while stack:
@@ -310,7 +312,7 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
                 continue
         if action == DEAL:
             deal()
-            child_best = child_cost = position_cost(g)
+            child_best = child_cost = position_cost(g, w)
         else:
             move(*action)
         nodes += 1
@@ -323,7 +325,7 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
             continue
         seen[key] = child_left
         path.append(action)
-        stack.append([_children(g, child_cost, bounded, rng), 0, child_best, child_left])
+        stack.append([_children(g, child_cost, bounded, rng, w), 0, child_best, child_left])
         reason = limits.reached(nodes)
         if reason:
             for _ in path:
