@@ -42,8 +42,8 @@ from .common import action_text, working_copy
 from .heuristics import Weights, position_cost, weights_for
 
 _CHECK_EVERY = 1024
-FIRST_BUDGET = 1000  # positions per pass in the first round
-GROWTH = 1.3  # budgets grow by this factor each round
+FIRST_BUDGET = 500  # positions per pass in the first round
+GROWTH = 1.2  # budgets grow by this factor each round
 
 
 @dataclass
