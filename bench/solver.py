@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== {name} ({args.mode})")
             print(report.table(), flush=True)
             print(json.dumps({k: v for k, v in report.summary().items() if k != "proved_lost"}), flush=True)
-    h = hint_latency(spec["hint_positions"], args.deals and min(args.deals, 10))
+    h = hint_latency(spec["hint_positions"], args.deals and min(args.deals, 10))  # whole autoplayed games
     print("== hint latency, 4-suit Spider:", json.dumps({k: round(v, 1) for k, v in h.items()}))
     return 0
 
