@@ -27,7 +27,10 @@ from .games import variant_of_level
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
 KEEP_READY = 3  # proved-winnable deals kept per level
-SEARCH_SECONDS = 20.0  # time limit for each candidate deal while looking for a winnable one
+# Looking for a winnable deal while the player waits: a few short tries, then a random deal.
+ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
+# Topping the pool up behind the scenes: nobody waits, so each try may think longer.
+REFILL_SECONDS = 90.0
 
 
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
@@ -85,7 +88,7 @@ class Solving:
         """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""
         code = self.store.take_winnable(level)
         if code is None:
-            found = await self._in_worker(find_winnable, level, SEARCH_SECONDS)
+            found = await self._in_worker(find_winnable, level, ON_DEMAND_SECONDS, ON_DEMAND_TRIES)
             code = found[0] if found else None
         self.refill(level)
         return code
@@ -99,7 +102,7 @@ class Solving:
         async def work() -> None:
             try:
                 while self.store.count_winnable(level) < KEEP_READY:
-                    found = await self._in_worker(find_winnable, level, SEARCH_SECONDS, 1)
+                    found = await self._in_worker(find_winnable, level, REFILL_SECONDS, 1)
                     if found:
                         self.store.add_winnable(level, *found)
             finally:
