@@ -36,7 +36,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from spider.engine import DEAL, Game
+from spider.engine import DEAL, Game, Variant
 
 from .common import action_text, working_copy
 from .heuristics import Weights, position_cost, weights_for
@@ -44,6 +44,7 @@ from .heuristics import Weights, position_cost, weights_for
 _CHECK_EVERY = 1024
 FIRST_BUDGET = 500  # positions per pass in the first round
 GROWTH = 1.2  # budgets grow by this factor each round
+MAX_WIDTH = 400  # the depth beam's widest
 
 
 @dataclass
@@ -192,22 +193,30 @@ def _children(g: Game, cost: int, tidy: bool, rng: random.Random | None,
     return out
 
 
+def beam_widths(v: Variant) -> tuple[int, float]:
+    """The first width of the depth beam and its growth per round, or (0, 0) for no beam.
+    Measured on the bench deals: on 4 suits short seeded beam runs win far more than the
+    depth-first passes; on 1 and 2 suits the passes are quick and the beam only helps later."""
+    return (20, 1.25) if v.suits == 4 else (10, 1.25)
+
+
 def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
           memory_limit_mb: float = 1024, slacks: tuple[int, ...] = (0, 1, 2, 3, 5),
-          beam: bool = False) -> SolveResult:
+          beam: bool | None = None) -> SolveResult:
     """Decide whether ``game`` can still be won from its current position (seeing every card).
 
     ``actions`` of a win are in explicit notation (``F>T:N``, ``deal``) from the position given;
     for a fresh deal that is from the start, so ``spider replay`` accepts them as a record's
     actions. ``nodes`` counts positions visited over all passes.
 
-    The search runs in passes. The first passes are bounded: a line of play is abandoned after
-    ``slack`` actions in a row that do not improve on its best position so far (a deal starts
-    afresh); they find most wins quickly but prove nothing. The last pass has no bound, so if it
-    runs out of positions the deal is lost. Passes take turns with growing node budgets (each
-    restarts from the position given), because how long a pass needs varies wildly. With
-    ``beam`` a deal-level beam search (``levels.py``, incomplete too) also gets a turn between
-    rounds (off by default: in measurements it cost more than it won)."""
+    The search runs in rounds. Each round has depth-first passes: the first passes are bounded
+    (a line of play is abandoned after ``slack`` actions in a row that do not improve on its
+    best position so far; a deal starts afresh); they find most wins quickly but prove nothing.
+    The last pass has no bound, so if it runs out of positions the deal is lost. Passes restart
+    from the position given with node budgets growing each round, because how long a pass
+    needs varies wildly. Each round also makes one run of the depth beam (``beam.py``,
+    incomplete too) with a new seed and a wider beam: first in the round on 4 suits, after the
+    passes otherwise. ``beam`` False leaves the beam out, True puts it first on every level."""
     start = time.perf_counter()
     g = working_copy(game)
     if g.won:
@@ -216,9 +225,33 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     nodes = 0
     passes: list[int | None] = [*slacks, None]
     budget = FIRST_BUDGET
-    width = 2
+    width, growth = beam_widths(g.variant)
+    beam_first = g.variant.suits == 4 if beam is None else beam
+    if beam is False:
+        width = 0
+    w = weights_for(g.variant)
     rounds = 0
+
+    def run_beam() -> SolveResult | None:
+        nonlocal nodes
+
+        def stop(n: int, base: int = nodes) -> bool:
+            return bool(limits.reached_now(base + n))
+
+        path, used = depth_beam(g, int(width), w, rounds or None, stop)
+        nodes += used
+        if path is not None:
+            return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
+        reason = limits.reached_now(nodes)
+        if reason:
+            return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
+        return None
+
     while passes:
+        if width and beam_first:
+            done = run_beam()
+            if done:
+                return done
         for slack in list(passes):
             limits.pass_limit = nodes + budget
             rng = random.Random(rounds * 1000 + (slack or 0)) if rounds and slack is not None else None
@@ -231,20 +264,15 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
                 passes.remove(slack)
             elif outcome != "pass limit":
                 return SolveResult("unknown", [], nodes, time.perf_counter() - start, outcome)
-        cap = nodes + 4 * budget if beam else nodes
-
-        def stop(n: int, base: int = nodes, cap: int = cap) -> bool:
-            return base + n >= cap or bool(limits.reached_now(base + n))
-
-        path, used = level_beam(g, width, budget // 2, stop)
-        nodes += used
-        if path is not None:
-            return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
+        if width and not beam_first:
+            done = run_beam()
+            if done:
+                return done
         reason = limits.reached_now(nodes)
         if reason:
             return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
         budget = int(budget * GROWTH)
-        width *= 2
+        width = min(MAX_WIDTH, width * growth)
         rounds += 1
     raise AssertionError("the unbounded pass always ends the search")
 
@@ -334,4 +362,4 @@ def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
     return "exhausted", [], nodes
 
 
-from .levels import level_beam  # noqa: E402  (levels.py uses this module's helpers)
+from .beam import depth_beam  # noqa: E402  (beam.py uses this module's helpers)

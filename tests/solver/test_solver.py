@@ -268,3 +268,32 @@ def test_level_beam_stops_when_told():
     g = working_copy(new_session("SP1-S4C-AAAAAAB").game)
     line, nodes = level_beam(g, 4, 2000, lambda n: n > 100)
     assert line is None and nodes < 2000
+
+
+def test_depth_beam_finds_a_replayable_win_and_leaves_the_game_alone():
+    from spider.solver.beam import depth_beam
+    from spider.solver.common import action_text
+    from spider.solver.heuristics import weights_for
+
+    g = working_copy(new_session(WON_CODE).game)
+    before = repr(g)
+    line, nodes = depth_beam(g, 20, weights_for(g.variant), 1, lambda n: False)
+    assert line is not None and nodes > 0 and repr(g) == before
+    assert load_record({"code": WON_CODE, "actions": [action_text(a) for a in line]}).game.won
+
+
+def test_depth_beam_stops_when_told():
+    from spider.solver.beam import depth_beam
+    from spider.solver.heuristics import weights_for
+
+    g = working_copy(new_session("SP1-S4C-AAAAAAB").game)
+    before = repr(g)
+    line, nodes = depth_beam(g, 50, weights_for(g.variant), None, lambda n: n > 100)
+    assert line is None and nodes < 5000 and repr(g) == before
+
+
+@pytest.mark.parametrize("beam", [True, False])
+def test_solver_with_and_without_the_beam_wins_replayably(beam):
+    result = solve(new_session(WON_CODE).game, time_limit=30, beam=beam)
+    assert result.result == "won"
+    assert load_record({"code": WON_CODE, "actions": result.actions}).game.won
