@@ -4,20 +4,7 @@ import { api, ApiError } from "./api.js";
 import { cardName, drawFace, suitSprite } from "./cards.js";
 import { loadLanguage, t, tn } from "./i18n.js";
 import { play, setSound, soundOn } from "./sound.js";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-};
+import { $, el } from "./dom.js";
 
 const DRAG_THRESHOLD = 10; // px of movement before a press becomes a drag
 const DOUBLE_TAP_MS = 420;

@@ -6,20 +6,7 @@ import { api, ApiError } from "./api.js";
 import { table } from "./app.js";
 import { cardName } from "./cards.js";
 import { t, tn } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-};
+import { $, el } from "./dom.js";
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const DEMO_STEP_MS = 600; // about one action per step

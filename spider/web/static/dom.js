@@ -1,0 +1,19 @@
+// Two small DOM helpers shared by the front end's modules.
+
+/** The element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/** Make an element: attrs set attributes, "class", "text" (textContent) or "on…" listeners;
+ * children (nodes or strings) are appended; null, undefined and false are skipped. */
+export const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+};
