@@ -12,6 +12,8 @@ from .engine import SpiderError, describe, full_state, load_record, new_session,
 from .engine.codes import DEAL_LIMIT, format_code
 from .engine.records import ReplayError
 from .engine.variants import variant
+from .options import add_level_arguments
+from .solver.cli import add_commands as add_solver_commands
 
 
 class CliError(Exception):
@@ -108,9 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_deal)
 
     p = sub.add_parser("new", help="print the code of a new random deal")
-    p.add_argument("--game", default="spider", choices=["spider", "spiderette"])
-    p.add_argument("--suits", type=int, default=1, choices=[1, 2, 4])
-    p.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    add_level_arguments(p)
     p.set_defaults(run=cmd_new)
 
     p = sub.add_parser("replay", help="replay a game record and print the full state JSON")
@@ -118,17 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true", help="print the table description instead of JSON")
     p.set_defaults(run=cmd_replay)
 
-    _add_optional_commands(sub)
+    add_solver_commands(sub)
     return parser
-
-
-def _add_optional_commands(sub: Any) -> None:
-    """Commands of packages that may add their own (the solver)."""
-    try:
-        from .solver.cli import add_commands
-    except ImportError:
-        return
-    add_commands(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

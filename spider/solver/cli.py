@@ -10,6 +10,7 @@ from typing import Any
 
 from spider.engine import SpiderError, load_record, new_session
 from spider.engine.records import ReplayError, Session
+from spider.options import add_level_arguments
 
 from .hints import hint
 from .search import solve
@@ -112,9 +113,7 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_hint)
 
     p = sub.add_parser("study", help="solve or autoplay many consecutive deals and sum up")
-    p.add_argument("--game", default="spider", choices=["spider", "spiderette"])
-    p.add_argument("--suits", type=int, default=1, choices=[1, 2, 4])
-    p.add_argument("--rules", default="classic", choices=["classic", "relaxed"])
+    add_level_arguments(p)
     p.add_argument("--deals", type=_positive(int), default=20, help="how many deals (default 20)")
     p.add_argument("--start", default=None, help="the first deal's code (default deal AAAAAAA)")
     p.add_argument("--mode", default="solve", choices=list(MODES))
