@@ -1,4 +1,5 @@
-"""The full-information solver: restarted depth-first passes with a transposition table.
+"""The full-information solver: restarted depth-first passes with a transposition table, and
+seeded runs of a depth beam (``beam.py``) between them.
 
 The search sees face-down cards and the stock. It plays through ``spider.engine.Game`` (its
 ``legal_moves``, ``move``, ``deal`` and ``undo``), so it follows the engine's rules exactly,
@@ -14,6 +15,13 @@ higher unless it lands on its own suit). Bounded passes with slacks 0, 1, 2, 3 a
 unbounded pass take turns with node budgets that grow by ``GROWTH`` each round; from the second
 round the bounded passes break ties between equally good moves at random (seeded, so a solve is
 reproducible), because the time a pass needs is heavy-tailed and fresh restarts beat long runs.
+
+Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
+seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise) and, in
+turn, one of ``BEAM_VARIANTS``' weightings. On 4 suits it comes first in every round and wins
+most deals within seconds where the passes needed minutes; on 1 and 2 suits the passes are
+quicker, so the beam joins from round ``BEAM_FROM``. Beam runs are incomplete: they never prove
+a loss; only the unbounded pass does.
 
 Completeness: the unbounded pass tries every legal action of every position unless it is
 *provably* useless, and skips a position only when an equivalent one has been searched already,
@@ -228,7 +236,8 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     from the position given with node budgets growing each round, because how long a pass
     needs varies wildly. Each round also makes one run of the depth beam (``beam.py``,
     incomplete too) with a new seed and a wider beam: first in the round on 4 suits, after the
-    passes otherwise. ``beam`` False leaves the beam out, True puts it first on every level."""
+    passes otherwise (from round ``BEAM_FROM``). ``beam`` False leaves the beam out, True puts
+    it first on every level."""
     start = time.perf_counter()
     g = working_copy(game)
     if g.won:
