@@ -209,10 +209,11 @@ def beam_widths(v: Variant) -> tuple[int, float, int]:
     return (20, 1.25, 0) if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
 
 
-# The beam's weights take turns by round (None: the level's own). On 4-suit deals SP1-S4C-AAAABAA+20
-# at 60 s both won 19/20 with median ~3.2 s, but these three took 113 s in all over the wins
-# against 146 s for the level's weights alone (the slowest win 28 s against 56 s).
-BEAM_VARIANTS: tuple[Weights | None, ...] = (None, Weights(20, 8, 4, 20, 60, 2), Weights(30, 8, 6, 30, 60, 0))
+# The beam's weights take turns by round (None: the level's own). 4-suit deals SP1-S4C-AAAABAA+20 at
+# 60 s: own weights only 19/20 won, median 3.3 s, 146 s over the wins; (None, V1, V2) 19/20, median
+# 3.2 s, 113 s, but the first ten's median 6.0 s; this order 19/20, median 3.6 s, 116 s, first ten 3.3 s.
+_V1, _V2 = Weights(20, 8, 4, 20, 60, 2), Weights(30, 8, 6, 30, 60, 0)
+BEAM_VARIANTS: tuple[Weights | None, ...] = (None, None, _V1, None, _V2)
 
 
 def beam_weights(w: Weights, round_number: int) -> Weights:
