@@ -18,6 +18,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from ..engine import variant
 from ..engine.errors import N_
 from ..engine.notation import parse_action
+from ..engine.variants import all_variants
 from ..i18n import LANGUAGES, browser_catalog, translations
 from ..store import level_stats, open_store
 from . import errors
@@ -31,7 +32,6 @@ STATIC = Path(__file__).parent / "static"
 COOKIE = "spider_player"
 MAX_BODY = 64 * 1024
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
-_LEVEL = re.compile(r"^(spider-[124]-(classic|relaxed)|spiderette-[124]-classic)$")
 DEFAULT_SETTINGS: dict[str, Any] = {
     "lang": None, "double_click": True, "single_tap": False, "auto_place": False,
     "placement_help": True, "sound": True, "profile": "standard",
@@ -88,7 +88,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     topped up behind the scenes (for tests)."""
     store = open_store(database)
     games = Games(store)
-    solving = Solving(store, _all_levels(), background=background)
+    solving = Solving(store, background=background)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -264,14 +264,14 @@ def create_app(database: str, background: bool = True) -> FastAPI:
 
     @app.get("/api/stats/{level}", summary="Statistics of one level, e.g. spider-2-classic")
     async def stats(request: Request, level: str) -> dict[str, Any]:
-        if not _LEVEL.match(level):
+        if level not in all_levels():
             raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
         return level_stats(store.finished_games(request.state.player, level)).as_dict()
 
     @app.get("/api/stats", summary="Statistics of every level the player has finished a game of")
     async def all_stats(request: Request) -> dict[str, Any]:
         levels = {}
-        for key in _all_levels():
+        for key in all_levels():
             finished = store.finished_games(request.state.player, key)
             if finished:
                 levels[key] = level_stats(finished).as_dict()
@@ -282,6 +282,6 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     return app
 
 
-def _all_levels() -> list[str]:
-    return [f"spider-{s}-{r}" for s in (1, 2, 4) for r in ("classic", "relaxed") if not (s == 1 and r == "relaxed")] + [
-        f"spiderette-{s}-classic" for s in (1, 2, 4)]
+def all_levels() -> list[str]:
+    """The statistics levels: one per variant, e.g. ``spider-2-relaxed``."""
+    return [v.key for v in all_variants()]

@@ -50,9 +50,8 @@ def find_winnable(level: str, time_limit: float, attempts: int = 5) -> tuple[str
 
 
 class Solving:
-    def __init__(self, store: Store, levels: list[str], background: bool = True) -> None:
+    def __init__(self, store: Store, background: bool = True) -> None:
         self.store = store
-        self.levels = levels
         self.background = background
         self._pool: ProcessPoolExecutor | None = None
         self._refilling: set[str] = set()

@@ -251,25 +251,6 @@ def test_cli_bad_option_exits_nonzero(capsys):
     assert "must be positive" in capsys.readouterr().err
 
 
-def test_level_beam_finds_a_replayable_win_and_leaves_the_game_alone():
-    from spider.solver.common import action_text
-    from spider.solver.levels import level_beam
-
-    g = working_copy(new_session(WON_CODE).game)
-    before = repr(g)
-    line, nodes = level_beam(g, 4, 2000, lambda n: False)
-    assert line is not None and nodes > 0 and repr(g) == before
-    assert load_record({"code": WON_CODE, "actions": [action_text(a) for a in line]}).game.won
-
-
-def test_level_beam_stops_when_told():
-    from spider.solver.levels import level_beam
-
-    g = working_copy(new_session("SP1-S4C-AAAAAAB").game)
-    line, nodes = level_beam(g, 4, 2000, lambda n: n > 100)
-    assert line is None and nodes < 2000
-
-
 def test_depth_beam_finds_a_replayable_win_and_leaves_the_game_alone():
     from spider.solver.beam import depth_beam
     from spider.solver.common import action_text

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider.engine import load_record
-from spider.web.app import _all_levels, create_app
+from spider.web.app import all_levels, create_app
 from spider.web.solving import SEED_FILE
 
 
@@ -62,7 +62,7 @@ def test_winnable_deals_come_from_the_proved_pool(client: TestClient) -> None:
 
 def test_every_seeded_winnable_deal_is_won_by_its_line() -> None:
     seeds = json.loads(SEED_FILE.read_text())
-    assert set(seeds) == set(_all_levels())  # every level has deals ready from the first start
+    assert set(seeds) == set(all_levels())  # every level has deals ready from the first start
     for level, deals in seeds.items():
         assert deals, level
         for deal in deals:
