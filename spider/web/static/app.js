@@ -1118,8 +1118,14 @@ function startGame(view) {
   applyRovingFocus(true);
 }
 
-function continueGame() {
-  const view = state.current;
+async function continueGame() {
+  // Ask again: the timer saved as the last page closed may have landed after this page loaded.
+  let view = state.current;
+  try {
+    view = await api.current();
+  } catch (_) {
+    // keep the view from page load (the game can still be played from it)
+  }
   closeDialog($("dlg-new"));
   startGame(view);
   announce(t("Continuing your game. {description}", { description: view.description || "" }));
