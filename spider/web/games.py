@@ -9,7 +9,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Session, SpiderError, best_column, load_record, new_session, variant
+from ..engine import Session, SpiderError, best_column, format_code, load_record, variant
+from ..engine.codes import DEAL_LIMIT
 from ..engine.errors import N_
 from ..engine.events import play_with_events
 from ..engine.notation import format_move
@@ -69,22 +70,19 @@ class Games:
     def create(self, player: str, spec: dict[str, Any]) -> tuple[GameRow, Session]:
         """Start a game from ``spec`` (game, suits, rules, profile, and a code or a deck, and
         optionally actions to import); abandons the player's current game."""
-        v = variant(spec.get("game", "spider"), spec.get("suits", 1), spec.get("rules", "classic"))
-        profile = spec.get("profile", "standard")
         code, deck = spec.get("code"), spec.get("deck")
-        if code is None and deck is None:
-            from ..engine.codes import DEAL_LIMIT, format_code
-
-            code = format_code(v, secrets.randbelow(DEAL_LIMIT))
-        record = {"game": v.game, "suits": v.suits, "rules": v.rules, "profile": profile,
-                  "actions": spec.get("actions", [])}
-        record |= {"code": code} if code is not None else {"deck": deck}
+        record: dict[str, Any] = {"profile": spec.get("profile", "standard"), "actions": spec.get("actions", [])}
+        # checked even beside a code, whose own variant then wins
+        v = variant(spec.get("game", "spider"), spec.get("suits", 1), spec.get("rules", "classic"))
+        if code is None:
+            if deck is None:
+                code = format_code(v, secrets.randbelow(DEAL_LIMIT))
+            else:
+                record |= {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deck}
         if code is not None:
-            # a code names its own variant: take it from the code, so "SD1-…" starts Spiderette
-            session = new_session(code, profile_name=profile)
-            v = session.game.variant
-            record |= {"game": v.game, "suits": v.suits, "rules": v.rules}
+            record["code"] = code  # a code names its own variant, so "SD1-…" starts Spiderette
         session = load_record(record)
+        v, profile = session.game.variant, session.game.profile.name
         row = GameRow(id=secrets.token_urlsafe(12), player=player, level=v.key, profile=profile,
                       code=session.code, deck=None if session.code else record["deck"], created=time.time())
         self.store.create_game(row)
