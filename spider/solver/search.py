@@ -46,10 +46,11 @@ from dataclasses import dataclass, field
 
 from spider.engine import DEAL, Game, Variant
 
-from .common import action_text, working_copy
+from .common import action_text, apply, working_copy
 from .heuristics import Weights, position_cost, weights_for
 
 _CHECK_EVERY = 1024
+_BIG = 1 << 30  # the slack of the unbounded pass: never runs out
 FIRST_BUDGET = 500  # positions per pass in the first round
 GROWTH = 1.2  # budgets grow by this factor each round
 MAX_WIDTH = 400  # the depth beam's widest
@@ -252,6 +253,7 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
     if beam is False:
         width = 0
     w = weights_for(g.variant)
+    complete = _Pass(g, None)  # the unbounded pass, resumed every round
     rounds = 0
 
     def run_beam() -> SolveResult | None:
@@ -276,8 +278,11 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
                 return done
         for slack in list(passes):
             limits.pass_limit = nodes + budget
-            rng = random.Random(rounds * 1000 + (slack or 0)) if rounds and slack is not None else None
-            outcome, path, nodes = _dfs(g, slack, limits, nodes, rng)
+            if slack is None:
+                dfs = complete
+            else:
+                dfs = _Pass(g, slack, random.Random(rounds * 1000 + slack) if rounds else None)
+            outcome, path, nodes = dfs.run(limits, nodes)
             if outcome == "won":
                 return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
             if outcome == "exhausted":
@@ -329,59 +334,69 @@ class _Limits:
         return ""
 
 
-def _dfs(g: Game, slack: int | None, limits: _Limits, nodes: int,
-         rng: random.Random | None = None) -> tuple[str, list, int]:
-    """One depth-first pass; ``g`` is back at its start when it returns without a win."""
-    bounded = slack is not None
-    big = 1 << 30
-    seen: dict[int, int] = {position_key(g): big}
-    w = weights_for(g.variant)
-    cost = position_cost(g, w)
-    # a frame: [children, next index, best cost on the line, slack left]
-    stack: list[list] = [[_children(g, cost, bounded, rng, w), 0, cost, slack if bounded else big]]
-    path: list[tuple[int, int, int]] = []
-    move, deal, undo = g.move, g.deal, g.undo
-    while stack:
-        frame = stack[-1]
-        children, i, best, left = frame
-        if i >= len(children):
-            stack.pop()
-            if path:
-                path.pop()
-                undo()
-            continue
-        frame[1] = i + 1
-        child_cost, _, action = children[i]
-        if action == DEAL:
-            child_best, child_left = -1, left
-        elif child_cost < best:
-            child_best, child_left = child_cost, slack if bounded else big
-        else:
-            child_best, child_left = best, left - 1 if bounded else left
-            if child_left < 0:
+class _Pass:
+    """One depth-first pass. ``run`` searches until a win, the end of the search space or a
+    limit; after a limit, ``g`` is back at its start and a later ``run`` carries on where this
+    one stopped (the unbounded pass keeps its work across rounds instead of starting again)."""
+
+    def __init__(self, g: Game, slack: int | None, rng: random.Random | None = None) -> None:
+        self.g, self.slack, self.bounded = g, slack, slack is not None
+        self.w = weights_for(g.variant)
+        self.seen: dict[int, int] = {position_key(g): _BIG}
+        cost = position_cost(g, self.w)
+        # a frame: [children, next index, best cost on the line, slack left]
+        self.stack: list[list] = [[_children(g, cost, self.bounded, rng, self.w), 0, cost,
+                                   slack if self.bounded else _BIG]]
+        self.path: list[tuple[int, int, int]] = []
+        self.rng = rng
+
+    def run(self, limits: _Limits, nodes: int) -> tuple[str, list, int]:
+        g, w, seen, stack, path, rng = self.g, self.w, self.seen, self.stack, self.path, self.rng
+        bounded, slack = self.bounded, self.slack
+        move, deal, undo = g.move, g.deal, g.undo
+        for action in path:  # back to where the last run stopped
+            apply(g, action)
+        while stack:
+            frame = stack[-1]
+            children, i, best, left = frame
+            if i >= len(children):
+                stack.pop()
+                if path:
+                    path.pop()
+                    undo()
                 continue
-        if action == DEAL:
-            deal()
-            child_best = child_cost = position_cost(g, w)
-        else:
-            move(*action)
-        nodes += 1
-        if g.won:
-            path.append(action)
-            return "won", path, nodes
-        key = position_key(g)
-        if seen.get(key, -1) >= child_left:
-            undo()
-            continue
-        seen[key] = child_left
-        path.append(action)
-        stack.append([_children(g, child_cost, bounded, rng, w), 0, child_best, child_left])
-        reason = limits.reached(nodes)
-        if reason:
-            for _ in path:
+            frame[1] = i + 1
+            child_cost, _, action = children[i]
+            if action == DEAL:
+                child_best, child_left = -1, left
+            elif child_cost < best:
+                child_best, child_left = child_cost, slack if bounded else _BIG
+            else:
+                child_best, child_left = best, left - 1 if bounded else left
+                if child_left < 0:
+                    continue
+            if action == DEAL:
+                deal()
+                child_best = child_cost = position_cost(g, w)
+            else:
+                move(*action)
+            nodes += 1
+            if g.won:
+                path.append(action)
+                return "won", path, nodes
+            key = position_key(g)
+            if seen.get(key, -1) >= child_left:
                 undo()
-            return reason, [], nodes
-    return "exhausted", [], nodes
+                continue
+            seen[key] = child_left
+            path.append(action)
+            stack.append([_children(g, child_cost, bounded, rng, w), 0, child_best, child_left])
+            reason = limits.reached(nodes)
+            if reason:
+                for _ in path:
+                    undo()
+                return reason, [], nodes
+        return "exhausted", [], nodes
 
 
 from .beam import depth_beam  # noqa: E402  (beam.py uses this module's helpers)
