@@ -1,7 +1,9 @@
 """Hints, "can this game still be won?" and winnable deals for the web app.
 
-The solver is CPU-bound Python: it runs in one worker process (spawned, so it shares nothing with
-the server's threads) so that a long search never stalls other players' requests. Deals proved
+The solver is CPU-bound Python: it runs in worker processes (spawned, so they share nothing with
+the server's threads) so that a long search never stalls other players' requests. A player's
+question goes to its own worker; topping up the winnable deals has another one, run at a lower
+priority, so a player never waits behind a 90-second background try. Deals proved
 winnable are kept ready in the store, seeded from ``winnable.json`` (made by
 ``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is
 instant."""
@@ -9,8 +11,10 @@ instant."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
+import os
 import secrets
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -38,6 +42,12 @@ def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     return solve(load_record(record).game, time_limit=time_limit).as_dict()
 
 
+def _lower_priority() -> None:
+    """Worker initializer: background work yields the CPU to the server and to players' solves."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
+
+
 def find_winnable(level: str, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:
     """Worker: try random deals of a level until the solver wins one."""
     v = variant_of_level(level)
@@ -53,7 +63,7 @@ class Solving:
     def __init__(self, store: Store, background: bool = True) -> None:
         self.store = store
         self.background = background
-        self._pool: ProcessPoolExecutor | None = None
+        self._pools: dict[str, ProcessPoolExecutor] = {}
         self._refilling: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
         self._seed()
@@ -67,14 +77,16 @@ class Solving:
                 for deal in deals:
                     self.store.add_winnable(level, deal["code"], deal["line"])
 
-    @property
-    def pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+    def _pool(self, name: str) -> ProcessPoolExecutor:
+        """The one-process pool for players' requests ("player") or for background work."""
+        if name not in self._pools:
+            self._pools[name] = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority if name == "background" else None)
+        return self._pools[name]
 
-    async def _in_worker(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+    async def _in_worker(self, fn: Any, *args: Any, pool: str = "player") -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._pool(pool), fn, *args)
 
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""
@@ -101,7 +113,7 @@ class Solving:
         async def work() -> None:
             try:
                 while self.store.count_winnable(level) < KEEP_READY:
-                    found = await self._in_worker(find_winnable, level, REFILL_SECONDS, 1)
+                    found = await self._in_worker(find_winnable, level, REFILL_SECONDS, 1, pool="background")
                     if found:
                         self.store.add_winnable(level, *found)
             finally:
@@ -114,5 +126,5 @@ class Solving:
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+        for pool in self._pools.values():
+            pool.shutdown(cancel_futures=True)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from spider.engine import load_record
+from spider.store.sqlite import SQLiteStore
 from spider.web.app import all_levels, create_app
-from spider.web.solving import SEED_FILE
+from spider.web.solving import SEED_FILE, Solving
 
 
 @pytest.fixture
@@ -68,3 +71,26 @@ def test_every_seeded_winnable_deal_is_won_by_its_line() -> None:
         for deal in deals:
             game = load_record({"code": deal["code"], "actions": deal["line"]}).game
             assert game.won and game.variant.key == level, deal["code"]
+
+
+def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -> None:
+    """Topping up the winnable deals runs in its own worker: while it is busy (here: asleep for
+    longer than the whole solve takes), a player's question is still answered."""
+    solving = Solving(SQLiteStore(str(tmp_path / "db.sqlite3")), background=True)
+    record = {"code": "SP1-S1C-AAAAAAD", "actions": []}
+
+    async def scenario() -> tuple[dict, float]:
+        busy = asyncio.ensure_future(solving._in_worker(time.sleep, 12, pool="background"))
+        await asyncio.sleep(0.5)  # the background work has started
+        start = time.perf_counter()
+        answer = await solving.solve(record, 10)
+        busy.cancel()
+        return answer, time.perf_counter() - start
+
+    try:
+        answer, waited = asyncio.run(scenario())
+    finally:
+        for pool in solving._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+    assert answer["result"] == "won"
+    assert waited < 8  # starting a worker and solving take a second or two; the sleep 12 s
