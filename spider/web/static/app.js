@@ -1490,7 +1490,7 @@ function wire() {
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
-      if (state.view) renderTableau();
+      if (state.view) render(); // the whole table, so add-ons (the hint's highlight) lay out again too
     }, 80);
   });
   setInterval(tickClock, 1000);
