@@ -16,6 +16,7 @@ class Weights(NamedTuple):
     empty: int = 20  # an empty column (a bonus)
     removed: int = 60  # a sequence removed (a bonus)
     stock: int = 2  # a card still in the stock
+    hidden: int = 0  # a column that still has face-down cards (pushes towards emptying columns)
 
 
 SOLVER = Weights()
@@ -28,7 +29,7 @@ def weights_for(v: Variant) -> Weights:
 
 
 def position_cost(g: Game, w: Weights = SOLVER) -> int:
-    w_down, w_break, w_suit, w_empty, w_removed, w_stock = w
+    w_down, w_break, w_suit, w_empty, w_removed, w_stock, w_hidden = w
     cost = w_stock * g.stock_count - w_removed * len(g.removed_suits)
     down = g.down
     for c, col in enumerate(g.cols):
@@ -36,7 +37,7 @@ def position_cost(g: Game, w: Weights = SOLVER) -> int:
             cost -= w_empty
             continue
         d = down[c]
-        cost += w_down * d
+        cost += w_down * d + (w_hidden if d else 0)
         prev = col[d]
         for card in col[d + 1 :]:
             if prev % 13 != card % 13 + 1:

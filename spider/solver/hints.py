@@ -28,9 +28,10 @@ DEPTH = 4
 NODE_BUDGET = 2500
 # tuned on autoplay: 1 suit on its own (brk 4: 80% vs 67.5% of bench deals; down 20: 31/40 vs 33/40);
 # 2 and 4 suits: down 10 -> 20 and suit 6 -> 8 won 2-suit SP1-S2C-AAAABAA+40 and AAAACAA+60 20/100
-# instead of 9/100 (4 suits: 0/40 either way)
+# instead of 9/100 (4 suits: 0/40 either way); then 10 for each column with face-down cards:
+# SP1-S2C-AAAABAA+100 21 won instead of 14, AAAACAA+60 17 instead of 13 (1 suit: 44/60 instead of 48/60)
 HINT_ONE_SUIT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)
-HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2)
+HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2, hidden=10)
 # a second, deeper look before dealing or giving up: autoplay on SP1-S1C-AAAABAA+40 33/40 (was 32/40),
 # SP1-S2C-AAAABAA+40 3/40 (was 2/40) -- small, within noise; hint p95 22 ms on 4-suit bench games
 DEEP_DEPTH, DEEP_BUDGET = 7, 15000

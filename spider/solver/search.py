@@ -170,7 +170,7 @@ def _children(g: Game, cost: int, tidy: bool, rng: random.Random | None,
     out = []
     cols, down, run = g.cols, g.down, g.run
     big_cost = 1 << 40
-    W_DOWN, W_BREAK, W_SUIT, W_EMPTY, W_REMOVED, _ = w  # noqa: N806
+    W_DOWN, W_BREAK, W_SUIT, W_EMPTY, W_REMOVED = w[:5]  # noqa: N806  (the solver's hidden weight is 0)
     for n, action in enumerate(useful_actions(g, tidy)):
         if rng is not None:
             n = rng.random()  # ties broken at random (restarts explore differently)
