@@ -9,7 +9,7 @@ import pytest
 
 from spider.cli import main
 from spider.engine import DEAL, load_record, new_session
-from spider.engine.cards import RANKS, SUITS
+from spider.engine.cards import RANKS, SUITS, card_text, parse_card
 from spider.engine.variants import variant
 from spider.solver import autoplay, hint, hint_action, public_key, solve, study, wilson
 from spider.solver.common import working_copy
@@ -278,3 +278,29 @@ def test_solver_with_and_without_the_beam_wins_replayably(beam):
     result = solve(new_session(WON_CODE).game, time_limit=30, beam=beam)
     assert result.result == "won"
     assert load_record({"code": WON_CODE, "actions": result.actions}).game.won
+
+
+def endgame(columns: list[tuple[int, str]], removed_suits: list[int]):
+    """A 2-suit Spider position with the stock dealt out: (face-down count, cards bottom to top)
+    per column."""
+    v = variant("spider", 2)
+    game = working_copy(new_session(deck=[card_text(c) for c in v.composition()], v=v).game)
+    game.deals_done = len(v.deals)
+    game.removed_suits = list(removed_suits)
+    game.cols = [[parse_card(card) for card in cards.split()] for _, cards in columns]
+    game.down = [down for down, _ in columns]
+    game.run = [game._tail_run(c) for c in range(len(columns))]
+    return game
+
+
+def test_hint_finds_a_long_way_to_the_last_hidden_cards():
+    """Five empty columns, and the two hidden cards under twelve face-up cards: uncovering them
+    takes three moves into empty columns, none of which looks better on its own. The hint must
+    not give up (it used to answer "no useful move"), and autoplay must win."""
+    cols = ["", "", "4H 3H", "", "KS QS JS 10S 9S 8S 7S 6S 5S 4S", "", "", "", "",
+            "3S 5H 2H AH 2S AS KH QH JH 10H 9H 8H 7H 6H"]
+    game = endgame([(2 if c == 9 else 0, cards) for c, cards in enumerate(cols)], [0, 0, 0, 1, 1, 1])
+    assert game.stock_count == 0 and not game.can_deal()
+    action = hint_action(game)
+    assert action is not None and action != DEAL
+    assert autoplay(game)
