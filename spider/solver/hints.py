@@ -44,7 +44,6 @@ DEEP_DEPTH, DEEP_BUDGET = 7, 15000
 # SP1-S1C-AAAABAA+100 87 won instead of 77, SP1-S2C 26 instead of 21 (25 if only when it can't deal),
 # SP1-S4C 2 instead of 0; hint p95 19 ms on 4-suit games
 PROGRESS_BUDGET = 20000  # positions it may visit
-PROGRESS_BEFORE_DEAL = True
 STALE_LIMIT = 16  # autoplay: actions in a row without progress before it deals or stops
 
 
@@ -126,10 +125,9 @@ def hint_action(game: Game, avoid: set[int] | None = None,
         scored = _score(g, w, avoid, DEEP_DEPTH, DEEP_BUDGET)
     if improve and scored and scored[0][0] < current:
         return scored[0][3]
-    if PROGRESS_BEFORE_DEAL or not g.can_deal():
-        first = progress_move(g, avoid)
-        if first is not None:
-            return first
+    first = progress_move(g, avoid)
+    if first is not None:
+        return first
     if g.can_deal():
         return DEAL
     if g.deals_left and scored:
@@ -150,10 +148,11 @@ def progress_move(g: Game, avoid: set[int] | None = None,
     by a best-first search over the visible position (fewest cards left to uncover first), or
     None when there is none within ``budget`` positions. ``g`` is left as it was."""
     start = _pack(g)
+    w = hint_weights(g)
     down, removed = sum(g.down), g.removed
     seen = {position_key(g)}
     frontier: list[tuple[int, int, int, bytes, tuple[int, int, int] | None]] = [
-        (_cards_to_uncover(g), position_cost(g), 0, start, None)]
+        (_cards_to_uncover(g), position_cost(g, w), 0, start, None)]
     nodes = 0
     try:
         while frontier and nodes < budget:
@@ -168,7 +167,7 @@ def progress_move(g: Game, avoid: set[int] | None = None,
                 key = position_key(g)
                 if key not in seen and not (first is None and avoid and key in avoid):
                     seen.add(key)
-                    heapq.heappush(frontier, (_cards_to_uncover(g), position_cost(g), nodes, _pack(g), line_start))
+                    heapq.heappush(frontier, (_cards_to_uncover(g), position_cost(g, w), nodes, _pack(g), line_start))
                 g.undo()
         return None
     finally:
