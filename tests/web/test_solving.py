@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -88,7 +89,9 @@ def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -
         return answer, time.perf_counter() - start
 
     try:
-        answer, waited = asyncio.run(scenario())
+        # a thread of its own: the browser tests' driver may own this thread's event loop
+        with ThreadPoolExecutor(1) as thread:
+            answer, waited = thread.submit(asyncio.run, scenario()).result()
     finally:
         for pool in solving._pools.values():
             pool.shutdown(wait=False, cancel_futures=True)
