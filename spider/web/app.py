@@ -246,7 +246,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     async def solve(request: Request, game_id: str, body: SolveBody) -> dict[str, Any]:
         _row, session = games.get(request.state.player, game_id)
         tr = translations(request_language(request))
-        answer = await solving.solve(session.record(), body.time_limit)
+        answer = await solving.solve(session.record(), body.time_limit, request.is_disconnected)
         message = {
             "won": tr.gettext("Yes: this game can still be won."),
             "lost": tr.gettext("No: this game can no longer be won, whatever you do."),

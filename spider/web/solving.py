@@ -1,9 +1,10 @@
 """Hints, "can this game still be won?" and winnable deals for the web app.
 
 The solver is CPU-bound Python: it runs in worker processes (spawned, so they share nothing with
-the server's threads) so that a long search never stalls other players' requests. A player's
-question goes to its own worker; topping up the winnable deals has another one, run at a lower
-priority, so a player never waits behind a 90-second background try. Deals proved
+the server's threads) so that a long search never stalls other players' requests. "Can this game
+still be won?" has a worker of its own, ended when the player stops waiting; a winnable deal the
+player waits for has another; topping up the winnable deals has a third, run at a lower priority,
+so a player never waits behind a 90-second background try. Deals proved
 winnable are kept ready in the store, seeded from ``winnable.json`` (made by
 ``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is
 instant."""
@@ -16,6 +17,7 @@ import json
 import multiprocessing
 import os
 import secrets
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,7 @@ KEEP_READY = 3  # proved-winnable deals kept per level
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # Topping the pool up behind the scenes: nobody waits, so each try may think longer.
 REFILL_SECONDS = 90.0
+CANCEL_POLL_SECONDS = 0.5
 
 
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
@@ -78,7 +81,8 @@ class Solving:
                     self.store.add_winnable(level, deal["code"], deal["line"])
 
     def _pool(self, name: str) -> ProcessPoolExecutor:
-        """The one-process pool for players' requests ("player") or for background work."""
+        """The one-process pool for players' solves ("solve"), for deals they wait for ("player")
+        or for background work."""
         if name not in self._pools:
             self._pools[name] = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"),
@@ -88,12 +92,33 @@ class Solving:
     async def _in_worker(self, fn: Any, *args: Any, pool: str = "player") -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._pool(pool), fn, *args)
 
+    def _stop(self, name: str) -> None:
+        """End a pool's worker at once; the next call starts a fresh one."""
+        pool = self._pools.pop(name, None)
+        if pool is None:
+            return
+        # ProcessPoolExecutor can't stop a task that is running (before Python 3.14): end its process
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""
         return await run_in_threadpool(hint, game.clone())
 
-    async def solve(self, record: dict[str, Any], time_limit: float) -> dict[str, Any]:
-        return await self._in_worker(solve_record, record, time_limit)
+    async def solve(self, record: dict[str, Any], time_limit: float,
+                    cancelled: Callable[[], Awaitable[bool]] | None = None) -> dict[str, Any]:
+        """Solve in the solving worker. ``cancelled`` (e.g. the request's ``is_disconnected``) is
+        asked twice a second; when it says yes, the worker is ended at once so that the player's
+        next question does not wait for an answer nobody reads."""
+        future = asyncio.wrap_future(self._pool("solve").submit(solve_record, record, time_limit))
+        while cancelled is not None and not future.done():
+            await asyncio.wait({future}, timeout=CANCEL_POLL_SECONDS)
+            if not future.done() and await cancelled():
+                future.cancel()
+                self._stop("solve")
+                return {"result": "unknown", "actions": [], "reason": "cancelled"}
+        return await future
 
     async def winnable_code(self, level: str) -> str | None:
         """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""

@@ -97,3 +97,30 @@ def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -
             pool.shutdown(wait=False, cancel_futures=True)
     assert answer["result"] == "won"
     assert waited < 8  # starting a worker and solving take a second or two; the sleep 12 s
+
+
+def test_a_solve_the_player_stopped_waiting_for_frees_the_worker(tmp_path: Path) -> None:
+    """A deal the solver can't decide in a minute, abandoned after a second: the worker is ended
+    at once, and the next question is answered without waiting for the first one's minute."""
+    solving = Solving(SQLiteStore(str(tmp_path / "db.sqlite3")), background=False)
+    hard = {"code": "SP1-S4C-AAAABAP", "actions": []}  # unknown after 60 s (bench figures)
+    easy = {"code": "SP1-S1C-AAAAAAD", "actions": []}
+
+    async def scenario() -> tuple[dict, dict, float]:
+        asked = time.perf_counter()
+
+        async def gone() -> bool:
+            return time.perf_counter() - asked > 1
+
+        first = await solving.solve(hard, 60, cancelled=gone)
+        second = await solving.solve(easy, 10)
+        return first, second, time.perf_counter() - asked
+
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            first, second, took = thread.submit(asyncio.run, scenario()).result()
+    finally:
+        solving.close()
+    assert first["result"] == "unknown" and first["reason"] == "cancelled"
+    assert second["result"] == "won"
+    assert took < 20  # a second, a worker's start and an easy solve; not the hard deal's minute

@@ -9,8 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+async function call(method, path, body, signal) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin", signal };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -39,6 +39,7 @@ export const api = {
   stats: (level) => call("GET", `/api/stats/${encodeURIComponent(level)}`),
   help: () => call("GET", "/api/help"),
   hint: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`),
-  solve: (id, timeLimit) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
-    timeLimit ? { time_limit: timeLimit } : {}),
+  // signal: an AbortSignal; aborting tells the server to stop the solver
+  solve: (id, timeLimit, signal) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
+    timeLimit ? { time_limit: timeLimit } : {}, signal),
 };

@@ -146,6 +146,7 @@ async function showHint() {
 let solveDialog = null;
 let solveRun = 0; // a run's answer is shown only while it is still the current run
 let solveReturn = null;
+let solveAbort = null; // the running question's AbortController
 
 function solverDialog() {
   if (solveDialog) return solveDialog;
@@ -153,6 +154,8 @@ function solverDialog() {
     "aria-describedby": "solve-intro" });
   solveDialog.addEventListener("close", () => {
     solveRun += 1; // a late answer is ignored
+    if (solveAbort) solveAbort.abort(); // and the server stops looking for it
+    solveAbort = null;
     const back = solveReturn && solveReturn.isConnected && !solveReturn.closest("[hidden]") ? solveReturn : $("btn-menu");
     solveReturn = null;
     back.focus();
@@ -207,8 +210,10 @@ async function runSolver(v, seconds, parts) {
   }, 200);
   let result = null;
   let failure = null;
+  if (solveAbort) solveAbort.abort(); // asked again: the earlier question is dropped
+  solveAbort = new AbortController();
   try {
-    result = await api.solve(v.id, seconds);
+    result = await api.solve(v.id, seconds, solveAbort.signal);
   } catch (error) {
     failure = serverMessage(error, t("The server could not be reached. Try again."));
   } finally {
