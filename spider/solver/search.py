@@ -15,6 +15,8 @@ higher unless it lands on its own suit). Bounded passes with slacks 0, 1, 2, 3 a
 unbounded pass take turns with node budgets that grow by ``GROWTH`` each round; from the second
 round the bounded passes break ties between equally good moves at random (seeded, so a solve is
 reproducible), because the time a pass needs is heavy-tailed and fresh restarts beat long runs.
+The unbounded pass is the exception: it carries on from where it stopped each round (its work is
+what a proof is made of), with ``COMPLETE_SHARE`` times the budget on Spiderette.
 
 Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
 seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise) and, in
