@@ -89,8 +89,9 @@ class Solving:
                 initializer=_lower_priority if name == "background" else None)
         return self._pools[name]
 
-    async def _in_worker(self, fn: Any, *args: Any, pool: str = "player") -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._pool(pool), fn, *args)
+    def _in_worker(self, fn: Any, *args: Any, pool: str = "player") -> asyncio.Future[Any]:
+        """Run ``fn(*args)`` in a pool's worker; await the answer."""
+        return asyncio.get_running_loop().run_in_executor(self._pool(pool), fn, *args)
 
     def _stop(self, name: str) -> None:
         """End a pool's worker at once; the next call starts a fresh one."""
@@ -111,7 +112,7 @@ class Solving:
         """Solve in the solving worker. ``cancelled`` (e.g. the request's ``is_disconnected``) is
         asked twice a second; when it says yes, the worker is ended at once so that the player's
         next question does not wait for an answer nobody reads."""
-        future = asyncio.wrap_future(self._pool("solve").submit(solve_record, record, time_limit))
+        future = self._in_worker(solve_record, record, time_limit, pool="solve")
         while cancelled is not None and not future.done():
             await asyncio.wait({future}, timeout=CANCEL_POLL_SECONDS)
             if not future.done() and await cancelled():
