@@ -98,14 +98,13 @@ class _Look:
         for s, d, k in _moves(g):
             if self.budget <= 0:
                 break
-            reveals = len(g.cols[s]) - k == g.down[s] and g.down[s] > 0
             down_before = sum(g.down)
             g.move(s, d, k)
             self.budget -= 1
             key = position_key(g)
             if key not in self.seen:
                 self.seen.add(key)
-                ends = reveals or sum(g.down) != down_before or g.won
+                ends = sum(g.down) != down_before or g.won  # a card turned up, or the game won
                 best = min(best, position_cost(g, w) if ends else self.best(depth - 1))
             g.undo()
         return best
@@ -186,13 +185,12 @@ def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int,
     per_move = max(60, budget // max(1, len(moves)))
     scored = []
     for order, (s, d, k) in enumerate(moves):
-        reveals = len(g.cols[s]) - k == g.down[s] and g.down[s] > 0
         down_before = sum(g.down)
         g.move(s, d, k)
         key = position_key(g)
         if avoid is None or key not in avoid:
             look.seen.add(key)
-            if reveals or sum(g.down) != down_before or g.won:
+            if sum(g.down) != down_before or g.won:  # a card turned up, or the game won
                 value = position_cost(g, w) - 1  # a sure gain now beats an equal one later
             else:
                 look.budget = per_move

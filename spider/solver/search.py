@@ -283,11 +283,11 @@ def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
             if done:
                 return done
         for slack in list(passes):
-            limits.pass_limit = nodes + budget * (complete_share if slack is None else 1)
             if slack is None:
-                dfs = complete
+                dfs, share = complete, complete_share
             else:
-                dfs = _Pass(g, slack, random.Random(rounds * 1000 + slack) if rounds else None)
+                dfs, share = _Pass(g, slack, random.Random(rounds * 1000 + slack) if rounds else None), 1
+            limits.pass_limit = nodes + budget * share
             outcome, path, nodes = dfs.run(limits, nodes)
             if outcome == "won":
                 return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
