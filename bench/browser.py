@@ -73,8 +73,9 @@ def shoot(browser, url: str, out: Path) -> list[Path]:  # type: ignore[no-untype
         page.screenshot(path=str(path))
         saved.append(path)
         # a long column and completed sets: the hand-built Spiderette, most of the way through
-        page.request.post("/api/games", data={"game": "spiderette", "suits": 1, "deck": WIN_DECK,
-                                              "actions": WIN_LINE[:13]})
+        page.request.post(
+            "/api/games", data={"game": "spiderette", "suits": 1, "deck": WIN_DECK, "actions": WIN_LINE[:13]}
+        )
         page.reload()
         page.get_by_role("button", name="Continue").click()
         page.get_by_role("dialog").wait_for(state="hidden")
@@ -108,8 +109,10 @@ def main() -> None:
             page.goto("/")
             page.locator("#new-stats dl").wait_for()
             total, static, entries = page_weight(page)
-            print(f"first page load: {total} bytes transferred in {len(entries)} requests "
-                  f"({static} bytes of HTML/CSS/JS, the rest API JSON)")
+            print(
+                f"first page load: {total} bytes transferred in {len(entries)} requests "
+                f"({static} bytes of HTML/CSS/JS, the rest API JSON)"
+            )
             for name, size in entries:
                 print(f"    {size:>7}  {name}")
             page.get_by_role("button", name="Play").click()
@@ -122,8 +125,10 @@ def main() -> None:
             for name, times in (("deal (click stock)", deal), ("undo (click Undo)", undo)):
                 times.sort()
                 p95 = times[max(0, int(len(times) * 0.95) - 1)]
-                print(f"click → page updated, {name}: median {statistics.median(times):.1f} ms, "
-                      f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms over {len(times)}")
+                print(
+                    f"click → page updated, {name}: median {statistics.median(times):.1f} ms, "
+                    f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms over {len(times)}"
+                )
             context.close()
             if args.screenshots:
                 out = ROOT / "screenshots"

@@ -137,18 +137,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     deals, repeats = (20, 3) if args.quick else (200, 7)
 
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core; seed {args.seed}; "
-          f"{deals} deals per variant")
-    print(f"{'variant':<14}{'positions':>10}{'actions/pos':>12}{'apply+undo/s':>15}{'legal_moves/s':>15}"
-          f"{'replay 300 (ms)':>17}")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core; seed {args.seed}; "
+        f"{deals} deals per variant"
+    )
+    print(
+        f"{'variant':<14}{'positions':>10}{'actions/pos':>12}{'apply+undo/s':>15}{'legal_moves/s':>15}"
+        f"{'replay 300 (ms)':>17}"
+    )
     for game_name, suits in LEVELS:
         positions = playout_positions(game_name, suits, deals, args.seed + suits)
         per = sum(len(g.legal_moves()) for g in positions) / len(positions)
         pairs = bench_apply_undo(positions, repeats)
         gens = bench_legal_moves(positions, repeats)
         replay = bench_replay(record_300(game_name, suits, args.seed), 5 if args.quick else 30)
-        print(f"{game_name + '-' + str(suits):<14}{len(positions):>10}{per:>12.1f}{pairs:>15,.0f}{gens:>15,.0f}"
-              f"{replay * 1000:>17.2f}")
+        print(
+            f"{game_name + '-' + str(suits):<14}{len(positions):>10}{per:>12.1f}{pairs:>15,.0f}{gens:>15,.0f}"
+            f"{replay * 1000:>17.2f}"
+        )
     return 0
 
 

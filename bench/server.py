@@ -29,8 +29,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def player(base: str, seed: int, actions: int, deadline: float, latencies: list[float],
-                 think: float) -> None:
+async def player(base: str, seed: int, actions: int, deadline: float, latencies: list[float], think: float) -> None:
     rng = random.Random(seed)
     async with httpx.AsyncClient(base_url=base, timeout=10) as client:
         view = (await client.post("/api/games", json={"game": "spider", "suits": 4})).json()
@@ -65,8 +64,10 @@ async def trivial(base: str, seed: int, count: int, deadline: float, latencies: 
 
 def report(name: str, latencies: list[float], seconds: float) -> None:
     ms = [x * 1000 for x in latencies]
-    print(f"{name:<18} {len(ms):>6} requests  p50 {statistics.median(ms):6.2f} ms  p99 {percentile(ms, 99):6.2f} ms"
-          f"  {len(ms) / seconds:8.0f} req/s")
+    print(
+        f"{name:<18} {len(ms):>6} requests  p50 {statistics.median(ms):6.2f} ms  p99 {percentile(ms, 99):6.2f} ms"
+        f"  {len(ms) / seconds:8.0f} req/s"
+    )
 
 
 async def run(base: str, players: int, actions: int, seconds: float, think: float) -> None:
@@ -90,15 +91,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", str(Path(tmp) / "b.sqlite3")],
-            stdout=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             line = server.stdout.readline() if server.stdout else ""
             found = re.search(r"http://[^ ]+/", line)
             if not found:
                 raise SystemExit(f"server did not start: {line!r}")
             base = found.group(0).rstrip("/")
-            print(f"{args.players} concurrent players, {args.actions} actions each, mean think time {args.think} s,"
-                  f" server {base} (SQLite)")
+            print(
+                f"{args.players} concurrent players, {args.actions} actions each, mean think time {args.think} s,"
+                f" server {base} (SQLite)"
+            )
             asyncio.run(run(base, args.players, args.actions, args.seconds, args.think))
         finally:
             server.terminate()

@@ -43,8 +43,12 @@ def hint_latency(spec: dict, deals: int | None = None) -> dict[str, float]:
                 game.move(*action)
             seen.add(public_key(game))
     times.sort()
-    return {"positions": len(times), "p50_ms": 1000 * statistics.median(times),
-            "p95_ms": 1000 * times[max(0, int(0.95 * len(times)) - 1)], "max_ms": 1000 * times[-1]}
+    return {
+        "positions": len(times),
+        "p50_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * times[max(0, int(0.95 * len(times)) - 1)],
+        "max_ms": 1000 * times[-1],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,8 +67,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.only and name not in args.only:
                 continue
             limit = args.time_limit or spec["time_limits"][r["game"]]
-            report = study(r["game"], r["suits"], args.deals or r["deals"], r["start"], args.mode, limit,
-                           args.workers)
+            report = study(r["game"], r["suits"], args.deals or r["deals"], r["start"], args.mode, limit, args.workers)
             print(f"== {name} ({args.mode})")
             print(report.table(), flush=True)
             print(json.dumps({k: v for k, v in report.summary().items() if k != "proved_lost"}), flush=True)

@@ -125,8 +125,12 @@ def test_replay_names_the_rule_of_a_refused_move(capsys, tmp_path):
     s = new_session(CODE)
     g = s.game
     # find a pair of columns whose top cards do not fit
-    src, dst = next((a, b) for a in range(10) for b in range(10)
-                    if a != b and g.cols[b][-1] % 13 != g.cols[a][-1] % 13 + 1 and g.cols[b][-1] % 13 != 0)
+    src, dst = next(
+        (a, b)
+        for a in range(10)
+        for b in range(10)
+        if a != b and g.cols[b][-1] % 13 != g.cols[a][-1] % 13 + 1 and g.cols[b][-1] % 13 != 0
+    )
     rc, _, err = run(capsys, "replay", write(tmp_path, {"code": CODE, "actions": [f"{src + 1}>{dst + 1}"]}))
     assert rc == 1 and "A card goes onto a card one rank higher" in err
 

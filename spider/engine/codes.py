@@ -77,30 +77,49 @@ def parse_code(text: object) -> GameCode:
     head, level, deal = parts
     game = _GAME_PREFIX.get(head[:2])
     if game is None:
-        raise SpiderError("bad_code", N_("Game code {code!r}: {part!r} is not SP (Spider) or SD (Spiderette)"),
-                          code=text, part=head[:2] or head)
+        raise SpiderError(
+            "bad_code",
+            N_("Game code {code!r}: {part!r} is not SP (Spider) or SD (Spiderette)"),
+            code=text,
+            part=head[:2] or head,
+        )
     if head[2:] != "1":
-        raise SpiderError("bad_code", N_("Game code {code!r}: format {part!r} is unknown (only 1)"),
-                          code=text, part=head[2:] or "(none)")
+        raise SpiderError(
+            "bad_code",
+            N_("Game code {code!r}: format {part!r} is unknown (only 1)"),
+            code=text,
+            part=head[2:] or "(none)",
+        )
     m = _LEVEL.match(level)
     if not m or m["suits"] not in ("1", "2", "4"):
-        raise SpiderError("bad_code", N_("Game code {code!r}: {part} is not a suit count (1, 2 or 4)"),
-                          code=text, part=f"S{m['suits']}" if m else level or "(none)")
+        raise SpiderError(
+            "bad_code",
+            N_("Game code {code!r}: {part} is not a suit count (1, 2 or 4)"),
+            code=text,
+            part=f"S{m['suits']}" if m else level or "(none)",
+        )
     suits = int(m["suits"])
     rules_letter = m["rules"]
     if game == "spider":
         if rules_letter not in ("C", "R"):
-            raise SpiderError("bad_code", N_("Game code {code!r}: Spider needs rules C or R after the suit count"),
-                              code=text, part=rules_letter or "(none)")
+            raise SpiderError(
+                "bad_code",
+                N_("Game code {code!r}: Spider needs rules C or R after the suit count"),
+                code=text,
+                part=rules_letter or "(none)",
+            )
         if rules_letter == "R" and suits == 1:
-            raise SpiderError("bad_code", N_("Game code {code!r}: relaxed rules (R) need 2 or 4 suits"),
-                              code=text, part="R")
+            raise SpiderError(
+                "bad_code", N_("Game code {code!r}: relaxed rules (R) need 2 or 4 suits"), code=text, part="R"
+            )
     elif rules_letter:
-        raise SpiderError("bad_code", N_("Game code {code!r}: Spiderette has no rules letter"),
-                          code=text, part=rules_letter)
+        raise SpiderError(
+            "bad_code", N_("Game code {code!r}: Spiderette has no rules letter"), code=text, part=rules_letter
+        )
     if len(deal) != DEAL_LETTERS or not deal.isascii() or not deal.isalpha():
-        raise SpiderError("bad_code", N_("Game code {code!r}: the deal {part!r} must be exactly 7 letters A–Z"),
-                          code=text, part=deal)
+        raise SpiderError(
+            "bad_code", N_("Game code {code!r}: the deal {part!r} must be exactly 7 letters A–Z"), code=text, part=deal
+        )
     number = 0
     for letter in deal:
         number = number * 26 + ord(letter) - ord("A")

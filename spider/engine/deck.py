@@ -16,8 +16,13 @@ def parse_deck(v: Variant, cards: object) -> list[int]:
         raise SpiderError("bad_deck", N_("A deck must be a list of cards in deal order"))
     parsed = [parse_card(c) for c in cards]
     if len(parsed) != v.card_count:
-        raise SpiderError("bad_deck", N_("A {game_name} deck has {expected} cards, this one has {count}"),
-                          count=len(parsed), expected=v.card_count, game_name=v.game.capitalize())
+        raise SpiderError(
+            "bad_deck",
+            N_("A {game_name} deck has {expected} cards, this one has {count}"),
+            count=len(parsed),
+            expected=v.card_count,
+            game_name=v.game.capitalize(),
+        )
     have, want = Counter(parsed), Counter(v.composition())
     missing, extra = want - have, have - want
     if missing or extra:
@@ -27,8 +32,14 @@ def parse_deck(v: Variant, cards: object) -> list[int]:
             template = N_("The deck is not a {suits}-suit {game_name} deck: extra {extra}")
         else:
             template = N_("The deck is not a {suits}-suit {game_name} deck: missing {missing}; extra {extra}")
-        raise SpiderError("bad_deck", template, suits=v.suits, game_name=v.game.capitalize(),
-                          missing=", ".join(_counted(missing)), extra=", ".join(_counted(extra)))
+        raise SpiderError(
+            "bad_deck",
+            template,
+            suits=v.suits,
+            game_name=v.game.capitalize(),
+            missing=", ".join(_counted(missing)),
+            extra=", ".join(_counted(extra)),
+        )
     return parsed
 
 

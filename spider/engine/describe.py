@@ -24,14 +24,34 @@ def card_name(card: str, tr: Translations = ENGLISH) -> str:
     """``10S`` → "10 of spades", ``QH`` → "queen of hearts"."""
     rank, suit = card[:-1], card[-1]
     names = {
-        "S": (tr.gettext("ace of spades"), tr.gettext("jack of spades"), tr.gettext("queen of spades"),
-              tr.gettext("king of spades"), tr.gettext("{rank} of spades")),
-        "H": (tr.gettext("ace of hearts"), tr.gettext("jack of hearts"), tr.gettext("queen of hearts"),
-              tr.gettext("king of hearts"), tr.gettext("{rank} of hearts")),
-        "D": (tr.gettext("ace of diamonds"), tr.gettext("jack of diamonds"), tr.gettext("queen of diamonds"),
-              tr.gettext("king of diamonds"), tr.gettext("{rank} of diamonds")),
-        "C": (tr.gettext("ace of clubs"), tr.gettext("jack of clubs"), tr.gettext("queen of clubs"),
-              tr.gettext("king of clubs"), tr.gettext("{rank} of clubs")),
+        "S": (
+            tr.gettext("ace of spades"),
+            tr.gettext("jack of spades"),
+            tr.gettext("queen of spades"),
+            tr.gettext("king of spades"),
+            tr.gettext("{rank} of spades"),
+        ),
+        "H": (
+            tr.gettext("ace of hearts"),
+            tr.gettext("jack of hearts"),
+            tr.gettext("queen of hearts"),
+            tr.gettext("king of hearts"),
+            tr.gettext("{rank} of hearts"),
+        ),
+        "D": (
+            tr.gettext("ace of diamonds"),
+            tr.gettext("jack of diamonds"),
+            tr.gettext("queen of diamonds"),
+            tr.gettext("king of diamonds"),
+            tr.gettext("{rank} of diamonds"),
+        ),
+        "C": (
+            tr.gettext("ace of clubs"),
+            tr.gettext("jack of clubs"),
+            tr.gettext("queen of clubs"),
+            tr.gettext("king of clubs"),
+            tr.gettext("{rank} of clubs"),
+        ),
     }[suit]
     special = {"A": 0, "J": 1, "Q": 2, "K": 3}
     if rank in special:
@@ -49,8 +69,11 @@ def describe(view: dict[str, Any], tr: Translations = ENGLISH) -> str:
         + ", "
         + tr.ngettext("{n} deal left", "{n} deals left", deals).format(n=deals)
         + "; "
-        + (tr.gettext("no sequence removed") if removed == 0
-           else tr.ngettext("{n} sequence removed", "{n} sequences removed", removed).format(n=removed))
+        + (
+            tr.gettext("no sequence removed")
+            if removed == 0
+            else tr.ngettext("{n} sequence removed", "{n} sequences removed", removed).format(n=removed)
+        )
         + "."
     ]
     columns = [_column(i, col, tr) for i, col in enumerate(view["columns"], start=1)]
@@ -68,11 +91,16 @@ def _column(i: int, col: dict[str, Any], tr: Translations) -> str:
     cards = ", ".join(card_name(c, tr) for c in col["up"])
     # TRANSLATORS: {down} counts the face-down cards under the face-up ones listed in {cards}.
     if i == 1:
-        text = tr.ngettext("Column {column}: {down} face-down, then {cards}",
-                           "Column {column}: {down} face-down, then {cards}", down)
+        text = tr.ngettext(
+            "Column {column}: {down} face-down, then {cards}", "Column {column}: {down} face-down, then {cards}", down
+        )
     else:
-        text = tr.npgettext("later column", "Column {column}: {down} face-down, then {cards}",
-                            "Column {column}: {down} face-down, then {cards}", down)
+        text = tr.npgettext(
+            "later column",
+            "Column {column}: {down} face-down, then {cards}",
+            "Column {column}: {down} face-down, then {cards}",
+            down,
+        )
     return text.format(column=i, down=down, cards=cards)
 
 

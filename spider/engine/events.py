@@ -20,8 +20,12 @@ def play_with_events(session: Session, text: str, elapsed: float | None = None) 
     if parsed == UNDO:
         game.check_undo()
         kind, src, dst, _count, flipped, removals, *_ = game.history[-1]
-        out = {"kind": "undo", "undone": "deal" if kind else "move",
-               "hidden": int(flipped) + sum(1 for *_, flip in removals if flip), "restored": len(removals)}
+        out = {
+            "kind": "undo",
+            "undone": "deal" if kind else "move",
+            "hidden": int(flipped) + sum(1 for *_, flip in removals if flip),
+            "restored": len(removals),
+        }
         if not kind:
             out |= {"from": dst + 1, "to": src + 1}
         out["action"] = session.play(text, elapsed)
@@ -34,9 +38,13 @@ def play_with_events(session: Session, text: str, elapsed: float | None = None) 
         src, dst, count = parsed
         n = game.check_move(src, dst, count)
         target = game.cols[dst]
-        out = {"kind": "move", "from": src + 1, "to": dst + 1,
-               "cards": [card_text(c) for c in game.cols[src][-n:]],
-               "onto": card_text(target[-1]) if target else None}
+        out = {
+            "kind": "move",
+            "from": src + 1,
+            "to": dst + 1,
+            "cards": [card_text(c) for c in game.cols[src][-n:]],
+            "onto": card_text(target[-1]) if target else None,
+        }
     out["action"] = session.play(text, elapsed)
     _kind, src, _dst, _count, flipped, removals, *_ = game.history[-1]
     revealed = [src] if flipped else []

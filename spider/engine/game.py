@@ -312,8 +312,9 @@ class Game:
     def advance_clock(self, elapsed: float) -> None:
         """Tell the game how many seconds of unpaused play have passed (timed profile)."""
         if not isfinite(elapsed):
-            raise SpiderError("bad_time", N_("Elapsed time must be a finite number of seconds, not {elapsed!r}"),
-                              elapsed=elapsed)
+            raise SpiderError(
+                "bad_time", N_("Elapsed time must be a finite number of seconds, not {elapsed!r}"), elapsed=elapsed
+            )
         if elapsed > self.elapsed:
             if not self.won:
                 self.score = self.profile.after_time(self.score, self.elapsed, elapsed)

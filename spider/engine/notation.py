@@ -19,8 +19,9 @@ _MOVE = re.compile(r"^\s*([0-9]{1,3})\s*>\s*([0-9]{1,3})\s*(?::\s*([0-9]{1,3}))?
 
 def parse_action(text: object) -> Parsed:
     if not isinstance(text, str):
-        raise SpiderError("bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"),
-                          action=repr(text))
+        raise SpiderError(
+            "bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"), action=repr(text)
+        )
     word = text.strip().lower()
     if word in (DEAL, UNDO):
         return word

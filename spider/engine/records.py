@@ -83,15 +83,21 @@ class Session:
         return out
 
 
-def new_session(code: str | None = None, *, deck: list[Any] | None = None, v: Variant | None = None,
-                profile_name: str = "standard") -> Session:
+def new_session(
+    code: str | None = None, *, deck: list[Any] | None = None, v: Variant | None = None, profile_name: str = "standard"
+) -> Session:
     """Start a game from a code, or from a variant and an explicit deck."""
     scoring = profile(profile_name)
     if code is not None:
         parsed = parse_code(code)
         if v is not None and v != parsed.variant:
-            raise SpiderError("bad_record", N_("The code {code} is for {code_level}, not {level}"),
-                              code=code, code_level=parsed.variant.key, level=v.key)
+            raise SpiderError(
+                "bad_record",
+                N_("The code {code} is for {code_level}, not {level}"),
+                code=code,
+                code_level=parsed.variant.key,
+                level=v.key,
+            )
         return Session(Game(parsed.variant, shuffled_deck(parsed.variant, parsed.deal), scoring, parsed.deal))
     if v is None or deck is None:
         raise SpiderError("bad_record", N_("A game needs a code, or a variant and a deck"))
@@ -102,8 +108,9 @@ class ReplayError(SpiderError):
     """An action of a record that the rules refuse."""
 
     def __init__(self, index: int, action: object, cause: SpiderError) -> None:
-        super().__init__(cause.reason, N_("action {index} ({action!r}): {error}"), index=index, action=action,
-                         error=cause.message)
+        super().__init__(
+            cause.reason, N_("action {index} ({action!r}): {error}"), index=index, action=action, error=cause.message
+        )
         self.index = index
         self.action = action
         self.cause = cause
@@ -117,15 +124,17 @@ def load_record(data: object, *, replay: bool = True) -> Session:
         except (ValueError, UnicodeDecodeError) as e:
             raise SpiderError("bad_record", N_("The record is not valid JSON: {error}"), error=str(e)) from None
         except RecursionError:
-            raise SpiderError("bad_record", N_("The record is not valid JSON: {error}"),
-                              error="nested too deeply") from None
+            raise SpiderError(
+                "bad_record", N_("The record is not valid JSON: {error}"), error="nested too deeply"
+            ) from None
     if not isinstance(data, dict):
         raise SpiderError("bad_record", N_("A record must be a JSON object"))
     known = {"game", "suits", "rules", "code", "deck", "actions", "profile", "times"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise SpiderError("bad_record", N_("Unknown field(s) in the record: {fields}"),
-                          fields=", ".join(map(repr, unknown)))
+        raise SpiderError(
+            "bad_record", N_("Unknown field(s) in the record: {fields}"), fields=", ".join(map(repr, unknown))
+        )
     code, deck = data.get("code"), data.get("deck")
     if (code is None) == (deck is None):
         raise SpiderError("bad_record", N_("A record needs exactly one of 'code' and 'deck'"))
@@ -141,8 +150,9 @@ def load_record(data: object, *, replay: bool = True) -> Session:
     times = data.get("times")
     if not isinstance(actions, list):
         raise SpiderError("bad_record", N_("'actions' must be a list"))
-    if times is not None and (not isinstance(times, list) or len(times) != len(actions)
-                              or not all(_is_seconds(t) for t in times)):
+    if times is not None and (
+        not isinstance(times, list) or len(times) != len(actions) or not all(_is_seconds(t) for t in times)
+    ):
         raise SpiderError("bad_record", N_("'times' must be a list of seconds, one per action"))
     if replay:
         for index, action in enumerate(actions):

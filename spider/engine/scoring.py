@@ -65,5 +65,6 @@ def profile(name: str = "standard") -> Profile:
     try:
         return _TABLE[name]
     except (KeyError, TypeError):
-        raise SpiderError("bad_profile", N_("Unknown scoring profile {profile!r}: choose standard, timed or moves"),
-                          profile=name) from None
+        raise SpiderError(
+            "bad_profile", N_("Unknown scoring profile {profile!r}: choose standard, timed or moves"), profile=name
+        ) from None

@@ -10,10 +10,7 @@ def targets(game: Game, src: int, count: int) -> list[int]:
     """Columns that accept the top ``count`` cards of ``src`` (which must be movable)."""
     cols = game.cols
     need = cols[src][-count] % 13 + 2  # rank of a card one above the group's first card
-    return [
-        dst for dst, col in enumerate(cols)
-        if dst != src and (not col or col[-1] % 13 + 1 == need)
-    ]
+    return [dst for dst, col in enumerate(cols) if dst != src and (not col or col[-1] % 13 + 1 == need)]
 
 
 def best_column(game: Game, src: int, count: int) -> int:

@@ -72,5 +72,10 @@ def variant(game: str = "spider", suits: int = 1, rules: str = "classic") -> Var
 def all_variants() -> list[Variant]:
     """Every variant that exists: Spider with 1 suit (classic), 2 and 4 suits (classic and
     relaxed), and Spiderette with 1, 2 and 4 suits."""
-    return [variant(game, suits, rules) for game in GAMES for suits in SUIT_COUNTS for rules in RULES
-            if rules == "classic" or (game == "spider" and suits > 1)]
+    return [
+        variant(game, suits, rules)
+        for game in GAMES
+        for suits in SUIT_COUNTS
+        for rules in RULES
+        if rules == "classic" or (game == "spider" and suits > 1)
+    ]

@@ -12,5 +12,15 @@ from .hints import autoplay, hint, hint_action, public_key
 from .search import SolveResult, position_key, solve
 from .study import StudyReport, study, wilson
 
-__all__ = ["SolveResult", "StudyReport", "autoplay", "hint", "hint_action", "position_key", "public_key", "solve",
-           "study", "wilson"]
+__all__ = [
+    "SolveResult",
+    "StudyReport",
+    "autoplay",
+    "hint",
+    "hint_action",
+    "position_key",
+    "public_key",
+    "solve",
+    "study",
+    "wilson",
+]

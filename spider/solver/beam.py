@@ -28,8 +28,9 @@ Line = list[tuple[int, int, int]]
 _CHECK_EVERY = 2048
 
 
-def depth_beam(g: Game, width: int, w: Weights, seed: int | None,
-               stop: Callable[[int], bool]) -> tuple[Line | None, int]:
+def depth_beam(
+    g: Game, width: int, w: Weights, seed: int | None, stop: Callable[[int], bool]
+) -> tuple[Line | None, int]:
     """One run from ``g`` (left unchanged): (winning line or None, positions generated).
     ``seed`` None breaks ties by move order, else at random from that seed. ``stop(nodes)``
     True ends the run (a limit); it is asked every few thousand positions."""

@@ -46,13 +46,15 @@ def _positive(kind: type) -> Any:
         if value <= 0:
             raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
         return value
+
     return parse
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
     session, played = _load(args.game)
-    result = solve(session.game, time_limit=args.time_limit, node_limit=args.node_limit,
-                   memory_limit_mb=args.memory_limit)
+    result = solve(
+        session.game, time_limit=args.time_limit, node_limit=args.node_limit, memory_limit_mb=args.memory_limit
+    )
     if args.json:
         out = result.as_dict()
         out["start"] = played  # record actions before these (0 for a code)
@@ -88,8 +90,17 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    report = study(args.game, args.suits, args.deals, args.start, args.mode, args.time_limit,
-                   args.workers, args.rules, progress=None if args.quiet else _progress_bar)
+    report = study(
+        args.game,
+        args.suits,
+        args.deals,
+        args.start,
+        args.mode,
+        args.time_limit,
+        args.workers,
+        args.rules,
+        progress=None if args.quiet else _progress_bar,
+    )
     if args.json:
         print(json.dumps(report.summary() | {"results": report.results}))
     else:
@@ -103,8 +114,11 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--time-limit", type=_positive(float), default=60.0, help="seconds (default 60)")
     p.add_argument("--node-limit", type=_positive(int), default=None, help="positions to search at most")
     p.add_argument("--memory-limit", type=_positive(float), default=1024.0, help="MiB (default 1024)")
-    p.add_argument("--json", action="store_true",
-                   help="print {result, actions, nodes, seconds, start} (actions follow the record's first START)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print {result, actions, nodes, seconds, start} (actions follow the record's first START)",
+    )
     p.set_defaults(run=cmd_solve)
 
     p = sub.add_parser("hint", help="a good next action, from what the player sees only")

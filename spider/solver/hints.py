@@ -110,8 +110,7 @@ class _Look:
         return best
 
 
-def hint_action(game: Game, avoid: set[int] | None = None,
-                improve: bool = True) -> tuple[int, int, int] | None:
+def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True) -> tuple[int, int, int] | None:
     """The hinted engine action (``DEAL`` for a deal), or None. ``avoid``: public keys of
     positions the player has already been in (autoplay passes them to avoid going round). ``improve`` False skips the
     improving moves (autoplay, when it has wandered too long without progress)."""
@@ -143,8 +142,7 @@ def _cards_to_uncover(g: Game) -> int:
     return min((len(col) - d for col, d in zip(g.cols, g.down, strict=True) if d), default=0)
 
 
-def progress_move(g: Game, avoid: set[int] | None = None,
-                  budget: int = PROGRESS_BUDGET) -> tuple[int, int, int] | None:
+def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET) -> tuple[int, int, int] | None:
     """The first move of a line that turns a card up or removes a sequence, however long, found
     by a best-first search over the visible position (fewest cards left to uncover first), or
     None when there is none within ``budget`` positions. ``g`` is left as it was."""
@@ -153,7 +151,8 @@ def progress_move(g: Game, avoid: set[int] | None = None,
     down, removed = sum(g.down), g.removed
     seen = {position_key(g)}
     frontier: list[tuple[int, int, int, bytes, tuple[int, int, int] | None]] = [
-        (_cards_to_uncover(g), position_cost(g, w), 0, start, None)]
+        (_cards_to_uncover(g), position_cost(g, w), 0, start, None)
+    ]
     nodes = 0
     try:
         while frontier and nodes < budget:
@@ -175,8 +174,9 @@ def progress_move(g: Game, avoid: set[int] | None = None,
         _unpack(g, start)
 
 
-def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int,
-           budget: int) -> list[tuple[int, int, int, tuple[int, int, int]]]:
+def _score(
+    g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int
+) -> list[tuple[int, int, int, tuple[int, int, int]]]:
     """Each move not into an avoided position: (best cost of its lines within ``depth`` moves,
     cost right after it, order, move), best first."""
     moves = _moves(g)

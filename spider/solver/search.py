@@ -74,8 +74,12 @@ class SolveResult:
     reason: str = ""  # for "unknown": which limit stopped the search
 
     def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"result": self.result, "actions": list(self.actions), "nodes": self.nodes,
-                                  "seconds": round(self.seconds, 3)}
+        out: dict[str, object] = {
+            "result": self.result,
+            "actions": list(self.actions),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
         if self.reason:
             out["reason"] = self.reason
         return out
@@ -167,8 +171,9 @@ def _memory_mb() -> float:
         return rss / 2**20 if sys.platform == "darwin" else rss / 1024
 
 
-def _children(g: Game, cost: int, tidy: bool, rng: random.Random | None,
-              w: Weights) -> list[tuple[int, float, tuple[int, int, int]]]:
+def _children(
+    g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
+) -> list[tuple[int, float, tuple[int, int, int]]]:
     """The useful actions of a position with the (estimated) cost of the position each leads to,
     best first. The estimate is ``position_cost`` worked out from the change the action makes,
     without playing it."""
@@ -227,9 +232,14 @@ def beam_weights(w: Weights, round_number: int) -> Weights:
     return BEAM_VARIANTS[round_number % len(BEAM_VARIANTS)] or w
 
 
-def solve(game: Game, time_limit: float = 60.0, node_limit: int | None = None,
-          memory_limit_mb: float = 1024, slacks: tuple[int, ...] = (0, 1, 2, 3, 5),
-          beam: bool | None = None) -> SolveResult:
+def solve(
+    game: Game,
+    time_limit: float = 60.0,
+    node_limit: int | None = None,
+    memory_limit_mb: float = 1024,
+    slacks: tuple[int, ...] = (0, 1, 2, 3, 5),
+    beam: bool | None = None,
+) -> SolveResult:
     """Decide whether ``game`` can still be won from its current position (seeing every card).
 
     ``actions`` of a win are in explicit notation (``F>T:N``, ``deal``) from the position given;
@@ -351,8 +361,9 @@ class _Pass:
         self.seen: dict[int, int] = {position_key(g): _BIG}
         cost = position_cost(g, self.w)
         # a frame: [children, next index, best cost on the line, slack left]
-        self.stack: list[list] = [[_children(g, cost, self.bounded, rng, self.w), 0, cost,
-                                   slack if self.bounded else _BIG]]
+        self.stack: list[list] = [
+            [_children(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG]
+        ]
         self.path: list[tuple[int, int, int]] = []
         self.rng = rng
 

@@ -35,8 +35,12 @@ def run_one(code: str, mode: str, time_limit: float) -> dict[str, object]:
         out: dict[str, object] = {"code": code, "result": r.result, "nodes": r.nodes, "actions": len(r.actions)}
     else:
         won = autoplay(session.game)
-        out = {"code": code, "result": "won" if won else "lost", "removed": session.game.removed,
-               "actions": session.game.moves}
+        out = {
+            "code": code,
+            "result": "won" if won else "lost",
+            "removed": session.game.removed,
+            "actions": session.game.moves,
+        }
     out["seconds"] = time.perf_counter() - start
     out["peak_mib"] = _peak_mib()
     return out
@@ -79,9 +83,16 @@ class StudyReport:
         count = {k: sum(1 for r in self.results if r["result"] == k) for k in ("won", "lost", "unknown")}
         secs = [float(r["seconds"]) for r in self.results]  # type: ignore[arg-type]
         out: dict[str, object] = {
-            "game": self.game, "suits": self.suits, "rules": self.rules, "mode": self.mode,
-            "start": self.start, "deals": n, "time_limit": self.time_limit,
-            "won": count["won"], "lost": count["lost"], "unknown": count["unknown"],
+            "game": self.game,
+            "suits": self.suits,
+            "rules": self.rules,
+            "mode": self.mode,
+            "start": self.start,
+            "deals": n,
+            "time_limit": self.time_limit,
+            "won": count["won"],
+            "lost": count["lost"],
+            "unknown": count["unknown"],
             "decided_pct": 100 * (count["won"] + count["lost"]) / n if n else 0.0,
             "won_pct": 100 * count["won"] / n if n else 0.0,
             "lost_pct": 100 * count["lost"] / n if n else 0.0,
@@ -99,8 +110,11 @@ class StudyReport:
     def table(self) -> str:
         s = self.summary()
         rows = [
-            ("deals", f"{s['deals']} from {s['start']} ({s['game']}, {s['suits']} suit(s), {s['rules']}, "
-                      f"mode {s['mode']}, limit {s['time_limit']:g} s)"),
+            (
+                "deals",
+                f"{s['deals']} from {s['start']} ({s['game']}, {s['suits']} suit(s), {s['rules']}, "
+                f"mode {s['mode']}, limit {s['time_limit']:g} s)",
+            ),
         ]
         if self.mode == "solve":
             rows += [
@@ -111,8 +125,9 @@ class StudyReport:
             ]
         else:
             low, high = s["win_rate_ci95"]  # type: ignore[misc]
-            rows.append(("win rate", f"{s['won_pct']:.1f}% ({s['won']}/{s['deals']}), "
-                                     f"95% CI {low:.1f}%–{high:.1f}% (Wilson)"))
+            rows.append(
+                ("win rate", f"{s['won_pct']:.1f}% ({s['won']}/{s['deals']}), 95% CI {low:.1f}%–{high:.1f}% (Wilson)")
+            )
         rows += [
             ("median seconds", f"{s['median_seconds']:.3f}"),
             ("p90 seconds", f"{s['p90_seconds']:.3f}"),
@@ -124,9 +139,17 @@ class StudyReport:
         return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
 
 
-def study(game: str = "spider", suits: int = 1, deals: int = 20, start: str | int | None = None,
-          mode: str = "solve", time_limit: float = 60.0, workers: int = 1, rules: str = "classic",
-          progress: Callable[[int, int], None] | None = None) -> StudyReport:
+def study(
+    game: str = "spider",
+    suits: int = 1,
+    deals: int = 20,
+    start: str | int | None = None,
+    mode: str = "solve",
+    time_limit: float = 60.0,
+    workers: int = 1,
+    rules: str = "classic",
+    progress: Callable[[int, int], None] | None = None,
+) -> StudyReport:
     """Solve (``mode="solve"``) or autoplay (``"play"``) ``deals`` consecutive deals of a level,
     from ``start`` (a code of that level or a deal number; default deal 0), in ``workers``
     processes. ``progress(done, total)`` is called after each deal."""

@@ -93,28 +93,43 @@ class SQLiteStore:
             )
             self._db.execute(
                 f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                (row.id, row.player, row.level, row.profile, row.code,
-                 json.dumps(row.deck) if row.deck is not None else None,
-                 row.status, row.elapsed, row.moves, row.score, row.created or now, row.finished),
+                (
+                    row.id,
+                    row.player,
+                    row.level,
+                    row.profile,
+                    row.code,
+                    json.dumps(row.deck) if row.deck is not None else None,
+                    row.status,
+                    row.elapsed,
+                    row.moves,
+                    row.score,
+                    row.created or now,
+                    row.finished,
+                ),
             )
 
     def current_game(self, player: str) -> GameRow | None:
         with self._lock:
             found = self._db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND status = 'active'"
-                " ORDER BY created DESC LIMIT 1", (player,)).fetchone()
+                " ORDER BY created DESC LIMIT 1",
+                (player,),
+            ).fetchone()
             return None if found is None else self._with_actions(found)
 
     def get_game(self, player: str, game_id: str) -> GameRow | None:
         with self._lock:
             found = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND id = ?", (player, game_id)).fetchone()
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND id = ?", (player, game_id)
+            ).fetchone()
             return None if found is None else self._with_actions(found)
 
     def _with_actions(self, found: tuple[Any, ...]) -> GameRow:
         row = _row(found)
         for action, elapsed in self._db.execute(
-                "SELECT action, elapsed FROM actions WHERE game = ? ORDER BY seq", (row.id,)):
+            "SELECT action, elapsed FROM actions WHERE game = ? ORDER BY seq", (row.id,)
+        ):
             row.actions.append(action)
             row.times.append(elapsed)
         return row
@@ -127,14 +142,24 @@ class SQLiteStore:
             updated = self._db.execute(
                 "UPDATE games SET version = version + ?, status = ?, elapsed = ?, moves = ?, score = ?, finished = ?"
                 " WHERE id = ? AND player = ? AND version = ? AND status = 'active'",
-                (len(actions), row.status, elapsed, row.moves, row.score, row.finished, row.id, row.player,
-                 row.version),
+                (
+                    len(actions),
+                    row.status,
+                    elapsed,
+                    row.moves,
+                    row.score,
+                    row.finished,
+                    row.id,
+                    row.player,
+                    row.version,
+                ),
             ).rowcount
             if updated != 1:
                 return False
             self._db.executemany(
                 "INSERT INTO actions (game, seq, action, elapsed) VALUES (?, ?, ?, ?)",
-                [(row.id, row.version + i, action, t) for i, (action, t) in enumerate(actions)])
+                [(row.id, row.version + i, action, t) for i, (action, t) in enumerate(actions)],
+            )
         for action, t in actions:
             row.actions.append(action)
             row.times.append(t)
@@ -145,26 +170,33 @@ class SQLiteStore:
         with self._lock:
             self._db.execute(
                 "UPDATE games SET elapsed = MAX(elapsed, ?) WHERE id = ? AND player = ? AND status = 'active'",
-                (elapsed, game_id, player))
+                (elapsed, game_id, player),
+            )
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         with self._lock:
             rows = self._db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND level = ? AND status IN ('won', 'lost')"
-                " ORDER BY finished, created", (player, level)).fetchall()
+                " ORDER BY finished, created",
+                (player, level),
+            ).fetchall()
         return [_row(r) for r in rows]
 
     # ----- deals proved winnable -------------------------------------------------------------
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:
         with self._lock:
-            self._db.execute("INSERT OR IGNORE INTO winnable (code, level, line) VALUES (?, ?, ?)",
-                             (code, level, json.dumps(line)))
+            self._db.execute(
+                "INSERT OR IGNORE INTO winnable (code, level, line) VALUES (?, ?, ?)", (code, level, json.dumps(line))
+            )
 
     def take_winnable(self, level: str) -> str | None:
         with self._lock:
-            found = self._db.execute("DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = ?"
-                                     " ORDER BY random() LIMIT 1) RETURNING code", (level,)).fetchone()
+            found = self._db.execute(
+                "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = ?"
+                " ORDER BY random() LIMIT 1) RETURNING code",
+                (level,),
+            ).fetchone()
         return None if found is None else found[0]
 
     def count_winnable(self, level: str) -> int:
@@ -192,6 +224,17 @@ class _Transaction:
 
 def _row(found: tuple[Any, ...]) -> GameRow:
     gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished = found
-    return GameRow(id=gid, player=player, level=level, profile=profile, code=code,
-                   deck=json.loads(deck) if deck else None, status=status, elapsed=elapsed,
-                   moves=moves, score=score, created=created, finished=finished)
+    return GameRow(
+        id=gid,
+        player=player,
+        level=level,
+        profile=profile,
+        code=code,
+        deck=json.loads(deck) if deck else None,
+        status=status,
+        elapsed=elapsed,
+        moves=moves,
+        score=score,
+        created=created,
+        finished=finished,
+    )

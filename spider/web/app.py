@@ -33,8 +33,13 @@ COOKIE = "spider_player"
 MAX_BODY = 64 * 1024
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "lang": None, "double_click": True, "single_tap": False, "auto_place": False,
-    "placement_help": True, "sound": True, "profile": "standard",
+    "lang": None,
+    "double_click": True,
+    "single_tap": False,
+    "auto_place": False,
+    "placement_help": True,
+    "sound": True,
+    "profile": "standard",
 }
 
 
@@ -204,8 +209,9 @@ def create_app(database: str, background: bool = True) -> FastAPI:
     async def act(request: Request, game_id: str, body: ActionBody) -> Any:
         best = (body.best.column, body.best.count) if body.best else None
         try:
-            row, session, events = games.play(request.state.player, game_id, body.version, body.action, best,
-                                              body.elapsed)
+            row, session, events = games.play(
+                request.state.player, game_id, body.version, body.action, best, body.elapsed
+            )
         except Stale as stale:
             if stale.row.status == "active":
                 err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
@@ -237,10 +243,17 @@ def create_app(database: str, background: bool = True) -> FastAPI:
         if action == "deal":
             return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
         src, dst, count = parse_action(action)
-        return {"action": action, "column": src + 1, "count": count, "to": dst + 1,
-                "message": tr.ngettext("Move {count} card from column {column} to column {to}",
-                                       "Move {count} cards from column {column} to column {to}",
-                                       count).format(count=count, column=src + 1, to=dst + 1)}
+        return {
+            "action": action,
+            "column": src + 1,
+            "count": count,
+            "to": dst + 1,
+            "message": tr.ngettext(
+                "Move {count} card from column {column} to column {to}",
+                "Move {count} cards from column {column} to column {to}",
+                count,
+            ).format(count=count, column=src + 1, to=dst + 1),
+        }
 
     @app.post("/api/games/{game_id}/solve", summary="Can this game still be won? (the solver sees face-down cards)")
     async def solve(request: Request, game_id: str, body: SolveBody) -> dict[str, Any]:

@@ -58,8 +58,13 @@ def install(app: Any) -> None:
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        err = ApiError(400, "bad_request", N_("Malformed request: {field}: {problem}"),
-                       field=where or "body", problem=first.get("msg", "invalid"))
+        err = ApiError(
+            400,
+            "bad_request",
+            N_("Malformed request: {field}: {problem}"),
+            field=where or "body",
+            problem=first.get("msg", "invalid"),
+        )
         return error_response(request, err)
 
     @app.exception_handler(HTTPException)

@@ -83,16 +83,30 @@ class Games:
             record["code"] = code  # a code names its own variant, so "SD1-…" starts Spiderette
         session = load_record(record)
         v, profile = session.game.variant, session.game.profile.name
-        row = GameRow(id=secrets.token_urlsafe(12), player=player, level=v.key, profile=profile,
-                      code=session.code, deck=None if session.code else record["deck"], created=time.time())
+        row = GameRow(
+            id=secrets.token_urlsafe(12),
+            player=player,
+            level=v.key,
+            profile=profile,
+            code=session.code,
+            deck=None if session.code else record["deck"],
+            created=time.time(),
+        )
         self.store.create_game(row)
         self._finish_fields(row, session)
         self.store.append_actions(row, [(action, 0.0) for action in session.actions])
         self._remember(row.id, session)
         return row, session
 
-    def play(self, player: str, game_id: str, version: int, action: str | None,
-             best: tuple[int, int] | None, elapsed: float | None) -> tuple[GameRow, Session, dict[str, Any]]:
+    def play(
+        self,
+        player: str,
+        game_id: str,
+        version: int,
+        action: str | None,
+        best: tuple[int, int] | None,
+        elapsed: float | None,
+    ) -> tuple[GameRow, Session, dict[str, Any]]:
         row, session = self.get(player, game_id)
         if version != row.version or row.status != "active":
             raise Stale(row, session)
@@ -141,8 +155,13 @@ class Games:
 
 def record_of(row: GameRow) -> dict[str, Any]:
     v = variant_of_level(row.level)
-    record: dict[str, Any] = {"game": v.game, "suits": v.suits, "rules": v.rules, "profile": row.profile,
-                              "actions": list(row.actions)}
+    record: dict[str, Any] = {
+        "game": v.game,
+        "suits": v.suits,
+        "rules": v.rules,
+        "profile": row.profile,
+        "actions": list(row.actions),
+    }
     if row.times and any(row.times):
         record["times"] = list(row.times)
     record |= {"code": row.code} if row.code else {"deck": row.deck}

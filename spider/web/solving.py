@@ -85,8 +85,10 @@ class Solving:
         or for background work."""
         if name not in self._pools:
             self._pools[name] = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority if name == "background" else None)
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority if name == "background" else None,
+            )
         return self._pools[name]
 
     def _in_worker(self, fn: Any, *args: Any, pool: str = "player") -> asyncio.Future[Any]:
@@ -107,8 +109,9 @@ class Solving:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""
         return await run_in_threadpool(hint, game.clone())
 
-    async def solve(self, record: dict[str, Any], time_limit: float,
-                    cancelled: Callable[[], Awaitable[bool]] | None = None) -> dict[str, Any]:
+    async def solve(
+        self, record: dict[str, Any], time_limit: float, cancelled: Callable[[], Awaitable[bool]] | None = None
+    ) -> dict[str, Any]:
         """Solve in the solving worker. ``cancelled`` (e.g. the request's ``is_disconnected``) is
         asked twice a second; when it says yes, the worker is ended at once so that the player's
         next question does not wait for an answer nobody reads."""

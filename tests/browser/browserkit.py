@@ -42,8 +42,9 @@ WIN_TABLEAU = [
 ]
 WIN_DEALS = [spades("Q Q Q Q 7 7 7"), spades("J J J J 6 6 6"), spades("10 10 10 10 5 5 5"), spades("9 9 9")]
 WIN_DECK = deal_order(WIN_TABLEAU, WIN_DEALS)
-WIN_LINE = (["deal"] * 4 + ["5>1"] * 5 + ["6>2"] * 5 + ["7>3"] * 5 + ["4>1"] * 4 + ["7>1"] * 2 + ["3>1"] * 2
-            + ["2>1", "6>1"])
+WIN_LINE = (
+    ["deal"] * 4 + ["5>1"] * 5 + ["6>2"] * 5 + ["7>3"] * 5 + ["4>1"] * 4 + ["7>1"] * 2 + ["3>1"] * 2 + ["2>1", "6>1"]
+)
 
 # The same deal with column 1's king and the first deal's queen swapped: column 1 is a lone
 # queen that goes onto column 2's king at once, leaving an empty column and four deals.
@@ -67,17 +68,31 @@ def full_state_of(page: Page, game_id: str) -> dict[str, Any]:
     return full_state(load_record(record).game)
 
 
-def start_deck(page: Page, deck: list[str], actions: list[str] | None = None, *, game: str = "spiderette",
-               suits: int = 1, profile: str = "standard") -> dict[str, Any]:
+def start_deck(
+    page: Page,
+    deck: list[str],
+    actions: list[str] | None = None,
+    *,
+    game: str = "spiderette",
+    suits: int = 1,
+    profile: str = "standard",
+) -> dict[str, Any]:
     """Create a game through the API (sharing the page's player cookie), then load the page and
     CONTINUE it."""
     page.goto("/")
     dialog = page.get_by_role("dialog", name="New game")
     expect(dialog).to_be_visible()
-    response = page.request.post("/api/games", data={
-        "game": game, "suits": suits, "rules": "classic", "profile": profile, "deck": deck,
-        "actions": actions or [],
-    })
+    response = page.request.post(
+        "/api/games",
+        data={
+            "game": game,
+            "suits": suits,
+            "rules": "classic",
+            "profile": profile,
+            "deck": deck,
+            "actions": actions or [],
+        },
+    )
     assert response.status == 201, response.text()
     view = response.json()
     page.reload()

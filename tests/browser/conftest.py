@@ -15,8 +15,12 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 
@@ -72,8 +76,9 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def context(browser, base_url):  # type: ignore[no-untyped-def]
-    ctx = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, locale="en-US",
-                              reduced_motion="reduce")
+    ctx = browser.new_context(
+        base_url=base_url, viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion="reduce"
+    )
     ctx.set_default_timeout(8000)
     yield ctx
     ctx.close()

@@ -56,8 +56,9 @@ def test_hint_button_and_h_key_show_a_legal_move_that_can_be_followed(page: Page
     start_code(page)
     page.get_by_role("button", name="Hint", exact=False).first.click()
     count, src, dst = hinted_move(page)
-    expect(page.locator("#reminder")).to_have_text(f"Move {count} card{'s' if count > 1 else ''} from column {src} "
-                                                   f"to column {dst}")
+    expect(page.locator("#reminder")).to_have_text(
+        f"Move {count} card{'s' if count > 1 else ''} from column {src} to column {dst}"
+    )
     # the highlight survives the table being laid out again for a new window size
     page.set_viewport_size({"width": 900, "height": 700})
     page.wait_for_timeout(300)  # the relayout waits for the resizing to settle
@@ -81,8 +82,12 @@ def test_hint_button_and_h_key_show_a_legal_move_that_can_be_followed(page: Page
 
 def test_no_useful_move_and_deal_hints(page: Page) -> None:
     start_code(page)
-    answers = iter([{"action": "deal", "message": "Deal a new row from the stock"},
-                    {"action": None, "message": "No useful move: deal, undo or start again"}])
+    answers = iter(
+        [
+            {"action": "deal", "message": "Deal a new row from the stock"},
+            {"action": None, "message": "No useful move: deal, undo or start again"},
+        ]
+    )
     page.route("**/hint", lambda route: route.fulfill(json=next(answers)))
     page.get_by_role("button", name="Hint", exact=False).first.click()
     expect(page.get_by_role("status")).to_have_text("Hint: Deal a new row from the stock.")
@@ -141,8 +146,7 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
         page.wait_for_timeout(20)
     assert failed and failed[0].endswith("/solve")
     with contextlib.suppress(Exception):  # an answer after all is ignored too
-        held[0].fulfill(json={"result": "won", "actions": [], "seconds": 0.1, "message": "Yes: late",
-                              "note": "late"})
+        held[0].fulfill(json={"result": "won", "actions": [], "seconds": 0.1, "message": "Yes: late", "note": "late"})
     page.wait_for_timeout(300)
     expect(dialog).to_be_hidden()  # the late answer is ignored
     # the table is usable at once, and a new question starts afresh
@@ -215,8 +219,10 @@ def test_demo_plays_until_stopped(page: Page) -> None:
 
 def test_demo_stops_by_itself_when_there_is_no_useful_move(page: Page) -> None:
     start_code(page)
-    page.route("**/hint", lambda route: route.fulfill(
-        json={"action": None, "message": "No useful move: deal, undo or start again"}))
+    page.route(
+        "**/hint",
+        lambda route: route.fulfill(json={"action": None, "message": "No useful move: deal, undo or start again"}),
+    )
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()
     expect(page.locator("#reminder")).to_have_text("Demo stopped: No useful move: deal, undo or start again")

@@ -32,17 +32,23 @@ def test_switch_to_russian_in_the_settings(page: Page) -> None:
     expect(page.get_by_role("button", name=ru("New game"), exact=True)).to_be_visible()
     expect(page.get_by_role("list", name=ru("Column {n}").format(n=3))).to_be_visible()
     stock = page.locator("#stock")
-    expect(stock).to_have_attribute("aria-label", ru("Deal a row from the stock ({cards}, {deals})").format(
-        cards=ru("{n} card", 24), deals=ru("{n} deal left", 4)))
+    expect(stock).to_have_attribute(
+        "aria-label",
+        ru("Deal a row from the stock ({cards}, {deals})").format(
+            cards=ru("{n} card", 24), deals=ru("{n} deal left", 4)
+        ),
+    )
     # the server's texts follow: a refusal comes back in Russian
     eight = page.get_by_role("list", name=ru("Column {n}").format(n=7)).get_by_role(
-        "button", name=ru("{rank} of spades").format(rank="8"), exact=True)
+        "button", name=ru("{rank} of spades").format(rank="8"), exact=True
+    )
     eight.dblclick()
     expect(page.locator("#reminder")).to_have_text(ru("There is no column where that group can go"))
     # and so does the help page
     page.get_by_role("button", name=ru("Help")).click()
     expect(page.get_by_role("dialog").get_by_role("heading", level=2)).to_have_text(
-        page.request.get("/api/help").json()["title"])
+        page.request.get("/api/help").json()["title"]
+    )
 
 
 def test_first_visit_in_the_browsers_language(browser: Browser, base_url: str) -> None:

@@ -212,7 +212,10 @@ def test_auto_placement_and_placement_help(page: Page) -> None:
     accepting = page.locator("#tableau .column.accepts")
     expect(accepting).to_have_count(3)
     assert accepting.evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))") == [
-        "Column 1", "Column 2", "Column 3"]
+        "Column 1",
+        "Column 2",
+        "Column 3",
+    ]
     page.mouse.up()
     expect(accepting).to_have_count(0)
     # with auto-placement on, a drop where the run cannot go sends it to the best column

@@ -10,8 +10,13 @@ pytestmark = pytest.mark.browser
 
 
 def test_phone_taps_double_taps_and_finger_drag(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 740}, has_touch=True,
-                                  is_mobile=True, reduced_motion="reduce")
+    context = browser.new_context(
+        base_url=base_url,
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        reduced_motion="reduce",
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -30,8 +35,10 @@ def test_phone_taps_double_taps_and_finger_drag(browser: Browser, base_url: str)
         tx, ty = target["x"] + target["width"] / 2, target["y"] + 20
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         for i in range(1, 9):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-                {"x": x + (tx - x) * i / 8, "y": y + (ty - y) * i / 8}]})
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchMove", "touchPoints": [{"x": x + (tx - x) * i / 8, "y": y + (ty - y) * i / 8}]},
+            )
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         expect(status_value(page, "Moves")).to_have_text("5")
         assert face_up_names(page, 1)[-1] == "5 of spades"

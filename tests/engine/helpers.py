@@ -35,8 +35,13 @@ def deck_from_layout(v: Variant, columns: list[list[str]], deals: list[list[str]
     return deck
 
 
-def position(v: Variant, columns: list[tuple[list[str], list[str]]], *, stock: list[list[str]] | None = None,
-             profile_name: str = "standard") -> Game:
+def position(
+    v: Variant,
+    columns: list[tuple[list[str], list[str]]],
+    *,
+    stock: list[list[str]] | None = None,
+    profile_name: str = "standard",
+) -> Game:
     """A game in an arbitrary position (cards need not form a full deck): each column as
     (face-down cards, face-up cards), bottom to top; ``stock`` the deals still to come."""
     g = Game(v, v.composition(), profile(profile_name))
@@ -102,8 +107,10 @@ SPIDER_COLUMNS = [
     s("4 5 6 A 7"),
     s("A 2 3 A 7"),
 ]
-SPIDER_DEALS = [s(f"{hi} {hi} {hi} {hi} {hi} {lo} {lo} {lo} {lo} {lo}")
-                for hi, lo in zip(["Q", "J", "10", "9", "8"], ["6", "5", "4", "3", "2"], strict=True)]
+SPIDER_DEALS = [
+    s(f"{hi} {hi} {hi} {hi} {hi} {lo} {lo} {lo} {lo} {lo}")
+    for hi, lo in zip(["Q", "J", "10", "9", "8"], ["6", "5", "4", "3", "2"], strict=True)
+]
 SPIDER_DECK = deck_from_layout(SPIDER1, SPIDER_COLUMNS, SPIDER_DEALS)
 # Five deals, then five sequences each built by two moves (the second removes a sequence).
 SPIDER_PHASE1 = ["deal"] * 5 + ["6>1", "6>1", "7>2", "7>2", "8>3", "8>3", "9>4", "9>4", "10>5", "10>5"]

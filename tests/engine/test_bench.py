@@ -26,7 +26,8 @@ def test_bench_pieces_run():
     assert bench.bench_legal_moves(positions, 1) > 0
     # apply+undo left every position as it was
     assert [(g.cols, g.down, g.run, g.score, g.moves) for g in positions] == [
-        (g.cols, g.down, g.run, g.score, g.moves) for g in before]
+        (g.cols, g.down, g.run, g.score, g.moves) for g in before
+    ]
     record = bench.record_300("spiderette", 2, seed=1)
     assert len(json.loads(record)["actions"]) == 300
     assert len(load_record(record).actions) == 300

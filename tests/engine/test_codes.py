@@ -27,9 +27,12 @@ def reference_splitmix64(seed):
 
 def reference_deck(v, deal):
     """The documented shuffle, step by step, from the documented composition."""
-    cards = [f"{r}{suit}" for suit in "SHDC"[: v.suits]
-             for _ in range(v.card_count // (13 * v.suits))
-             for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    cards = [
+        f"{r}{suit}"
+        for suit in "SHDC"[: v.suits]
+        for _ in range(v.card_count // (13 * v.suits))
+        for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    ]
     rng = reference_splitmix64(deal)
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1

@@ -11,9 +11,14 @@ from spider.engine.cards import make
 from spider.engine.deck import layout, parse_deck
 
 ALL_VARIANTS = [
-    ("spider", 1, "classic"), ("spider", 2, "classic"), ("spider", 4, "classic"),
-    ("spider", 2, "relaxed"), ("spider", 4, "relaxed"),
-    ("spiderette", 1, "classic"), ("spiderette", 2, "classic"), ("spiderette", 4, "classic"),
+    ("spider", 1, "classic"),
+    ("spider", 2, "classic"),
+    ("spider", 4, "classic"),
+    ("spider", 2, "relaxed"),
+    ("spider", 4, "relaxed"),
+    ("spiderette", 1, "classic"),
+    ("spiderette", 2, "classic"),
+    ("spiderette", 4, "classic"),
 ]
 
 
@@ -23,14 +28,18 @@ ALL_VARIANTS = [
 def test_spider_shape():
     v = variant("spider", 4)
     assert (v.columns, v.tableau, v.deals, v.card_count, v.sequences) == (
-        10, (6, 6, 6, 6, 5, 5, 5, 5, 5, 5), (10, 10, 10, 10, 10), 104, 8)
+        10,
+        (6, 6, 6, 6, 5, 5, 5, 5, 5, 5),
+        (10, 10, 10, 10, 10),
+        104,
+        8,
+    )
     assert sum(v.tableau) == 54 and sum(v.deals) == 50
 
 
 def test_spiderette_shape():
     v = variant("spiderette", 4)
-    assert (v.columns, v.tableau, v.deals, v.card_count, v.sequences) == (
-        7, (1, 2, 3, 4, 5, 6, 7), (7, 7, 7, 3), 52, 4)
+    assert (v.columns, v.tableau, v.deals, v.card_count, v.sequences) == (7, (1, 2, 3, 4, 5, 6, 7), (7, 7, 7, 3), 52, 4)
     assert sum(v.tableau) == 28 and sum(v.deals) == 24
 
 
@@ -229,8 +238,19 @@ def test_deck_only_extra():
 
 @pytest.mark.parametrize(
     ("text", "canonical"),
-    [("10S", "10S"), ("TS", "10S"), ("ts", "10S"), ("10s", "10S"), ("qh", "QH"), ("aD", "AD"), (" kc ", "KC"),
-     ("2s", "2S"), ("9C", "9C"), ("jd", "JD"), ("tH", "10H")],
+    [
+        ("10S", "10S"),
+        ("TS", "10S"),
+        ("ts", "10S"),
+        ("10s", "10S"),
+        ("qh", "QH"),
+        ("aD", "AD"),
+        (" kc ", "KC"),
+        ("2s", "2S"),
+        ("9C", "9C"),
+        ("jd", "JD"),
+        ("tH", "10H"),
+    ],
 )
 def test_parse_card(text, canonical):
     assert card_text(parse_card(text)) == canonical

@@ -28,9 +28,16 @@ from spider.engine.codes import DEAL_LIMIT
 from .helpers import position, snapshot, spider_line, spider_session, spiderette_line, spiderette_session
 
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-LEVELS = [("spider", 1, "classic"), ("spider", 2, "classic"), ("spider", 4, "classic"), ("spider", 2, "relaxed"),
-          ("spider", 4, "relaxed"), ("spiderette", 1, "classic"), ("spiderette", 2, "classic"),
-          ("spiderette", 4, "classic")]
+LEVELS = [
+    ("spider", 1, "classic"),
+    ("spider", 2, "classic"),
+    ("spider", 4, "classic"),
+    ("spider", 2, "relaxed"),
+    ("spider", 4, "relaxed"),
+    ("spiderette", 1, "classic"),
+    ("spiderette", 2, "classic"),
+    ("spiderette", 4, "classic"),
+]
 
 
 # ----- an independent model of the rules (SPEC §2), written from the text -------------------
@@ -42,7 +49,7 @@ class Model:
         self.relaxed = v.relaxed
         self.deal_sizes = list(v.deals)
         self.down = [list(c[: game.down[i]]) for i, c in enumerate(game.cols)]
-        self.up = [list(c[game.down[i]:]) for i, c in enumerate(game.cols)]
+        self.up = [list(c[game.down[i] :]) for i, c in enumerate(game.cols)]
         start = len(game.stock) - game.stock_count
         self.stock = list(game.stock[start:])
         self.deals_done = game.deals_done
@@ -54,8 +61,10 @@ class Model:
         return c % 13 + 1
 
     def movable(self, group):
-        return all(self.rank(a) == self.rank(b) + 1 and (self.relaxed or a // 13 == b // 13)
-                   for a, b in zip(group, group[1:], strict=False))
+        return all(
+            self.rank(a) == self.rank(b) + 1 and (self.relaxed or a // 13 == b // 13)
+            for a, b in zip(group, group[1:], strict=False)
+        )
 
     def legal(self):
         if len(self.removed) == self.sequences:
@@ -79,8 +88,11 @@ class Model:
     def complete(self, col):
         up = self.up[col]
         last = up[-13:]
-        if len(last) == 13 and [self.rank(c) for c in last] == list(range(13, 0, -1)) \
-                and len({c // 13 for c in last}) == 1:
+        if (
+            len(last) == 13
+            and [self.rank(c) for c in last] == list(range(13, 0, -1))
+            and len({c // 13 for c in last}) == 1
+        ):
             del up[-13:]
             self.removed.append(last[0] // 13)
             self.flip(col)
@@ -111,7 +123,7 @@ class Model:
 
 
 def engine_columns(g):
-    return [(list(c[: g.down[i]]), list(c[g.down[i]:])) for i, c in enumerate(g.cols)]
+    return [(list(c[: g.down[i]]), list(c[g.down[i] :])) for i, c in enumerate(g.cols)]
 
 
 def check_invariants(g, conserved=True):
@@ -235,8 +247,13 @@ def test_undo_all_the_way_back(sess, steps):
 
 @st.composite
 def illegal_attempts(draw):
-    return draw(st.lists(st.tuples(st.integers(-1, 10), st.integers(-1, 10),
-                                   st.one_of(st.none(), st.integers(-1, 14))), min_size=1, max_size=30))
+    return draw(
+        st.lists(
+            st.tuples(st.integers(-1, 10), st.integers(-1, 10), st.one_of(st.none(), st.integers(-1, 14))),
+            min_size=1,
+            max_size=30,
+        )
+    )
 
 
 @PROPERTY
@@ -252,8 +269,17 @@ def test_actions_outside_the_legal_list_are_refused_and_change_nothing(sess, ste
             try:
                 n = g.check_move(src, dst, count)
             except IllegalAction as e:
-                assert e.reason in {"no_such_column", "same_column", "empty_source", "bad_count", "not_a_run",
-                                    "not_a_descending_run", "not_one_higher", "onto_ace", "game_over"}
+                assert e.reason in {
+                    "no_such_column",
+                    "same_column",
+                    "empty_source",
+                    "bad_count",
+                    "not_a_run",
+                    "not_a_descending_run",
+                    "not_one_higher",
+                    "onto_ace",
+                    "game_over",
+                }
                 assert snapshot(g) == before
                 with pytest.raises(SpiderError):
                     sess.play(f"{src + 1}>{dst + 1}" + ("" if count is None else f":{count}"))
@@ -376,7 +402,7 @@ def crafted_positions(draw):
             up = draw(st.lists(card, min_size=1, max_size=4))
         columns.append(([card_text(c) for c in down], [card_text(c) for c in up]))
     deals_left = draw(st.integers(0, len(v.deals)))
-    sizes = list(v.deals)[len(v.deals) - deals_left:]
+    sizes = list(v.deals)[len(v.deals) - deals_left :]
     stock = [[card_text(draw(card)) for _ in range(n)] for n in sizes]
     return position(v, columns, stock=stock)
 

@@ -117,8 +117,14 @@ def test_record_round_trip_with_code():
         s.play(legal_action_texts(s.game)[0])
     s.play("undo")
     rec = s.record()
-    assert rec == {"game": "spider", "suits": 2, "rules": "relaxed", "code": "SP1-S2R-BCDEFGH",
-                   "actions": s.actions, "profile": "standard"}
+    assert rec == {
+        "game": "spider",
+        "suits": 2,
+        "rules": "relaxed",
+        "code": "SP1-S2R-BCDEFGH",
+        "actions": s.actions,
+        "profile": "standard",
+    }
     again = load_record(json.dumps(rec))
     assert full_state(again.game) == full_state(s.game)
     assert again.record() == rec
@@ -193,8 +199,16 @@ def test_won_record_replays():
 def test_malformed_records_are_rejected(record):
     with pytest.raises(SpiderError) as exc:
         load_record(record)
-    assert exc.value.reason in {"bad_record", "bad_code", "bad_deck", "bad_card", "bad_game", "bad_suits",
-                                "bad_rules", "bad_profile"}
+    assert exc.value.reason in {
+        "bad_record",
+        "bad_code",
+        "bad_deck",
+        "bad_card",
+        "bad_game",
+        "bad_suits",
+        "bad_rules",
+        "bad_profile",
+    }
     assert "\n" not in str(exc.value)
 
 
@@ -205,8 +219,9 @@ def test_unknown_field_is_named():
 
 
 def test_huge_times_do_not_hang():
-    s = load_record({"code": "SP1-S1C-AAAAAAA", "profile": "timed", "actions": ["deal", "deal"],
-                     "times": [1e300, 1e300]})
+    s = load_record(
+        {"code": "SP1-S1C-AAAAAAA", "profile": "timed", "actions": ["deal", "deal"], "times": [1e300, 1e300]}
+    )
     assert s.game.score == 20  # the clock ran out before the first deal: 0, then +10, +10
 
 

@@ -240,8 +240,9 @@ def test_spiderette_last_deal_is_three_cards():
 
 
 def test_spiderette_last_deal_needs_every_column_filled():
-    g = position(SD4, [([], ["KS"]), ([], ["KH"]), ([], ["KD"]), ([], [])] + [([], ["QC"])] * 3,
-                 stock=[["AS", "AH", "AD"]])
+    g = position(
+        SD4, [([], ["KS"]), ([], ["KH"]), ([], ["KD"]), ([], [])] + [([], ["QC"])] * 3, stock=[["AS", "AH", "AD"]]
+    )
     refused(g, DEAL, "deal_with_empty_column")
 
 
@@ -298,9 +299,11 @@ def test_relaxed_mixed_group_completing_a_one_suit_sequence():
 
 
 def test_deal_completes_several_sequences_at_once():
-    cols = [(["5D"], s("K Q J 10 9 8 7 6 5 4 3 2")),
-            (["6D", "7D"], h("K Q J 10 9 8 7 6 5 4 3 2")),
-            ([], s("K Q J 10 9 8 7 6 5 4 3 2"))]
+    cols = [
+        (["5D"], s("K Q J 10 9 8 7 6 5 4 3 2")),
+        (["6D", "7D"], h("K Q J 10 9 8 7 6 5 4 3 2")),
+        ([], s("K Q J 10 9 8 7 6 5 4 3 2")),
+    ]
     g = position(SP4, cols + [FILLER] * 7, stock=[["AS", "AH", "AD"] + ["AC"] * 7])
     assert g.apply(DEAL) == 2
     assert up(g, 1) == ["5D"] and g.down[0] == 0

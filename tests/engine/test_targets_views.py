@@ -176,4 +176,5 @@ def test_public_view_shape():
     full = full_state(sess.game)
     assert [c["up"] for c in view["columns"]] == [c["up"] for c in full["columns"]]
     assert {k: v for k, v in view.items() if k not in ("columns", "stock")} == {
-        k: v for k, v in full.items() if k not in ("columns", "stock")}
+        k: v for k, v in full.items() if k not in ("columns", "stock")
+    }

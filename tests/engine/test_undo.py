@@ -53,8 +53,7 @@ def test_undo_brings_a_removed_sequence_back_face_down_beneath():
 
 
 def test_undo_of_a_deal_that_completed_sequences():
-    cols = [(["5D"], s("K Q J 10 9 8 7 6 5 4 3 2")),
-            (["6D", "7D"], h("K Q J 10 9 8 7 6 5 4 3 2"))]
+    cols = [(["5D"], s("K Q J 10 9 8 7 6 5 4 3 2")), (["6D", "7D"], h("K Q J 10 9 8 7 6 5 4 3 2"))]
     g = position(SP4, cols + [FILLER] * 8, stock=[["AS", "AH"] + ["AC"] * 8, ["2D"] * 10])
     undo_is_exact(g, DEAL)
     g.apply(DEAL)

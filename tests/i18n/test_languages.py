@@ -18,51 +18,60 @@ CODE = "SD1-S4-AAAAABD"
 
 TABLE = {
     "en": "Stock: 24 cards, 4 deals left; no sequence removed. Column 1: 0 face-down, then 5 of diamonds; "
-          "Column 2: 1 face-down, then 3 of hearts; Column 3: 2 face-down, then 6 of clubs; Column 4: 3 face-down, "
-          "then 9 of diamonds; Column 5: 4 face-down, then ace of clubs; Column 6: 5 face-down, then 5 of clubs; "
-          "Column 7: 6 face-down, then queen of diamonds.",
+    "Column 2: 1 face-down, then 3 of hearts; Column 3: 2 face-down, then 6 of clubs; Column 4: 3 face-down, "
+    "then 9 of diamonds; Column 5: 4 face-down, then ace of clubs; Column 6: 5 face-down, then 5 of clubs; "
+    "Column 7: 6 face-down, then queen of diamonds.",
     "ru": "Колода: 24 карты, осталось 4 раздачи; ни одна последовательность не убрана. Столбец 1: 0 закрытых "
-          "карт, затем 5 бубен; столбец 2: 1 закрытая карта, затем 3 червей; столбец 3: 2 закрытые карты, затем "
-          "6 треф; столбец 4: 3 закрытые карты, затем 9 бубен; столбец 5: 4 закрытые карты, затем туз треф; "
-          "столбец 6: 5 закрытых карт, затем 5 треф; столбец 7: 6 закрытых карт, затем дама бубен.",
+    "карт, затем 5 бубен; столбец 2: 1 закрытая карта, затем 3 червей; столбец 3: 2 закрытые карты, затем "
+    "6 треф; столбец 4: 3 закрытые карты, затем 9 бубен; столбец 5: 4 закрытые карты, затем туз треф; "
+    "столбец 6: 5 закрытых карт, затем 5 треф; столбец 7: 6 закрытых карт, затем дама бубен.",
     "sk": "Zásoba: 24 kariet, zostávajú 4 rozdania; žiadna postupka nie je odobratá. Stĺpec 1: 0 skrytých "
-          "kariet, potom kárová 5; stĺpec 2: 1 skrytá karta, potom srdcová 3; stĺpec 3: 2 skryté karty, potom "
-          "krížová 6; stĺpec 4: 3 skryté karty, potom kárová 9; stĺpec 5: 4 skryté karty, potom krížové eso; "
-          "stĺpec 6: 5 skrytých kariet, potom krížová 5; stĺpec 7: 6 skrytých kariet, potom kárový horník.",
+    "kariet, potom kárová 5; stĺpec 2: 1 skrytá karta, potom srdcová 3; stĺpec 3: 2 skryté karty, potom "
+    "krížová 6; stĺpec 4: 3 skryté karty, potom kárová 9; stĺpec 5: 4 skryté karty, potom krížové eso; "
+    "stĺpec 6: 5 skrytých kariet, potom krížová 5; stĺpec 7: 6 skrytých kariet, potom kárový horník.",
     "fi": "Nostopakka: 24 korttia, 4 jakoa jäljellä; ei poistettuja sarjoja. Sarake 1: 0 piilokorttia, sitten "
-          "ruutu 5; sarake 2: 1 piilokortti, sitten hertta 3; sarake 3: 2 piilokorttia, sitten risti 6; sarake 4: "
-          "3 piilokorttia, sitten ruutu 9; sarake 5: 4 piilokorttia, sitten ristiässä; sarake 6: 5 piilokorttia, "
-          "sitten risti 5; sarake 7: 6 piilokorttia, sitten ruutukuningatar.",
+    "ruutu 5; sarake 2: 1 piilokortti, sitten hertta 3; sarake 3: 2 piilokorttia, sitten risti 6; sarake 4: "
+    "3 piilokorttia, sitten ruutu 9; sarake 5: 4 piilokorttia, sitten ristiässä; sarake 6: 5 piilokorttia, "
+    "sitten risti 5; sarake 7: 6 piilokorttia, sitten ruutukuningatar.",
 }
 
 # Plural forms (1, 2–4, 5+, 21, 22, 11) and an empty column first and later.
-VIEW = {"stock": 21, "deals_left": 1, "removed": 2, "columns": [
-    {"down": 0, "up": []}, {"down": 22, "up": ["KS", "QS"]}, {"down": 11, "up": ["JH", "10H"]},
-    {"down": 1, "up": ["AC"]}, {"down": 0, "up": []}]}
+VIEW = {
+    "stock": 21,
+    "deals_left": 1,
+    "removed": 2,
+    "columns": [
+        {"down": 0, "up": []},
+        {"down": 22, "up": ["KS", "QS"]},
+        {"down": 11, "up": ["JH", "10H"]},
+        {"down": 1, "up": ["AC"]},
+        {"down": 0, "up": []},
+    ],
+}
 VIEW_TEXT = {
     "en": "Stock: 21 cards, 1 deal left; 2 sequences removed. Column 1: empty; Column 2: 22 face-down, then king "
-          "of spades, queen of spades; Column 3: 11 face-down, then jack of hearts, 10 of hearts; Column 4: 1 "
-          "face-down, then ace of clubs; Column 5: empty.",
+    "of spades, queen of spades; Column 3: 11 face-down, then jack of hearts, 10 of hearts; Column 4: 1 "
+    "face-down, then ace of clubs; Column 5: empty.",
     "ru": "Колода: 21 карта, осталась 1 раздача; убраны 2 последовательности. Столбец 1: пуст; столбец 2: 22 "
-          "закрытые карты, затем король пик, дама пик; столбец 3: 11 закрытых карт, затем валет червей, 10 "
-          "червей; столбец 4: 1 закрытая карта, затем туз треф; столбец 5: пуст.",
+    "закрытые карты, затем король пик, дама пик; столбец 3: 11 закрытых карт, затем валет червей, 10 "
+    "червей; столбец 4: 1 закрытая карта, затем туз треф; столбец 5: пуст.",
     "sk": "Zásoba: 21 kariet, zostáva 1 rozdanie; odobraté sú 2 postupky. Stĺpec 1: prázdny; stĺpec 2: 22 "
-          "skrytých kariet, potom pikový kráľ, pikový horník; stĺpec 3: 11 skrytých kariet, potom srdcový "
-          "dolník, srdcová 10; stĺpec 4: 1 skrytá karta, potom krížové eso; stĺpec 5: prázdny.",
+    "skrytých kariet, potom pikový kráľ, pikový horník; stĺpec 3: 11 skrytých kariet, potom srdcový "
+    "dolník, srdcová 10; stĺpec 4: 1 skrytá karta, potom krížové eso; stĺpec 5: prázdny.",
     "fi": "Nostopakka: 21 korttia, 1 jako jäljellä; 2 sarjaa poistettu. Sarake 1: tyhjä; sarake 2: 22 "
-          "piilokorttia, sitten patakuningas, patakuningatar; sarake 3: 11 piilokorttia, sitten herttajätkä, "
-          "hertta 10; sarake 4: 1 piilokortti, sitten ristiässä; sarake 5: tyhjä.",
+    "piilokorttia, sitten patakuningas, patakuningatar; sarake 3: 11 piilokorttia, sitten herttajätkä, "
+    "hertta 10; sarake 4: 1 piilokortti, sitten ristiässä; sarake 5: tyhjä.",
 }
 VIEW_FIVE = {"stock": 5, "deals_left": 0, "removed": 5, "columns": [{"down": 2, "up": ["9D", "8D"]}]}
 VIEW_FIVE_TEXT = {
     "en": "Stock: 5 cards, 0 deals left; 5 sequences removed. Column 1: 2 face-down, then 9 of diamonds, 8 of "
-          "diamonds.",
+    "diamonds.",
     "ru": "Колода: 5 карт, осталось 0 раздач; убрано 5 последовательностей. Столбец 1: 2 закрытые карты, затем "
-          "9 бубен, 8 бубен.",
+    "9 бубен, 8 бубен.",
     "sk": "Zásoba: 5 kariet, zostáva 0 rozdaní; odobratých je 5 postupiek. Stĺpec 1: 2 skryté karty, potom "
-          "kárová 9, kárová 8.",
+    "kárová 9, kárová 8.",
     "fi": "Nostopakka: 5 korttia, 0 jakoa jäljellä; 5 sarjaa poistettu. Sarake 1: 2 piilokorttia, sitten ruutu "
-          "9, ruutu 8.",
+    "9, ruutu 8.",
 }
 
 
@@ -82,11 +91,23 @@ def test_english_description_needs_no_catalog() -> None:
     assert describe(public_view(new_session(CODE).game)) == TABLE["en"]
 
 
-@pytest.mark.parametrize(("header", "lang"), [
-    (None, "en"), ("", "en"), ("ru-RU,ru;q=0.9,en-US;q=0.8", "ru"), ("sk", "sk"), ("fi-FI", "fi"),
-    ("de-DE,de;q=0.9", "en"), ("de;q=0.9,sk;q=0.8,en;q=0.7", "sk"), ("en;q=0.5,fi;q=0.9", "fi"),
-    ("cs-CZ,sk;q=0.4", "sk"), ("*", "en"), ("ru;q=abc,fi", "fi"), ("!!,ru", "ru"),
-])
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("ru-RU,ru;q=0.9,en-US;q=0.8", "ru"),
+        ("sk", "sk"),
+        ("fi-FI", "fi"),
+        ("de-DE,de;q=0.9", "en"),
+        ("de;q=0.9,sk;q=0.8,en;q=0.7", "sk"),
+        ("en;q=0.5,fi;q=0.9", "fi"),
+        ("cs-CZ,sk;q=0.4", "sk"),
+        ("*", "en"),
+        ("ru;q=abc,fi", "fi"),
+        ("!!,ru", "ru"),
+    ],
+)
 def test_negotiate(header: str | None, lang: str) -> None:
     assert negotiate(header) == lang
 
@@ -98,30 +119,42 @@ def _error(action) -> SpiderError:  # type: ignore[no-untyped-def]
 
 
 ERRORS = {
-    "rule": (lambda: load_record({"code": CODE, "actions": ["1>2"]}), {
-        "en": "action 0 ('1>2'): A card goes onto a card one rank higher",
-        "ru": "действие 0 ('1>2'): Карту кладут на карту на один ранг выше",
-        "sk": "akcia 0 ('1>2'): Karta sa kladie na kartu s hodnotou o jeden vyššou",
-        "fi": "toiminto 0 ('1>2'): Kortti asetetaan yhtä arvoa suuremman kortin päälle",
-    }),
-    "suits": (lambda: parse_code("SP1-S3C-AAAAAAA"), {
-        "en": "Game code 'SP1-S3C-AAAAAAA': S3 is not a suit count (1, 2 or 4)",
-        "ru": "Код партии 'SP1-S3C-AAAAAAA': S3 — недопустимое число мастей (возможно 1, 2 или 4)",
-        "sk": "Kód hry 'SP1-S3C-AAAAAAA': S3 nie je platný počet farieb (1, 2 alebo 4)",
-        "fi": "Pelikoodi 'SP1-S3C-AAAAAAA': S3 ei ole kelvollinen maiden määrä (1, 2 tai 4)",
-    }),
-    "deck": (lambda: parse_deck(variant("spider", 1), ["AS"] * 3), {
-        "en": "A Spider deck has 104 cards, this one has 3",
-        "ru": "В колоде для игры «Паук» должно быть карт: 104, а в этой: 3",
-        "sk": "Balíček pre hru Spider má 104 kariet, tento má 3",
-        "fi": "Spider-pakassa on 104 korttia, tässä on 3",
-    }),
-    "relaxed": (lambda: variant("spiderette", 2, "relaxed"), {
-        "en": "Spiderette has no relaxed rules",
-        "ru": "В Паучке нет свободных правил",
-        "sk": "Hra Spiderette nemá uvoľnené pravidlá",
-        "fi": "Spiderette-pelissä ei ole väljiä sääntöjä",
-    }),
+    "rule": (
+        lambda: load_record({"code": CODE, "actions": ["1>2"]}),
+        {
+            "en": "action 0 ('1>2'): A card goes onto a card one rank higher",
+            "ru": "действие 0 ('1>2'): Карту кладут на карту на один ранг выше",
+            "sk": "akcia 0 ('1>2'): Karta sa kladie na kartu s hodnotou o jeden vyššou",
+            "fi": "toiminto 0 ('1>2'): Kortti asetetaan yhtä arvoa suuremman kortin päälle",
+        },
+    ),
+    "suits": (
+        lambda: parse_code("SP1-S3C-AAAAAAA"),
+        {
+            "en": "Game code 'SP1-S3C-AAAAAAA': S3 is not a suit count (1, 2 or 4)",
+            "ru": "Код партии 'SP1-S3C-AAAAAAA': S3 — недопустимое число мастей (возможно 1, 2 или 4)",
+            "sk": "Kód hry 'SP1-S3C-AAAAAAA': S3 nie je platný počet farieb (1, 2 alebo 4)",
+            "fi": "Pelikoodi 'SP1-S3C-AAAAAAA': S3 ei ole kelvollinen maiden määrä (1, 2 tai 4)",
+        },
+    ),
+    "deck": (
+        lambda: parse_deck(variant("spider", 1), ["AS"] * 3),
+        {
+            "en": "A Spider deck has 104 cards, this one has 3",
+            "ru": "В колоде для игры «Паук» должно быть карт: 104, а в этой: 3",
+            "sk": "Balíček pre hru Spider má 104 kariet, tento má 3",
+            "fi": "Spider-pakassa on 104 korttia, tässä on 3",
+        },
+    ),
+    "relaxed": (
+        lambda: variant("spiderette", 2, "relaxed"),
+        {
+            "en": "Spiderette has no relaxed rules",
+            "ru": "В Паучке нет свободных правил",
+            "sk": "Hra Spiderette nemá uvoľnené pravidlá",
+            "fi": "Spiderette-pelissä ei ole väljiä sääntöjä",
+        },
+    ),
 }
 
 
@@ -170,8 +203,21 @@ def test_help_page(lang: str) -> None:
 
 def test_help_covers_the_rules_in_english() -> None:
     whole = " ".join(p for s in help_page()["sections"] for p in s["paragraphs"]).lower()
-    for words in ("one rank higher", "empty column", "relaxed", "cannot deal", "king down to ace", "double-click",
-                  "drag", "timed", "30 seconds", "never goes below 0", "no lower limit", "undo", "hint"):
+    for words in (
+        "one rank higher",
+        "empty column",
+        "relaxed",
+        "cannot deal",
+        "king down to ace",
+        "double-click",
+        "drag",
+        "timed",
+        "30 seconds",
+        "never goes below 0",
+        "no lower limit",
+        "undo",
+        "hint",
+    ):
         assert words in whole, words
 
 

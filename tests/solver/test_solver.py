@@ -114,8 +114,9 @@ def _permute_hidden(game, rng: random.Random, stock: bool, down: bool):
     return g
 
 
-@pytest.mark.parametrize("code", ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S1C-AAAAAAE",
-                                  "SP1-S4R-AAAAAAF"])
+@pytest.mark.parametrize(
+    "code", ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S1C-AAAAAAE", "SP1-S4R-AAAAAAF"]
+)
 def test_hint_ignores_hidden_cards(code):
     rng = random.Random(code)
     game = working_copy(new_session(code).game)
@@ -213,8 +214,25 @@ def test_cli_hint(capsys):
 
 
 def test_cli_study(capsys):
-    assert main(["study", "--game", "spiderette", "--suits", "1", "--deals", "2", "--time-limit", "5",
-                 "--mode", "solve", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "study",
+                "--game",
+                "spiderette",
+                "--suits",
+                "1",
+                "--deals",
+                "2",
+                "--time-limit",
+                "5",
+                "--mode",
+                "solve",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "decided" in out and "peak memory" in out
     assert main(["study", "--suits", "1", "--deals", "1", "--mode", "play", "--json"]) == 0
@@ -224,12 +242,15 @@ def test_cli_study(capsys):
     assert "1/1" in captured.err  # the progress bar
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["solve", "SP9-XX"], "Malformed game code"),
-    (["solve", "missing-file.json"], "cannot read"),
-    (["hint", "SD1-S3-AAAAAAA"], "S3"),
-    (["study", "--suits", "1", "--start", "SD1-S1-AAAAAAA", "--deals", "1"], "not a spider-1-classic code"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["solve", "SP9-XX"], "Malformed game code"),
+        (["solve", "missing-file.json"], "cannot read"),
+        (["hint", "SD1-S3-AAAAAAA"], "S3"),
+        (["study", "--suits", "1", "--start", "SD1-S1-AAAAAAA", "--deals", "1"], "not a spider-1-classic code"),
+    ],
+)
 def test_cli_errors_are_one_line(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
@@ -297,8 +318,18 @@ def test_hint_finds_a_long_way_to_the_last_hidden_cards():
     """Five empty columns, and the two hidden cards under twelve face-up cards: uncovering them
     takes three moves into empty columns, none of which looks better on its own. The hint must
     not give up (it used to answer "no useful move"), and autoplay must win."""
-    cols = ["", "", "4H 3H", "", "KS QS JS 10S 9S 8S 7S 6S 5S 4S", "", "", "", "",
-            "3S 5H 2H AH 2S AS KH QH JH 10H 9H 8H 7H 6H"]
+    cols = [
+        "",
+        "",
+        "4H 3H",
+        "",
+        "KS QS JS 10S 9S 8S 7S 6S 5S 4S",
+        "",
+        "",
+        "",
+        "",
+        "3S 5H 2H AH 2S AS KH QH JH 10H 9H 8H 7H 6H",
+    ]
     game = endgame([(2 if c == 9 else 0, cards) for c, cards in enumerate(cols)], [0, 0, 0, 1, 1, 1])
     assert game.stock_count == 0 and not game.can_deal()
     action = hint_action(game)

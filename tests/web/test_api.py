@@ -84,16 +84,19 @@ def test_best_column_move(client: TestClient) -> None:
     assert moved["events"]["to"] == group["best"]
 
 
-@pytest.mark.parametrize("body, status, reason", [
-    ({"action": "1>1"}, 422, "same_column"),
-    ({"action": "9>1"}, 422, "no_such_column"),
-    ({"action": "nonsense"}, 400, "bad_action"),
-    ({"action": "undo"}, 422, "nothing_to_undo"),
-    ({"best": {"column": 1, "count": 5}}, 422, "bad_count"),
-    ({}, 400, "bad_request"),
-    ({"action": "deal", "surprise": 1}, 400, "bad_request"),
-    ({"action": "deal", "elapsed": -3}, 400, "bad_request"),
-])
+@pytest.mark.parametrize(
+    "body, status, reason",
+    [
+        ({"action": "1>1"}, 422, "same_column"),
+        ({"action": "9>1"}, 422, "no_such_column"),
+        ({"action": "nonsense"}, 400, "bad_action"),
+        ({"action": "undo"}, 422, "nothing_to_undo"),
+        ({"best": {"column": 1, "count": 5}}, 422, "bad_count"),
+        ({}, 400, "bad_request"),
+        ({"action": "deal", "surprise": 1}, 400, "bad_request"),
+        ({"action": "deal", "elapsed": -3}, 400, "bad_request"),
+    ],
+)
 def test_refused_actions_change_nothing(client: TestClient, body: dict, status: int, reason: str) -> None:
     view = new_game(client, code="SD1-S4-AAAAABD")
     got_status, got = act(client, view, **body)
@@ -186,17 +189,20 @@ def test_settings_are_validated_and_remembered(client: TestClient) -> None:
     assert client.put("/api/player/settings", json={"volume": 3}).status_code == 400
 
 
-@pytest.mark.parametrize("spec, reason", [
-    ({"code": "SP1-S3C-AAAAAAA"}, "bad_code"),
-    ({"code": "XX1-S1C-AAAAAAA"}, "bad_code"),
-    ({"game": "freecell"}, "bad_game"),
-    ({"suits": 3}, "bad_suits"),
-    ({"game": "spiderette", "rules": "relaxed"}, "bad_rules"),
-    ({"profile": "golf"}, "bad_profile"),
-    ({"game": "spiderette", "deck": ["AS"] * 52}, "bad_deck"),
-    ({"code": "SD1-S1-AAAAAAA", "actions": ["deal", "1>1"]}, "same_column"),
-    ({"suits": "many"}, "bad_request"),
-])
+@pytest.mark.parametrize(
+    "spec, reason",
+    [
+        ({"code": "SP1-S3C-AAAAAAA"}, "bad_code"),
+        ({"code": "XX1-S1C-AAAAAAA"}, "bad_code"),
+        ({"game": "freecell"}, "bad_game"),
+        ({"suits": 3}, "bad_suits"),
+        ({"game": "spiderette", "rules": "relaxed"}, "bad_rules"),
+        ({"profile": "golf"}, "bad_profile"),
+        ({"game": "spiderette", "deck": ["AS"] * 52}, "bad_deck"),
+        ({"code": "SD1-S1-AAAAAAA", "actions": ["deal", "1>1"]}, "same_column"),
+        ({"suits": "many"}, "bad_request"),
+    ],
+)
 def test_bad_new_game_requests_are_4xx_and_create_nothing(client: TestClient, spec: dict, reason: str) -> None:
     r = client.post("/api/games", json=spec)
     assert 400 <= r.status_code < 500 and r.json()["reason"] == reason, r.text
@@ -217,8 +223,7 @@ def test_malformed_oversize_and_lengthless_bodies(client: TestClient) -> None:
 
 
 def test_unknown_routes_levels_and_languages_are_404_json(client: TestClient) -> None:
-    for path in ("/api/nothing", "/api/games/zzz", "/api/stats/spider-3-classic", "/api/i18n/de",
-                 "/api/games/current"):
+    for path in ("/api/nothing", "/api/games/zzz", "/api/stats/spider-3-classic", "/api/i18n/de", "/api/games/current"):
         r = client.get(path)
         assert r.status_code == 404 and r.json()["reason"] == "not_found", path
 
@@ -274,7 +279,7 @@ def test_no_response_ever_names_a_face_down_card(client: TestClient) -> None:
             hidden = _hidden_cards(state) - _visible_cards(state)
             text = json.dumps(body)
             named = {tok.strip('"') for tok in text.replace("[", " ").replace("]", " ").replace(",", " ").split()}
-            assert not (hidden & named), (hidden & named)
+            assert not (hidden & named), hidden & named
             assert [c["up"] for c in body["columns"]] == [c["up"] for c in state["columns"]]
             assert [c["down"] for c in body["columns"]] == [len(c["down"]) for c in state["columns"]]
             view = body
@@ -282,10 +287,21 @@ def test_no_response_ever_names_a_face_down_card(client: TestClient) -> None:
 
 def test_openapi_documents_every_route(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    for route in ("/api/player", "/api/player/settings", "/api/games", "/api/games/current",
-                  "/api/games/{game_id}", "/api/games/{game_id}/actions", "/api/games/{game_id}/restart",
-                  "/api/games/{game_id}/clock", "/api/games/{game_id}/record", "/api/stats",
-                  "/api/stats/{level}", "/api/i18n/{lang}", "/api/help"):
+    for route in (
+        "/api/player",
+        "/api/player/settings",
+        "/api/games",
+        "/api/games/current",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/actions",
+        "/api/games/{game_id}/restart",
+        "/api/games/{game_id}/clock",
+        "/api/games/{game_id}/record",
+        "/api/stats",
+        "/api/stats/{level}",
+        "/api/i18n/{lang}",
+        "/api/help",
+    ):
         assert route in paths, route
 
 
