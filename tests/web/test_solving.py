@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient
 
 from spider.engine import load_record
 from spider.store.sqlite import SQLiteStore
-from spider.web.app import all_levels, create_app
+from spider.web.app import create_app
+from spider.web.routes.stats import all_levels
 from spider.web.solving import SEED_FILE, Solving
 
 

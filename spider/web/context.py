@@ -1,0 +1,57 @@
+"""What every route reaches through the app: the store, the games, the solver service and the
+player's settings, plus the one way a game is turned into the view the browser receives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+
+from ..i18n import translations
+from ..store import GameRow, Store
+from .games import Games
+from .language import request_language
+from .solving import Solving
+from .views import game_view
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "lang": None,
+    "double_click": True,
+    "single_tap": False,
+    "auto_place": False,
+    "placement_help": True,
+    "sound": True,
+    "profile": "standard",
+}
+
+
+@dataclass
+class AppContext:
+    store: Store
+    games: Games
+    solving: Solving
+    settings_cache: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def settings_of(self, player: str) -> dict[str, Any]:
+        if player not in self.settings_cache:
+            self.settings_cache[player] = DEFAULT_SETTINGS | (self.store.player_settings(player) or {})
+        return self.settings_cache[player]
+
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+        self.store.save_settings(player, settings)
+        self.settings_cache[player] = settings
+
+
+def context(request: Request) -> AppContext:
+    ctx: AppContext = request.app.state.context
+    return ctx
+
+
+# A route's parameter ``ctx: Ctx`` receives the app's context.
+Ctx = Annotated[AppContext, Depends(context)]
+
+
+def view(request: Request, row: GameRow, session: Any, events: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The game view in the request's language."""
+    return game_view(row, session, translations(request_language(request)), events)

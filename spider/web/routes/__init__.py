@@ -1,0 +1,7 @@
+"""The API's routes, one router per concern; ``create_app`` includes them all."""
+
+from __future__ import annotations
+
+from . import assist, games, pages, player, stats
+
+ROUTERS = [pages.router, player.router, games.router, assist.router, stats.router]

@@ -1,0 +1,52 @@
+"""Help from the solver: a hint from what the player sees, and "can this game still be won?"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ...engine.notation import parse_action
+from ...i18n import translations
+from ..bodies import SolveBody
+from ..context import Ctx
+from ..language import request_language
+
+router = APIRouter()
+
+
+@router.post("/api/games/{game_id}/hint", summary="A good next action, from what the player sees only")
+async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+    _row, session = ctx.games.get(request.state.player, game_id)
+    tr = translations(request_language(request))
+    action = await ctx.solving.hint(session.game)
+    if action is None:
+        return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
+    if action == "deal":
+        return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
+    src, dst, count = parse_action(action)
+    return {
+        "action": action,
+        "column": src + 1,
+        "count": count,
+        "to": dst + 1,
+        "message": tr.ngettext(
+            "Move {count} card from column {column} to column {to}",
+            "Move {count} cards from column {column} to column {to}",
+            count,
+        ).format(count=count, column=src + 1, to=dst + 1),
+    }
+
+
+@router.post("/api/games/{game_id}/solve", summary="Can this game still be won? (the solver sees face-down cards)")
+async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> dict[str, Any]:
+    _row, session = ctx.games.get(request.state.player, game_id)
+    tr = translations(request_language(request))
+    answer = await ctx.solving.solve(session.record(), body.time_limit, request.is_disconnected)
+    message = {
+        "won": tr.gettext("Yes: this game can still be won."),
+        "lost": tr.gettext("No: this game can no longer be won, whatever you do."),
+        "unknown": tr.gettext("The solver could not decide in the time allowed."),
+    }[answer["result"]]
+    note = tr.gettext("The solver looked at the face-down cards to answer.")
+    return answer | {"message": message, "note": note}

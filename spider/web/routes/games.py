@@ -1,0 +1,80 @@
+"""Games: start one, read it, play in it, restart it, save its timer, fetch its record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from ...engine import variant
+from ...engine.errors import N_
+from ..bodies import ActionBody, ClockBody, NewGame
+from ..context import Ctx, view
+from ..errors import ApiError, error_response
+from ..games import Stale, record_of
+
+router = APIRouter()
+
+
+@router.post("/api/games", status_code=201, summary="Start a game (abandons the current one)")
+async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
+    spec = body.model_dump()
+    wants_winnable = spec.pop("winnable") and spec["code"] is None and spec["deck"] is None
+    if wants_winnable:
+        level = variant(spec["game"], spec["suits"], spec["rules"]).key
+        spec["code"] = await ctx.solving.winnable_code(level)
+    row, session = ctx.games.create(request.state.player, spec)
+    answer = view(request, row, session)
+    if wants_winnable:
+        answer["proven_winnable"] = spec["code"] is not None
+    return answer
+
+
+@router.get("/api/games/current", summary="The player's unfinished game")
+async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
+    current = ctx.games.current(request.state.player)
+    if current is None:
+        raise ApiError(404, "not_found", N_("There is no game in progress"))
+    return view(request, *current)
+
+
+@router.get("/api/games/{game_id}", summary="A game of the player's")
+async def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+    return view(request, *ctx.games.get(request.state.player, game_id))
+
+
+@router.post("/api/games/{game_id}/actions", summary="Play a move, a deal or an undo")
+async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
+    best = (body.best.column, body.best.count) if body.best else None
+    try:
+        row, session, events = ctx.games.play(
+            request.state.player, game_id, body.version, body.action, best, body.elapsed
+        )
+    except Stale as stale:
+        if stale.row.status == "active":
+            err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
+        else:
+            err = ApiError(409, "finished", N_("This game is over"))
+        return error_response(request, err, view=view(request, stale.row, stale.session))
+    return view(request, row, session, events)
+
+
+@router.post("/api/games/{game_id}/restart", status_code=201, summary="Start the same deal again")
+async def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+    row, session = ctx.games.get(request.state.player, game_id)
+    record = record_of(row)
+    record["actions"] = []
+    row, session = ctx.games.create(request.state.player, record)
+    return view(request, row, session)
+
+
+@router.post("/api/games/{game_id}/clock", status_code=204, summary="Save the game's timer")
+async def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
+    ctx.games.clock(request.state.player, game_id, body.elapsed)
+    return Response(status_code=204)
+
+
+@router.get("/api/games/{game_id}/record", summary="The game record (SPEC §5)")
+async def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+    _row, session = ctx.games.get(request.state.player, game_id)
+    return session.record()

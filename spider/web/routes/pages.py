@@ -1,0 +1,41 @@
+"""The page, the health check, the front end's translations and the rules page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
+
+from ...engine.errors import N_
+from ...help import help_page as build_help_page
+from ...i18n import LANGUAGES, browser_catalog, translations
+from ..errors import ApiError
+from ..language import request_language
+
+STATIC = Path(__file__).parent.parent / "static"
+
+router = APIRouter()
+
+
+@router.get("/", include_in_schema=False)
+async def index() -> FileResponse:
+    return FileResponse(STATIC / "index.html", media_type="text/html")
+
+
+@router.get("/api/health", summary="A trivial answer: the app is up")
+async def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@router.get("/api/i18n/{lang}", summary="The translation catalog for the front end")
+async def catalog(lang: str) -> dict[str, Any]:
+    if lang not in LANGUAGES:
+        raise ApiError(404, "not_found", N_("Unknown language {lang}"), lang=lang)
+    return browser_catalog(lang)
+
+
+@router.get("/api/help", summary="The rules page in the player's language")
+async def help_page(request: Request) -> dict[str, Any]:
+    return build_help_page(translations(request_language(request)))

@@ -1,0 +1,37 @@
+"""Statistics of the player's finished games, per level."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ...engine.errors import N_
+from ...engine.variants import all_variants
+from ...store import level_stats
+from ..context import Ctx
+from ..errors import ApiError
+
+router = APIRouter()
+
+
+def all_levels() -> list[str]:
+    """The statistics levels: one per variant, e.g. ``spider-2-relaxed``."""
+    return [v.key for v in all_variants()]
+
+
+@router.get("/api/stats/{level}", summary="Statistics of one level, e.g. spider-2-classic")
+async def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
+    if level not in all_levels():
+        raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
+    return level_stats(ctx.store.finished_games(request.state.player, level)).as_dict()
+
+
+@router.get("/api/stats", summary="Statistics of every level the player has finished a game of")
+async def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
+    levels = {}
+    for key in all_levels():
+        finished = ctx.store.finished_games(request.state.player, key)
+        if finished:
+            levels[key] = level_stats(finished).as_dict()
+    return {"levels": levels}
