@@ -42,7 +42,8 @@ def error_body(request: Request, err: SpiderError) -> dict[str, Any]:
 
 
 def error_response(request: Request, err: SpiderError, **extra: Any) -> JSONResponse:
-    return JSONResponse(error_body(request, err) | extra, status_code=status_of(err))
+    headers = getattr(err, "headers", None)  # e.g. a 429's Retry-After
+    return JSONResponse(error_body(request, err) | extra, status_code=status_of(err), headers=headers)
 
 
 def _plain(value: Any) -> Any:

@@ -1,24 +1,19 @@
 """Hints, "can this game still be won?" and winnable deals for the web app.
 
-The solver is CPU-bound Python: it runs in worker processes (spawned, so they share nothing with
-the server's threads) so that a long search never stalls other players' requests. "Can this game
-still be won?" has a worker of its own, ended when the player stops waiting; a winnable deal the
-player waits for has another; topping up the winnable deals has a third, run at a lower priority,
-so a player never waits behind a 90-second background try. Deals proved
-winnable are kept ready in the store, seeded from ``winnable.json`` (made by
-``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is
-instant."""
+The solver is CPU-bound Python: it runs as jobs (``jobs.JobQueue``) in worker processes, so that a long
+search never stalls other players' requests. Players' solves, winnable deals a player waits for and
+background top-ups each have a lane of their own, so a player never waits behind a 90-second background
+try; each player has one solve at a time, and a solve nobody waits for any more is ended at once. Deals
+proved winnable are kept ready in the store, seeded from ``winnable.json`` (made by
+``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is instant."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import multiprocessing
 import os
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +25,8 @@ from ..solver import solve
 from ..solver.hints import hint
 from ..store import Store
 from .games import variant_of_level
+from .jobs import Busy, JobQueue, Lane, WorkerLost
+from .local_jobs import LocalJobs
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
 KEEP_READY = 3  # proved-winnable deals kept per level
@@ -38,17 +35,26 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # Topping the pool up behind the scenes: nobody waits, so each try may think longer.
 REFILL_SECONDS = 90.0
 CANCEL_POLL_SECONDS = 0.5
+WORKER_START_SECONDS = 2.0  # allowance for a fresh worker process to start, in Retry-After estimates
+
+SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"
+NOBODY_WAITS = object()  # a job ended because nobody waits for its answer any more
+
+
+def default_lanes() -> dict[str, Lane]:
+    """Solves use every core but one (the server's), at least one; a few may wait, one per player.
+    A winnable deal a player waits for has one worker; a busy one means a random deal instead."""
+    cores = os.cpu_count() or 2
+    return {
+        SOLVE: Lane(workers=max(1, min(4, cores - 1)), waiting=4, one_per_owner=True),
+        WINNABLE: Lane(workers=1, waiting=4),
+        BACKGROUND: Lane(workers=1, waiting=64, background=True),  # one top-up per level at most
+    }
 
 
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     """Worker: replay a record and solve its position."""
     return solve(load_record(record).game, time_limit=time_limit).as_dict()
-
-
-def _lower_priority() -> None:
-    """Worker initializer: background work yields the CPU to the server and to players' solves."""
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)
 
 
 def find_winnable(level: str, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:
@@ -62,11 +68,15 @@ def find_winnable(level: str, time_limit: float, attempts: int = 5) -> tuple[str
     return None
 
 
+def _unknown(reason: str) -> dict[str, Any]:
+    return {"result": "unknown", "actions": [], "reason": reason}
+
+
 class Solving:
-    def __init__(self, store: Store, background: bool = True) -> None:
+    def __init__(self, store: Store, background: bool = True, jobs: JobQueue | None = None) -> None:
         self.store = store
         self.background = background
-        self._pools: dict[str, ProcessPoolExecutor] = {}
+        self.jobs = jobs if jobs is not None else LocalJobs(default_lanes())
         self._refilling: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
         self._seed()
@@ -80,55 +90,65 @@ class Solving:
                 for deal in deals:
                     self.store.add_winnable(level, deal["code"], deal["line"])
 
-    def _pool(self, name: str) -> ProcessPoolExecutor:
-        """The one-process pool for players' solves ("solve"), for deals they wait for ("player")
-        or for background work."""
-        if name not in self._pools:
-            self._pools[name] = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority if name == "background" else None,
-            )
-        return self._pools[name]
-
-    def _in_worker(self, fn: Any, *args: Any, pool: str = "player") -> asyncio.Future[Any]:
-        """Run ``fn(*args)`` in a pool's worker; await the answer."""
-        return asyncio.get_running_loop().run_in_executor(self._pool(pool), fn, *args)
-
-    def _stop(self, name: str) -> None:
-        """End a pool's worker at once; the next call starts a fresh one."""
-        pool = self._pools.pop(name, None)
-        if pool is None:
-            return
-        # ProcessPoolExecutor can't stop a task that is running (before Python 3.14): end its process
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+    async def _run(
+        self,
+        lane: str,
+        seconds: float,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None = None,
+        gone: Callable[[], Awaitable[bool]] | None = None,
+    ) -> Any:
+        """``fn(*args)`` as a job in ``lane``, awaited; raises :class:`Busy` when it may not wait.
+        ``gone`` (e.g. the request's ``is_disconnected``) is asked twice a second, waiting or running:
+        when it says yes, or whoever awaits is cancelled, the job is ended at once (so nobody waits
+        behind an answer nobody reads) and ``NOBODY_WAITS`` is returned."""
+        job = self.jobs.start(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
+        answer = asyncio.ensure_future(self.jobs.answer(job))
+        try:
+            while not answer.done():
+                await asyncio.wait({answer}, timeout=CANCEL_POLL_SECONDS)
+                if not answer.done() and gone is not None and await gone():
+                    return NOBODY_WAITS
+            return answer.result()
+        finally:
+            self.jobs.cancel(job)  # nothing if it answered
 
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""
         return await run_in_threadpool(hint, game.clone())
 
     async def solve(
-        self, record: dict[str, Any], time_limit: float, cancelled: Callable[[], Awaitable[bool]] | None = None
+        self,
+        record: dict[str, Any],
+        time_limit: float,
+        cancelled: Callable[[], Awaitable[bool]] | None = None,
+        player: str | None = None,
     ) -> dict[str, Any]:
-        """Solve in the solving worker. ``cancelled`` (e.g. the request's ``is_disconnected``) is
-        asked twice a second; when it says yes, the worker is ended at once so that the player's
-        next question does not wait for an answer nobody reads."""
-        future = self._in_worker(solve_record, record, time_limit, pool="solve")
-        while cancelled is not None and not future.done():
-            await asyncio.wait({future}, timeout=CANCEL_POLL_SECONDS)
-            if not future.done() and await cancelled():
-                future.cancel()
-                self._stop("solve")
-                return {"result": "unknown", "actions": [], "reason": "cancelled"}
-        return await future
+        """Solve as ``player``'s one solve; raises :class:`Busy` (429) when they already have one or
+        the solvers and their wait list are full. Answers "unknown" with a reason when ``cancelled``
+        says the player stopped waiting, or when the worker died (the next solve gets a fresh one)."""
+        try:
+            answer = await self._run(SOLVE, time_limit, solve_record, record, time_limit, owner=player, gone=cancelled)
+        except WorkerLost:
+            return _unknown("worker_lost")
+        return _unknown("cancelled") if answer is NOBODY_WAITS else answer
 
     async def winnable_code(self, level: str) -> str | None:
         """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""
         code = self.store.take_winnable(level)
         if code is None:
-            found = await self._in_worker(find_winnable, level, ON_DEMAND_SECONDS, ON_DEMAND_TRIES)
+            try:
+                found = await self._run(
+                    WINNABLE,
+                    ON_DEMAND_SECONDS * ON_DEMAND_TRIES,
+                    find_winnable,
+                    level,
+                    ON_DEMAND_SECONDS,
+                    ON_DEMAND_TRIES,
+                )
+            except (Busy, WorkerLost):  # a random deal rather than a long wait or an error
+                found = None
             code = found[0] if found else None
         self.refill(level)
         return code
@@ -142,9 +162,11 @@ class Solving:
         async def work() -> None:
             try:
                 while self.store.count_winnable(level) < KEEP_READY:
-                    found = await self._in_worker(find_winnable, level, REFILL_SECONDS, 1, pool="background")
+                    found = await self._run(BACKGROUND, REFILL_SECONDS, find_winnable, level, REFILL_SECONDS, 1)
                     if found:
                         self.store.add_winnable(level, *found)
+            except (Busy, WorkerLost):
+                pass  # the next winnable deal handed out tries again
             finally:
                 self._refilling.discard(level)
 
@@ -155,5 +177,4 @@ class Solving:
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for pool in self._pools.values():
-            pool.shutdown(cancel_futures=True)
+        self.jobs.close()

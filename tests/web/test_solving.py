@@ -76,17 +76,17 @@ def test_every_seeded_winnable_deal_is_won_by_its_line() -> None:
 
 
 def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -> None:
-    """Topping up the winnable deals runs in its own worker: while it is busy (here: asleep for
-    longer than the whole solve takes), a player's question is still answered."""
+    """Topping up the winnable deals runs in a lane of its own: while its worker is busy (here:
+    asleep for longer than the whole solve takes), a player's question is still answered."""
     solving = Solving(SQLiteStore(str(tmp_path / "db.sqlite3")), background=True)
     record = {"code": "SP1-S1C-AAAAAAD", "actions": []}
 
     async def scenario() -> tuple[dict, float]:
-        busy = asyncio.ensure_future(solving._in_worker(time.sleep, 12, pool="background"))
+        busy = solving.jobs.start("background", time.sleep, 12, seconds=12)
         await asyncio.sleep(0.5)  # the background work has started
         start = time.perf_counter()
         answer = await solving.solve(record, 10)
-        busy.cancel()
+        solving.jobs.cancel(busy)
         return answer, time.perf_counter() - start
 
     try:
@@ -94,8 +94,7 @@ def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -
         with ThreadPoolExecutor(1) as thread:
             answer, waited = thread.submit(asyncio.run, scenario()).result()
     finally:
-        for pool in solving._pools.values():
-            pool.shutdown(wait=False, cancel_futures=True)
+        solving.close()
     assert answer["result"] == "won"
     assert waited < 8  # starting a worker and solving take a second or two; the sleep 12 s
 

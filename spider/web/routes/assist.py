@@ -42,11 +42,15 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> dict[str, Any]:
     _row, session = ctx.games.get(request.state.player, game_id)
     tr = translations(request_language(request))
-    answer = await ctx.solving.solve(session.record(), body.time_limit, request.is_disconnected)
+    answer = await ctx.solving.solve(
+        session.record(), body.time_limit, request.is_disconnected, player=request.state.player
+    )
     message = {
         "won": tr.gettext("Yes: this game can still be won."),
         "lost": tr.gettext("No: this game can no longer be won, whatever you do."),
         "unknown": tr.gettext("The solver could not decide in the time allowed."),
     }[answer["result"]]
+    if answer.get("reason") == "worker_lost":
+        message = tr.gettext("The solver stopped before it could answer. Please ask again.")
     note = tr.gettext("The solver looked at the face-down cards to answer.")
     return answer | {"message": message, "note": note}

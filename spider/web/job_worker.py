@@ -1,0 +1,61 @@
+"""What runs inside a solver worker process: take a task, send its answer back, and end with the server.
+
+A worker holds only its own end of its pipe, so when the server closes the other end (or dies) an idle
+worker reads end-of-file and leaves. A busy one would go on searching for up to a minute, so it also ends
+the moment its parent does: at once on Linux (the kernel sends SIGKILL), within a second elsewhere
+(a thread watches the parent's pid). Once every worker is gone, multiprocessing's resource tracker, which
+they kept alive by holding its pipe, reads end-of-file and exits too."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import signal
+import sys
+import threading
+import time
+from multiprocessing.connection import Connection
+from typing import Any
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+PARENT_CHECK_SECONDS = 1.0
+
+
+def serve(conn: Connection, parent: int, background: bool) -> None:
+    """A worker's life: run each ``(fn, args)`` it is sent and send back ``("ok", answer)`` or
+    ``("error", exception)``, until the server closes its end of the pipe."""
+    exit_with_parent(parent)
+    if background:  # background work yields the CPU to the server and to players' solves
+        with contextlib.suppress(OSError):
+            os.nice(10)
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            answer: tuple[str, Any] = ("ok", fn(*args))
+        except Exception as exc:  # the server decides what a failed task means
+            answer = ("error", exc)
+        try:
+            conn.send(answer)
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # an answer or exception that does not pickle
+            conn.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}")))
+
+
+def exit_with_parent(parent: int) -> None:
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
+    if os.getppid() != parent:  # it died before the watch began
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)

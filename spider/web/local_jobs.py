@@ -1,0 +1,172 @@
+"""Solver jobs in local worker processes, one process per running job.
+
+Each worker is a spawned process of its own with a pipe of its own, so ending one (the player stopped
+waiting) or losing one (the out-of-memory killer) touches no other job: there is no shared pool to
+break. A lane runs at most ``workers`` jobs at once and keeps up to that many idle workers warm, so a
+question rarely waits for Python to start; a job that cannot run yet waits in the lane's bounded list.
+Everything here runs on the event loop's thread: answers arrive through ``loop.add_reader``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import multiprocessing
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from . import job_worker
+from .jobs import Busy, Job, Lane, WorkerLost
+
+_SPAWN = multiprocessing.get_context("spawn")  # a worker shares nothing with the server's threads
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+
+    def end(self) -> None:
+        self.conn.close()
+        self.process.kill()
+
+
+@dataclass(eq=False)
+class LocalJob(Job):
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+    worker: _Worker | None = None
+
+
+class LocalJobs:
+    def __init__(self, lanes: dict[str, Lane]) -> None:
+        self.lanes = lanes
+        self._jobs: list[LocalJob] = []  # running and waiting, oldest first
+        self._idle: dict[str, list[_Worker]] = {name: [] for name in lanes}
+        self._ended: list[BaseProcess] = []  # killed, not yet reaped
+        self._names = itertools.count(1)
+
+    def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float) -> Job:
+        rules = self.lanes[lane]
+        mine = self._of(lane)
+        running = [j for j in mine if j.worker is not None]
+        now = time.monotonic()
+        soonest_free = min((j.seconds_left(now) for j in running), default=0.0)
+        own = next((j for j in mine if j.owner == owner), None) if rules.one_per_owner and owner else None
+        if own is not None:
+            raise Busy.own_job(own, soonest_free)
+        if len(running) >= rules.workers and len(mine) - len(running) >= rules.waiting:
+            raise Busy.full(soonest_free)
+        future = asyncio.get_running_loop().create_future()
+        job = LocalJob(lane, owner, seconds, fn, args, future)
+        future.add_done_callback(lambda _: self._forget(job))  # so a cancelled await ends the job too
+        self._jobs.append(job)
+        self._dispatch(lane)
+        return job
+
+    async def answer(self, job: Job) -> Any:
+        assert isinstance(job, LocalJob)
+        return await job.future
+
+    def cancel(self, job: Job) -> None:
+        assert isinstance(job, LocalJob)
+        job.future.cancel()
+        self._forget(job)
+
+    def running(self) -> list[tuple[Job, int]]:
+        """Each running job with its worker's pid."""
+        return [(j, j.worker.process.pid or 0) for j in self._jobs if j.worker is not None]
+
+    def close(self) -> None:
+        """End every worker; safe after the event loop has closed (the jobs are not answered then)."""
+        for job in self._jobs:
+            if job.worker is not None:
+                with contextlib.suppress(RuntimeError, ValueError):  # a loop already closed
+                    job.future.get_loop().remove_reader(job.worker.conn.fileno())
+                self._end(job.worker)
+        self._jobs.clear()
+        for workers in self._idle.values():
+            for worker in workers:
+                self._end(worker)
+            workers.clear()
+        for process in self._ended:
+            process.join(timeout=5)
+        self._ended.clear()
+
+    def _of(self, lane: str) -> list[LocalJob]:
+        return [j for j in self._jobs if j.lane == lane]
+
+    def _dispatch(self, lane: str) -> None:
+        """Give waiting jobs of ``lane`` a worker while fewer than its limit run."""
+        self._ended = [p for p in self._ended if p.is_alive()]  # is_alive() reaps the ended ones
+        rules = self.lanes[lane]
+        while True:
+            mine = self._of(lane)
+            waiting = [j for j in mine if j.worker is None]
+            if not waiting or len(mine) - len(waiting) >= rules.workers:
+                return
+            job = waiting[0]
+            worker = self._idle[lane].pop() if self._idle[lane] else self._spawn(lane)
+            try:
+                worker.conn.send((job.fn, job.args))
+            except OSError:  # an idle worker that died meanwhile: take another
+                self._end(worker)
+                continue
+            job.worker, job.started = worker, time.monotonic()
+            job.future.get_loop().add_reader(worker.conn.fileno(), self._answered, job)
+
+    def _spawn(self, lane: str) -> _Worker:
+        ours, theirs = _SPAWN.Pipe()
+        process = _SPAWN.Process(
+            target=job_worker.serve,
+            args=(theirs, os.getpid(), self.lanes[lane].background),
+            name=f"spider-{lane}-{next(self._names)}",
+            daemon=True,
+        )
+        process.start()
+        theirs.close()  # the worker's end lives in the worker only, so its death reads as end-of-file here
+        return _Worker(process, ours)
+
+    def _answered(self, job: LocalJob) -> None:
+        worker = self._release(job)
+        try:
+            status, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._end(worker)
+            job.future.set_exception(WorkerLost())
+        else:
+            if len(self._idle[job.lane]) < self.lanes[job.lane].workers:
+                self._idle[job.lane].append(worker)  # warm for the next job
+            else:
+                self._end(worker)
+            if status == "ok":
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
+        self._forget(job)
+
+    def _forget(self, job: LocalJob) -> None:
+        """The job is done (answered, failed or cancelled): a worker still on it is ended."""
+        if job not in self._jobs:
+            return
+        self._jobs.remove(job)
+        if job.worker is not None:
+            self._end(self._release(job))
+        self._dispatch(job.lane)
+
+    def _release(self, job: LocalJob) -> _Worker:
+        worker = job.worker
+        assert worker is not None
+        job.future.get_loop().remove_reader(worker.conn.fileno())
+        job.worker = None
+        return worker
+
+    def _end(self, worker: _Worker) -> None:
+        worker.end()
+        self._ended.append(worker.process)
