@@ -79,9 +79,9 @@ class LocalJobs:
         job.future.cancel()
         self._forget(job)
 
-    def running(self) -> list[tuple[Job, int]]:
-        """Each running job with its worker's pid."""
-        return [(j, j.worker.process.pid or 0) for j in self._jobs if j.worker is not None]
+    def listed(self) -> list[tuple[Job, int | None]]:
+        """Every job running or waiting, oldest first, with its worker's pid while it runs."""
+        return [(j, j.worker.process.pid if j.worker else None) for j in list(self._jobs)]
 
     def close(self) -> None:
         """End every worker; safe after the event loop has closed (the jobs are not answered then)."""

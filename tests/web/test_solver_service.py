@@ -1,0 +1,244 @@
+"""The solver service under a hostile or unlucky day, through the paths a player takes: a real
+uvicorn server and real connections (dropped, concurrent, refused), a worker killed mid-solve, and
+``spider serve`` killed with SIGKILL."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import pytest
+import uvicorn
+
+from spider.web.app import create_app
+from spider.web.jobs import Lane
+from spider.web.local_jobs import LocalJobs
+from spider.web.solving import SOLVE
+
+ROOT = Path(__file__).resolve().parents[2]
+HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
+EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
+ABANDONED_LIMIT = 30.0  # the time limit of the solves the tests walk away from
+T = TypeVar("T")
+
+
+def wait_for(what: Callable[[], T], seconds: float = 30.0) -> T:
+    """Poll until ``what()`` is truthy (a bound on a hang, not a speed check)."""
+    deadline = time.monotonic() + seconds
+    while not (value := what()):
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.05)
+    return value
+
+
+def gone(pid: int) -> bool:
+    """The process has exited (a zombie not yet reaped by its new parent counts as exited)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return state in ("Z", "X")
+
+
+class LiveApp:
+    """The app on a real uvicorn server in a thread, on a port the kernel picks; one solver worker
+    and a wait list of one, so that any solve left running holds up everyone else's."""
+
+    def __init__(self, database: Path) -> None:
+        self.app = create_app(str(database), background=False)
+        self.jobs: LocalJobs = self.app.state.context.solving.jobs
+        self.jobs.lanes[SOLVE] = replace(self.jobs.lanes[SOLVE], workers=1, waiting=1)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", access_log=False))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+
+    def player(self, code: str) -> tuple[httpx.Client, str]:
+        """A new player (their own cookie) with a game of ``code``, its first row dealt."""
+        token = secrets.token_urlsafe(24)
+        client = httpx.Client(base_url=self.url, cookies={"spider_player": token}, timeout=120)
+        game = client.post("/api/games", json={"code": code}).json()
+        assert client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0}).is_success
+        return client, game["id"]
+
+    def job_of(self, client: httpx.Client) -> tuple[Any, int | None] | None:
+        owner = client.cookies["spider_player"]
+        return next(((job, pid) for job, pid in self.jobs.listed() if job.owner == owner), None)
+
+    def worker_of(self, client: httpx.Client) -> int:
+        """The pid of the worker solving for this player, once it has one."""
+        return wait_for(lambda: (self.job_of(client) or (None, None))[1])
+
+    def open_solve(self, client: httpx.Client, game_id: str, time_limit: float) -> socket.socket:
+        """A solve sent on a raw connection the test can drop."""
+        body = json.dumps({"time_limit": time_limit}).encode()
+        head = (
+            f"POST /api/games/{game_id}/solve HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Cookie: spider_player={client.cookies['spider_player']}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
+        conn = socket.create_connection(("127.0.0.1", self.port))
+        conn.sendall(head.encode() + body)
+        return conn
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[LiveApp]:
+    app = LiveApp(tmp_path / "db.sqlite3")
+    app.thread.start()
+    wait_for(lambda: app.server.started or not app.thread.is_alive())
+    assert app.server.started
+    yield app
+    app.server.should_exit = True
+    app.thread.join(timeout=20)
+
+
+def test_a_dropped_connection_ends_its_solve_and_the_next_player_does_not_wait_for_it(live: LiveApp) -> None:
+    dropper, hard_game = live.player(HARD)
+    waiter, easy_game = live.player(EASY)
+    conn = live.open_solve(dropper, hard_game, ABANDONED_LIMIT)
+    abandoned_worker = live.worker_of(dropper)
+    conn.close()
+    dropped = time.monotonic()
+
+    answer = waiter.post(f"/api/games/{easy_game}/solve", json={"time_limit": ABANDONED_LIMIT})
+    assert answer.status_code == 200 and answer.json()["result"] == "won"
+    assert time.monotonic() - dropped < ABANDONED_LIMIT  # it did not wait for the abandoned search
+    assert wait_for(lambda: gone(abandoned_worker), 10)
+    # the player who walked away may ask again at once: their dropped solve no longer counts
+    again = dropper.post(f"/api/games/{hard_game}/solve", json={"time_limit": 1})
+    assert again.status_code == 200 and again.json()["result"] == "unknown"
+
+
+def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(live: LiveApp) -> None:
+    player, game = live.player(HARD)
+    with ThreadPoolExecutor(1) as pending:
+        asked = pending.submit(player.post, f"/api/games/{game}/solve", json={"time_limit": ABANDONED_LIMIT})
+        os.kill(live.worker_of(player), signal.SIGKILL)  # as the out-of-memory killer would
+        answer = asked.result()
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["result"] == "unknown" and body["reason"] == "worker_lost"
+    assert "ask again" in body["message"]
+
+    easy = player.post("/api/games", json={"code": EASY}).json()
+    player.post(f"/api/games/{easy['id']}/actions", json={"action": "deal", "version": 0})
+    again = player.post(f"/api/games/{easy['id']}/solve", json={"time_limit": ABANDONED_LIMIT})
+    assert again.status_code == 200 and again.json()["result"] == "won"
+
+
+def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobody_else(live: LiveApp) -> None:
+    first, hard_game = live.player(HARD)
+    second, easy_game = live.player(EASY)
+    third, third_game = live.player(EASY)
+    conn = live.open_solve(first, hard_game, ABANDONED_LIMIT)
+    live.worker_of(first)
+
+    twice = first.post(f"/api/games/{hard_game}/solve", json={"time_limit": 5})
+    assert twice.status_code == 429 and twice.json()["reason"] == "solver_running" and twice.json()["message"]
+    assert 1 <= int(twice.headers["Retry-After"]) <= ABANDONED_LIMIT + 5
+
+    with ThreadPoolExecutor(1) as pending:
+        waiting = pending.submit(second.post, f"/api/games/{easy_game}/solve", json={"time_limit": 30})
+        wait_for(lambda: live.job_of(second))  # in the wait list: the one worker is busy
+        full = third.post(f"/api/games/{third_game}/solve", json={"time_limit": 5})
+        assert full.status_code == 429 and full.json()["reason"] == "solver_busy" and full.json()["message"]
+        assert int(full.headers["Retry-After"]) >= 1
+        conn.close()  # the first player walks away: the waiting player's solve goes on unharmed
+        answer = waiting.result()
+    assert answer.status_code == 200 and answer.json()["result"] == "won"
+
+
+def test_cancelling_one_running_job_leaves_another_running_job_alone() -> None:
+    jobs = LocalJobs({"lane": Lane(workers=2, waiting=0)})
+
+    async def scenario() -> tuple[Any, int]:
+        kept = jobs.start("lane", divmod_after, 3.0, 17, 5, seconds=10)
+        dropped = jobs.start("lane", time.sleep, 60, seconds=60)
+        dropped_pid = next(pid for job, pid in jobs.listed() if job is dropped)
+        jobs.cancel(dropped)
+        return await jobs.answer(kept), dropped_pid or 0
+
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            answer, dropped_pid = thread.submit(asyncio.run, scenario()).result()
+    finally:
+        jobs.close()
+    assert answer == (3, 2)
+    assert wait_for(lambda: gone(dropped_pid), 10)
+
+
+def divmod_after(seconds: float, a: int, b: int) -> tuple[int, int]:
+    """A job that takes a while, then answers something checkable."""
+    time.sleep(seconds)
+    return divmod(a, b)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid``, from each process's parent in /proc/*/stat."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):  # a process that ended meanwhile
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def command_of(pid: int) -> str:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    return ""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", str(tmp_path / "db.sqlite3")],
+        cwd=ROOT,
+        env=os.environ | {"PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().split("running at ", 1)[1].split()[0].rstrip("/")
+        with httpx.Client(base_url=url, timeout=120) as client:
+            game = client.post("/api/games", json={"code": HARD}).json()
+            # a solve that will still be searching when the server dies
+            pending = ThreadPoolExecutor(1)
+            pending.submit(client.post, f"/api/games/{game['id']}/solve", json={"time_limit": 60})
+
+            def started() -> set[int]:
+                pids = descendants(server.pid)
+                commands = " ".join(command_of(pid) for pid in pids)
+                return pids if "spawn_main" in commands and "resource_tracker" in commands else set()
+
+            children = wait_for(started)
+            server.kill()
+            server.wait()
+            pending.shutdown(wait=True)  # the request fails with the server
+        assert wait_for(lambda: all(gone(pid) for pid in children), 10)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
