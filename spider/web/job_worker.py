@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib
 import os
 import signal
 import sys
@@ -22,13 +23,15 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 PARENT_CHECK_SECONDS = 1.0
 
 
-def serve(conn: Connection, parent: int, background: bool) -> None:
-    """A worker's life: run each ``(fn, args)`` it is sent and send back ``("ok", answer)`` or
-    ``("error", exception)``, until the server closes its end of the pipe."""
+def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, ...] = ()) -> None:
+    """A worker's life: import ``preload``, then run each ``(fn, args)`` it is sent and send back
+    ``("ok", answer)`` or ``("error", exception)``, until the server closes its end of the pipe."""
     exit_with_parent(parent)
     if background:  # background work yields the CPU to the server and to players' solves
         with contextlib.suppress(OSError):
             os.nice(10)
+    for module in preload:
+        importlib.import_module(module)
     while True:
         try:
             fn, args = conn.recv()

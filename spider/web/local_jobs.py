@@ -45,12 +45,15 @@ class LocalJob(Job):
 
 
 class LocalJobs:
-    def __init__(self, lanes: dict[str, Lane]) -> None:
+    def __init__(self, lanes: dict[str, Lane], preload: tuple[str, ...] = ()) -> None:
+        """``preload``: modules a worker imports as it starts, so its first job does not wait for them."""
         self.lanes = lanes
+        self.preload = preload
         self._jobs: list[LocalJob] = []  # running and waiting, oldest first
         self._idle: dict[str, list[_Worker]] = {name: [] for name in lanes}
         self._ended: list[BaseProcess] = []  # killed, not yet reaped
         self._names = itertools.count(1)
+        self._closed = False
 
     def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float) -> Job:
         rules = self.lanes[lane]
@@ -84,13 +87,12 @@ class LocalJobs:
         return [(j, j.worker.process.pid if j.worker else None) for j in list(self._jobs)]
 
     def close(self) -> None:
-        """End every worker; safe after the event loop has closed (the jobs are not answered then)."""
-        for job in self._jobs:
-            if job.worker is not None:
-                with contextlib.suppress(RuntimeError, ValueError):  # a loop already closed
-                    job.future.get_loop().remove_reader(job.worker.conn.fileno())
-                self._end(job.worker)
-        self._jobs.clear()
+        """End every worker; safe after the event loop has closed (nobody awaits the jobs then)."""
+        self._closed = True
+        for job in list(self._jobs):
+            with contextlib.suppress(RuntimeError):  # its loop has closed
+                job.future.cancel()
+            self._forget(job)
         for workers in self._idle.values():
             for worker in workers:
                 self._end(worker)
@@ -106,7 +108,7 @@ class LocalJobs:
         """Give waiting jobs of ``lane`` a worker while fewer than its limit run."""
         self._ended = [p for p in self._ended if p.is_alive()]  # is_alive() reaps the ended ones
         rules = self.lanes[lane]
-        while True:
+        while not self._closed:
             mine = self._of(lane)
             waiting = [j for j in mine if j.worker is None]
             if not waiting or len(mine) - len(waiting) >= rules.workers:
@@ -125,7 +127,7 @@ class LocalJobs:
         ours, theirs = _SPAWN.Pipe()
         process = _SPAWN.Process(
             target=job_worker.serve,
-            args=(theirs, os.getpid(), self.lanes[lane].background),
+            args=(theirs, os.getpid(), self.lanes[lane].background, self.preload),
             name=f"spider-{lane}-{next(self._names)}",
             daemon=True,
         )
@@ -134,13 +136,14 @@ class LocalJobs:
         return _Worker(process, ours)
 
     def _answered(self, job: LocalJob) -> None:
-        worker = self._release(job)
+        worker = job.worker
+        assert worker is not None
         try:
             status, value = worker.conn.recv()
-        except (EOFError, OSError):
-            self._end(worker)
+        except (EOFError, OSError):  # the worker died; _forget ends what is left of it
             job.future.set_exception(WorkerLost())
         else:
+            self._release(job)
             if len(self._idle[job.lane]) < self.lanes[job.lane].workers:
                 self._idle[job.lane].append(worker)  # warm for the next job
             else:
@@ -152,18 +155,22 @@ class LocalJobs:
         self._forget(job)
 
     def _forget(self, job: LocalJob) -> None:
-        """The job is done (answered, failed or cancelled): a worker still on it is ended."""
+        """The job is done (answered, failed or cancelled). A worker still on it was cancelled or
+        died: it is ended, and a fresh one starts at once so that the next job finds it ready."""
         if job not in self._jobs:
             return
         self._jobs.remove(job)
         if job.worker is not None:
             self._end(self._release(job))
+            if not self._closed and len(self._idle[job.lane]) < self.lanes[job.lane].workers:
+                self._idle[job.lane].append(self._spawn(job.lane))
         self._dispatch(job.lane)
 
     def _release(self, job: LocalJob) -> _Worker:
         worker = job.worker
         assert worker is not None
-        job.future.get_loop().remove_reader(worker.conn.fileno())
+        with contextlib.suppress(RuntimeError):  # a loop already closed has no readers left
+            job.future.get_loop().remove_reader(worker.conn.fileno())
         job.worker = None
         return worker
 

@@ -12,21 +12,19 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from ..engine import Game, format_code, load_record, new_session
-from ..engine.codes import DEAL_LIMIT
-from ..solver import solve
+from ..engine import Game
 from ..solver.hints import hint
 from ..store import Store
 from .games import variant_of_level
 from .jobs import Busy, JobQueue, Lane, WorkerLost
 from .local_jobs import LocalJobs
+from .solver_tasks import find_winnable, solve_record
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
 KEEP_READY = 3  # proved-winnable deals kept per level
@@ -52,22 +50,6 @@ def default_lanes() -> dict[str, Lane]:
     }
 
 
-def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
-    """Worker: replay a record and solve its position."""
-    return solve(load_record(record).game, time_limit=time_limit).as_dict()
-
-
-def find_winnable(level: str, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:
-    """Worker: try random deals of a level until the solver wins one."""
-    v = variant_of_level(level)
-    for _ in range(attempts):
-        code = format_code(v, secrets.randbelow(DEAL_LIMIT))
-        result = solve(new_session(code, profile_name="moves").game, time_limit=time_limit)
-        if result.result == "won":
-            return code, result.actions
-    return None
-
-
 def _unknown(reason: str) -> dict[str, Any]:
     return {"result": "unknown", "actions": [], "reason": reason}
 
@@ -76,7 +58,7 @@ class Solving:
     def __init__(self, store: Store, background: bool = True, jobs: JobQueue | None = None) -> None:
         self.store = store
         self.background = background
-        self.jobs = jobs if jobs is not None else LocalJobs(default_lanes())
+        self.jobs = jobs if jobs is not None else LocalJobs(default_lanes(), preload=(solve_record.__module__,))
         self._refilling: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
         self._seed()
@@ -143,7 +125,7 @@ class Solving:
                     WINNABLE,
                     ON_DEMAND_SECONDS * ON_DEMAND_TRIES,
                     find_winnable,
-                    level,
+                    variant_of_level(level),
                     ON_DEMAND_SECONDS,
                     ON_DEMAND_TRIES,
                 )
@@ -162,7 +144,9 @@ class Solving:
         async def work() -> None:
             try:
                 while self.store.count_winnable(level) < KEEP_READY:
-                    found = await self._run(BACKGROUND, REFILL_SECONDS, find_winnable, level, REFILL_SECONDS, 1)
+                    found = await self._run(
+                        BACKGROUND, REFILL_SECONDS, find_winnable, variant_of_level(level), REFILL_SECONDS, 1
+                    )
                     if found:
                         self.store.add_winnable(level, *found)
             except (Busy, WorkerLost):
