@@ -166,6 +166,26 @@ def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobo
     assert answer.status_code == 200 and answer.json()["result"] == "won"
 
 
+def test_a_dropped_connection_leaves_the_wait_list(live: LiveApp) -> None:
+    """Players who walk away while waiting do not keep the wait list full for those who stay."""
+    solving, hard_game = live.player(HARD)
+    walker, walker_game = live.player(HARD)
+    stayer, easy_game = live.player(EASY)
+    running = live.open_solve(solving, hard_game, ABANDONED_LIMIT)
+    live.worker_of(solving)
+    waiting = live.open_solve(walker, walker_game, ABANDONED_LIMIT)
+    wait_for(lambda: live.job_of(walker))
+    waiting.close()
+    wait_for(lambda: not live.job_of(walker), 10)
+
+    with ThreadPoolExecutor(1) as pending:
+        asked = pending.submit(stayer.post, f"/api/games/{easy_game}/solve", json={"time_limit": 30})
+        wait_for(lambda: live.job_of(stayer) or asked.done())
+        running.close()
+        answer = asked.result()
+    assert answer.status_code == 200 and answer.json()["result"] == "won"
+
+
 def test_cancelling_one_running_job_leaves_another_running_job_alone() -> None:
     jobs = LocalJobs({"lane": Lane(workers=2, waiting=0)})
 
