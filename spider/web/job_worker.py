@@ -27,6 +27,7 @@ def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, .
     """A worker's life: import ``preload``, then run each ``(fn, args)`` it is sent and send back
     ``("ok", answer)`` or ``("error", exception)``, until the server closes its end of the pipe."""
     exit_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; it ends its workers
     if background:  # background work yields the CPU to the server and to players' solves
         with contextlib.suppress(OSError):
             os.nice(10)

@@ -26,7 +26,7 @@ import pytest
 import uvicorn
 
 from spider.web.app import create_app
-from spider.web.jobs import Lane
+from spider.web.jobs import Job, Lane
 from spider.web.local_jobs import LocalJobs
 from spider.web.solving import SOLVE
 
@@ -35,6 +35,7 @@ HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figure
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 ABANDONED_LIMIT = 30.0  # the time limit of the solves the tests walk away from
 T = TypeVar("T")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
 
 
 def wait_for(what: Callable[[], T], seconds: float = 30.0) -> T:
@@ -53,6 +54,11 @@ def gone(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return True
     return state in ("Z", "X")
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 class LiveApp:
@@ -78,13 +84,13 @@ class LiveApp:
         assert client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0}).is_success
         return client, game["id"]
 
-    def job_of(self, client: httpx.Client) -> tuple[Any, int | None] | None:
+    def job_of(self, client: httpx.Client) -> tuple[Job, int | None] | None:
         owner = client.cookies["spider_player"]
         return next(((job, pid) for job, pid in self.jobs.listed() if job.owner == owner), None)
 
     def worker_of(self, client: httpx.Client) -> int:
         """The pid of the worker solving for this player, once it has one."""
-        return wait_for(lambda: (self.job_of(client) or (None, None))[1])
+        return wait_for(lambda: (self.job_of(client) or (None, 0))[1] or 0)
 
     def open_solve(self, client: httpx.Client, game_id: str, time_limit: float) -> socket.socket:
         """A solve sent on a raw connection the test can drop."""
@@ -131,7 +137,9 @@ def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(
     player, game = live.player(HARD)
     with ThreadPoolExecutor(1) as pending:
         asked = pending.submit(player.post, f"/api/games/{game}/solve", json={"time_limit": ABANDONED_LIMIT})
-        os.kill(live.worker_of(player), signal.SIGKILL)  # as the out-of-memory killer would
+        worker = live.worker_of(player)
+        wait_for(lambda: cpu_seconds(worker) > 2)  # past its start: searching
+        os.kill(worker, signal.SIGKILL)  # as the out-of-memory killer would
         answer = asked.result()
     assert answer.status_code == 200
     body = answer.json()
@@ -217,7 +225,8 @@ def descendants(pid: int) -> set[int]:
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, ValueError, IndexError):  # a process that ended meanwhile
             parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-    found, frontier = set(), {pid}
+    found: set[int] = set()
+    frontier = {pid}
     while frontier:
         frontier = {child for child, parent in parents.items() if parent in frontier} - found
         found |= frontier
@@ -230,7 +239,6 @@ def command_of(pid: int) -> str:
     return ""
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(tmp_path: Path) -> None:
     server = subprocess.Popen(
         [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", str(tmp_path / "db.sqlite3")],
