@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -92,6 +92,21 @@ class LiveApp:
         """The pid of the worker solving for this player, once it has one."""
         return wait_for(lambda: (self.job_of(client) or (None, 0))[1] or 0)
 
+    def hold_the_worker(self) -> tuple[httpx.Client, str, socket.socket]:
+        """A new player whose hard solve, on a connection the test can drop, holds the one worker."""
+        client, game_id = self.player(HARD)
+        conn = self.open_solve(client, game_id, ABANDONED_LIMIT)
+        self.worker_of(client)
+        return client, game_id, conn
+
+    @contextlib.contextmanager
+    def pending_solve(self, client: httpx.Client, game_id: str) -> Iterator[Future[httpx.Response]]:
+        """A solve asked in a thread, once the server has it (running or waiting); its answer on leaving."""
+        with ThreadPoolExecutor(1) as thread:
+            asked = thread.submit(client.post, f"/api/games/{game_id}/solve", json={"time_limit": ABANDONED_LIMIT})
+            wait_for(lambda: self.job_of(client) or asked.done())
+            yield asked
+
     def open_solve(self, client: httpx.Client, game_id: str, time_limit: float) -> socket.socket:
         """A solve sent on a raw connection the test can drop."""
         body = json.dumps({"time_limit": time_limit}).encode()
@@ -117,10 +132,9 @@ def live(tmp_path: Path) -> Iterator[LiveApp]:
 
 
 def test_a_dropped_connection_ends_its_solve_and_the_next_player_does_not_wait_for_it(live: LiveApp) -> None:
-    dropper, hard_game = live.player(HARD)
-    waiter, easy_game = live.player(EASY)
-    conn = live.open_solve(dropper, hard_game, ABANDONED_LIMIT)
+    dropper, hard_game, conn = live.hold_the_worker()
     abandoned_worker = live.worker_of(dropper)
+    waiter, easy_game = live.player(EASY)
     conn.close()
     dropped = time.monotonic()
 
@@ -135,14 +149,12 @@ def test_a_dropped_connection_ends_its_solve_and_the_next_player_does_not_wait_f
 
 def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(live: LiveApp) -> None:
     player, game = live.player(HARD)
-    with ThreadPoolExecutor(1) as pending:
-        asked = pending.submit(player.post, f"/api/games/{game}/solve", json={"time_limit": ABANDONED_LIMIT})
+    with live.pending_solve(player, game) as asked:
         worker = live.worker_of(player)
         wait_for(lambda: cpu_seconds(worker) > 2)  # past its start: searching
         os.kill(worker, signal.SIGKILL)  # as the out-of-memory killer would
-        answer = asked.result()
-    assert answer.status_code == 200
-    body = answer.json()
+    assert asked.result().status_code == 200
+    body = asked.result().json()
     assert body["result"] == "unknown" and body["reason"] == "worker_lost"
     assert "ask again" in body["message"]
 
@@ -153,45 +165,35 @@ def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(
 
 
 def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobody_else(live: LiveApp) -> None:
-    first, hard_game = live.player(HARD)
+    first, hard_game, conn = live.hold_the_worker()
     second, easy_game = live.player(EASY)
     third, third_game = live.player(EASY)
-    conn = live.open_solve(first, hard_game, ABANDONED_LIMIT)
-    live.worker_of(first)
 
     twice = first.post(f"/api/games/{hard_game}/solve", json={"time_limit": 5})
     assert twice.status_code == 429 and twice.json()["reason"] == "solver_running" and twice.json()["message"]
     assert 1 <= int(twice.headers["Retry-After"]) <= ABANDONED_LIMIT + 5
 
-    with ThreadPoolExecutor(1) as pending:
-        waiting = pending.submit(second.post, f"/api/games/{easy_game}/solve", json={"time_limit": 30})
-        wait_for(lambda: live.job_of(second))  # in the wait list: the one worker is busy
+    with live.pending_solve(second, easy_game) as waiting:  # in the wait list: the one worker is busy
         full = third.post(f"/api/games/{third_game}/solve", json={"time_limit": 5})
         assert full.status_code == 429 and full.json()["reason"] == "solver_busy" and full.json()["message"]
         assert int(full.headers["Retry-After"]) >= 1
         conn.close()  # the first player walks away: the waiting player's solve goes on unharmed
-        answer = waiting.result()
-    assert answer.status_code == 200 and answer.json()["result"] == "won"
+    assert waiting.result().status_code == 200 and waiting.result().json()["result"] == "won"
 
 
 def test_a_dropped_connection_leaves_the_wait_list(live: LiveApp) -> None:
     """Players who walk away while waiting do not keep the wait list full for those who stay."""
-    solving, hard_game = live.player(HARD)
+    _holder, _game, running = live.hold_the_worker()
     walker, walker_game = live.player(HARD)
     stayer, easy_game = live.player(EASY)
-    running = live.open_solve(solving, hard_game, ABANDONED_LIMIT)
-    live.worker_of(solving)
     waiting = live.open_solve(walker, walker_game, ABANDONED_LIMIT)
     wait_for(lambda: live.job_of(walker))
     waiting.close()
     wait_for(lambda: not live.job_of(walker), 10)
 
-    with ThreadPoolExecutor(1) as pending:
-        asked = pending.submit(stayer.post, f"/api/games/{easy_game}/solve", json={"time_limit": 30})
-        wait_for(lambda: live.job_of(stayer) or asked.done())
+    with live.pending_solve(stayer, easy_game) as asked:
         running.close()
-        answer = asked.result()
-    assert answer.status_code == 200 and answer.json()["result"] == "won"
+    assert asked.result().status_code == 200 and asked.result().json()["result"] == "won"
 
 
 def test_cancelling_one_running_job_leaves_another_running_job_alone() -> None:
