@@ -7,7 +7,9 @@ Prints figures; asserts nothing.
 - a job right after another one was cancelled, and 3 s after (the cancelled job's worker is ended
   and a replacement starts at once);
 - a worker's resident memory idle, and after a hard solve of --seconds (the memory a warm worker
-  keeps while it waits for the next job).
+  keeps while it waits for the next job);
+- through `spider serve` on loopback: three players drop their 10-second solves of a hard deal after
+  a second, then a fourth asks about an easy one: how long the fourth waits.
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import socket
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,11 +29,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import httpx  # noqa: E402
+
 from spider.web.jobs import Lane  # noqa: E402
 from spider.web.local_jobs import LocalJobs  # noqa: E402
 from spider.web.solver_tasks import solve_record  # noqa: E402
 
 HARD = {"code": "SP1-S4C-AAAABAP", "actions": []}
+EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 
 
 def rss_mb(pid: int) -> float:
@@ -70,7 +78,45 @@ async def main(seconds: float) -> None:
         jobs.close()
 
 
+def dropped_solves_then_one(drops: int = 3) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", f"{tmp}/db.sqlite3"]
+        env = os.environ | {"PYTHONPATH": str(ROOT)}
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().split("running at ", 1)[1].split()[0].rstrip("/")
+            host, port = url.removeprefix("http://").split(":")
+            dropped = []
+            for _ in range(drops):
+                with httpx.Client(base_url=url) as client:
+                    game = client.post("/api/games", json={"code": HARD["code"]}).json()
+                    cookie = client.cookies["spider_player"]
+                body = b'{"time_limit": 10}'
+                conn = socket.create_connection((host, int(port)))
+                conn.sendall(
+                    f"POST /api/games/{game['id']}/solve HTTP/1.1\r\nHost: {host}\r\nCookie: spider_player={cookie}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                    + body
+                )
+                dropped.append(conn)
+            time.sleep(1)
+            for conn in dropped:
+                conn.close()
+            with httpx.Client(base_url=url, timeout=120) as client:
+                game = client.post("/api/games", json={"code": EASY}).json()
+                client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
+                start = time.perf_counter()
+                answer = client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 10}).json()
+                took = time.perf_counter() - start
+            print(f"an easy solve after {drops} dropped 10 s solves ({answer['result']}): {took:7.1f} s")
+        finally:
+            server.kill()
+            server.wait()
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="the hard solve's time limit")
     asyncio.run(main(parser.parse_args().seconds))
+    dropped_solves_then_one()
