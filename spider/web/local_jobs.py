@@ -114,7 +114,12 @@ class LocalJobs:
             if not waiting or len(mine) - len(waiting) >= rules.workers:
                 return
             job = waiting[0]
-            worker = self._idle[lane].pop() if self._idle[lane] else self._spawn(lane)
+            try:
+                worker = self._idle[lane].pop() if self._idle[lane] else self._spawn(lane)
+            except OSError:  # no process can start now (memory, process limit): as if its worker died
+                job.future.set_exception(WorkerLost())
+                self._forget(job)  # which gives the next waiting job its try
+                return
             try:
                 worker.conn.send((job.fn, job.args))
             except OSError:  # an idle worker that died meanwhile: take another
@@ -163,7 +168,8 @@ class LocalJobs:
         if job.worker is not None:
             self._end(self._release(job))
             if not self._closed and len(self._idle[job.lane]) < self.lanes[job.lane].workers:
-                self._idle[job.lane].append(self._spawn(job.lane))
+                with contextlib.suppress(OSError):  # else the next job starts one
+                    self._idle[job.lane].append(self._spawn(job.lane))
         self._dispatch(job.lane)
 
     def _release(self, job: LocalJob) -> _Worker:

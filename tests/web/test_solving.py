@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,6 +15,7 @@ from fastapi.testclient import TestClient
 from spider.engine import load_record
 from spider.store.sqlite import SQLiteStore
 from spider.web.app import create_app
+from spider.web.local_jobs import LocalJobs
 from spider.web.routes.stats import all_levels
 from spider.web.solving import SEED_FILE, Solving
 
@@ -124,3 +126,22 @@ def test_a_solve_the_player_stopped_waiting_for_frees_the_worker(tmp_path: Path)
     assert first["result"] == "unknown" and first["reason"] == "cancelled"
     assert second["result"] == "won"
     assert took < 20  # a second, a worker's start and an easy solve; not the hard deal's minute
+
+
+def test_a_worker_that_cannot_start_answers_clearly_and_leaves_no_job_behind(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()
+    client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0})
+
+    def no_process(_self: LocalJobs, _lane: str) -> None:
+        raise OSError(errno.EAGAIN, "fork: Resource temporarily unavailable")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(LocalJobs, "_spawn", no_process)
+        failed = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 30})
+    assert failed.status_code == 200
+    assert failed.json()["reason"] == "worker_lost" and "ask again" in failed.json()["message"]
+    # the failed solve no longer counts as the player's one solve: the next one runs
+    again = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 30})
+    assert again.status_code == 200 and again.json()["result"] == "won"
