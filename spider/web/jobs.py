@@ -47,6 +47,8 @@ class Busy(ApiError):
     """429: the player already has a job in this lane, or its workers and wait list are full.
     ``Retry-After`` says when a worker should be free again."""
 
+    OWN_JOB, FULL = "solver_running", "solver_busy"
+
     def __init__(self, reason: str, template: str, retry_after: float) -> None:
         seconds = max(1, math.ceil(retry_after))
         super().__init__(429, reason, template, retry_after=seconds)
@@ -56,12 +58,12 @@ class Busy(ApiError):
     def own_job(cls, job: Job, soonest_free: float) -> Busy:
         left = job.seconds_left(time.monotonic())
         wait = left if job.started is not None else left + soonest_free
-        return cls("solver_running", N_("The solver is still answering your previous question"), wait)
+        return cls(cls.OWN_JOB, N_("The solver is still answering your previous question"), wait)
 
     @classmethod
     def full(cls, soonest_free: float) -> Busy:
         return cls(
-            "solver_busy", N_("The solver is busy with other players' questions; please ask again soon"), soonest_free
+            cls.FULL, N_("The solver is busy with other players' questions; please ask again soon"), soonest_free
         )
 
 

@@ -22,7 +22,7 @@ from ..engine import Game
 from ..solver.hints import hint
 from ..store import Store
 from .games import variant_of_level
-from .jobs import Busy, JobQueue, Lane, WorkerLost
+from .jobs import Busy, Job, JobQueue, Lane, WorkerLost
 from .local_jobs import LocalJobs
 from .solver_tasks import find_winnable, solve_record
 
@@ -33,6 +33,7 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # Topping the pool up behind the scenes: nobody waits, so each try may think longer.
 REFILL_SECONDS = 90.0
 CANCEL_POLL_SECONDS = 0.5
+OWN_JOB_GRACE_SECONDS = 4 * CANCEL_POLL_SECONDS  # time for a just-dropped question to be noticed and ended
 WORKER_START_SECONDS = 2.0  # allowance for a fresh worker process to start, in Retry-After estimates
 
 SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"
@@ -85,7 +86,7 @@ class Solving:
         ``gone`` (e.g. the request's ``is_disconnected``) is asked twice a second, waiting or running:
         when it says yes, or whoever awaits is cancelled, the job is ended at once (so nobody waits
         behind an answer nobody reads) and ``NOBODY_WAITS`` is returned."""
-        job = self.jobs.start(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
+        job = await self._start(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
         answer = asyncio.ensure_future(self.jobs.answer(job))
         try:
             while not answer.done():
@@ -95,6 +96,19 @@ class Solving:
             return answer.result()
         finally:
             self.jobs.cancel(job)  # nothing if it answered
+
+    async def _start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None, seconds: float) -> Job:
+        """Start a job; when the owner's previous one still counts, give it a moment to go first: a
+        player who drops a question and asks again at once (the page does) is not refused while the
+        server has yet to notice the dropped one."""
+        deadline = asyncio.get_running_loop().time() + OWN_JOB_GRACE_SECONDS
+        while True:
+            try:
+                return self.jobs.start(lane, fn, *args, owner=owner, seconds=seconds)
+            except Busy as busy:
+                if busy.reason != Busy.OWN_JOB or asyncio.get_running_loop().time() >= deadline:
+                    raise
+            await asyncio.sleep(CANCEL_POLL_SECONDS / 2)
 
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""

@@ -147,6 +147,15 @@ def test_a_dropped_connection_ends_its_solve_and_the_next_player_does_not_wait_f
     assert again.status_code == 200 and again.json()["result"] == "unknown"
 
 
+def test_a_player_who_drops_a_question_and_asks_again_at_once_is_answered(live: LiveApp) -> None:
+    """The page drops its running question when the player asks again: the new one is not refused
+    while the server has yet to notice that the first connection went away."""
+    player, game, conn = live.hold_the_worker()
+    conn.close()
+    again = player.post(f"/api/games/{game}/solve", json={"time_limit": 1})
+    assert again.status_code == 200 and again.json()["result"] == "unknown"
+
+
 def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(live: LiveApp) -> None:
     player, game = live.player(HARD)
     with live.pending_solve(player, game) as asked:
