@@ -78,6 +78,13 @@ async def main(seconds: float) -> None:
         jobs.close()
 
 
+def listening(url: str) -> bool:
+    try:
+        return httpx.get(url + "/").is_success
+    except httpx.ConnectError:
+        return False
+
+
 def dropped_solves_then_one(drops: int = 3) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         command = [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", f"{tmp}/db.sqlite3"]
@@ -87,6 +94,8 @@ def dropped_solves_then_one(drops: int = 3) -> None:
             assert server.stdout is not None
             url = server.stdout.readline().split("running at ", 1)[1].split()[0].rstrip("/")
             host, port = url.removeprefix("http://").split(":")
+            while not listening(url):  # the address is printed just before uvicorn listens
+                time.sleep(0.05)
             dropped = []
             for _ in range(drops):
                 with httpx.Client(base_url=url) as client:

@@ -244,6 +244,13 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def listening(client: httpx.Client) -> bool:
+    try:
+        return client.get("/").is_success
+    except httpx.ConnectError:
+        return False
+
+
 def command_of(pid: int) -> str:
     with contextlib.suppress(OSError):
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
@@ -262,6 +269,7 @@ def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(t
         assert server.stdout is not None
         url = server.stdout.readline().split("running at ", 1)[1].split()[0].rstrip("/")
         with httpx.Client(base_url=url, timeout=120) as client:
+            wait_for(lambda: listening(client))  # the address is printed just before uvicorn listens
             game = client.post("/api/games", json={"code": HARD}).json()
             # a solve that will still be searching when the server dies
             pending = ThreadPoolExecutor(1)
