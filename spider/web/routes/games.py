@@ -16,13 +16,16 @@ from ..models import GameRecord, GameView
 
 router = APIRouter()
 
+# A route that answers a game view; its optional fields (events, proven_winnable) are sent only
+# where the route sets them.
+ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_exclude_unset": True}
+
 
 @router.post(
     "/api/games",
     status_code=201,
     summary="Start a game (abandons the current one)",
-    response_model=GameView,
-    response_model_exclude_unset=True,
+    **ANSWERS_A_VIEW,
     responses=error_responses(400, *BODY_LIMITS),
 )
 async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
@@ -41,8 +44,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
 @router.get(
     "/api/games/current",
     summary="The player's unfinished game",
-    response_model=GameView,
-    response_model_exclude_unset=True,
+    **ANSWERS_A_VIEW,
     responses=error_responses(404),
 )
 async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
@@ -55,8 +57,7 @@ async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
 @router.get(
     "/api/games/{game_id}",
     summary="A game of the player's",
-    response_model=GameView,
-    response_model_exclude_unset=True,
+    **ANSWERS_A_VIEW,
     responses=error_responses(404),
 )
 async def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
@@ -66,8 +67,7 @@ async def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
 @router.post(
     "/api/games/{game_id}/actions",
     summary="Play a move, a deal or an undo",
-    response_model=GameView,
-    response_model_exclude_unset=True,
+    **ANSWERS_A_VIEW,
     responses=error_responses(400, 404, 409, 422, *BODY_LIMITS),
 )
 async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
@@ -89,8 +89,7 @@ async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any
     "/api/games/{game_id}/restart",
     status_code=201,
     summary="Start the same deal again",
-    response_model=GameView,
-    response_model_exclude_unset=True,
+    **ANSWERS_A_VIEW,
     responses=error_responses(404, *BODY_LIMITS),
 )
 async def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
