@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 
@@ -32,7 +32,7 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
         return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
     if action == "deal":
         return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
-    src, dst, count = parse_action(action)
+    src, dst, count = cast(tuple[int, int, int], parse_action(action))  # a hint names its count: F>T:N
     return {
         "action": action,
         "column": src + 1,
