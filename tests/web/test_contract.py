@@ -18,6 +18,8 @@ from spider.engine import PROFILES, card_text, new_session
 from spider.engine.variants import GAMES, RULES, SUIT_COUNTS
 from spider.web import models
 from spider.web.app import create_app
+from spider.web.bodies import SettingsBody
+from spider.web.context import DEFAULT_SETTINGS
 from spider.web.errors import ERROR_STATUSES, ErrorBody, StaleBody
 from spider.web.solving import SEED_FILE
 
@@ -275,3 +277,10 @@ def test_a_choice_outside_the_engines_is_refused_in_its_words(api: ContractClien
     status, finnish = api("POST", "/api/games", body, headers={"accept-language": "fi"})
     assert status == 400 and finnish["reason"] == reason and finnish["message"] != english["message"]
     assert api("GET", "/api/games/current")[0] == 404
+
+
+def test_a_settings_change_names_the_same_settings_the_answer_has() -> None:
+    """PUT /api/player/settings takes any of the settings and nothing else."""
+    assert list(SettingsBody.model_fields) == list(models.Settings.model_fields) == list(DEFAULT_SETTINGS)
+    for name, field in models.Settings.model_fields.items():
+        assert SettingsBody.model_fields[name].annotation == field.annotation | None, name
