@@ -79,11 +79,16 @@ def cmd_study(args: argparse.Namespace) -> int:
         args.rules,
         progress=None if args.quiet else _progress_bar,
     )
+    if report.interrupted:
+        bar_open = not args.quiet and report.results  # the progress bar's line is not ended yet
+        sys.stderr.write(
+            f"{chr(10) if bar_open else ''}spider: interrupted: {len(report.results)} of {args.deals} deals finished\n"
+        )
     if args.json:
         print(json.dumps(report.summary() | {"results": report.results}))
     else:
         print(report.table())
-    return 0
+    return 130 if report.interrupted else 0
 
 
 def add_commands(sub: Any) -> None:

@@ -34,12 +34,12 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as e:
         sock.close()
-        reasons = {
+        reasons: dict[int | None, str] = {
             errno.EADDRINUSE: f"port {port} is already in use (choose another with --port, or 0 for any free one)",
             errno.EADDRNOTAVAIL: f"{host} is not an address of this machine",
             errno.EACCES: f"no permission to listen on port {port} (ports below 1024 need privileges)",
         }
-        raise StartupError(f"cannot listen on {host}:{port}: {reasons.get(e.errno, e.strerror)}") from None
+        raise StartupError(f"cannot listen on {host}:{port}: {reasons.get(e.errno) or e.strerror or e}") from None
     return sock
 
 
