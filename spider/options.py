@@ -28,7 +28,7 @@ def positive(kind: type[Number]) -> Callable[[str], Number]:
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
         if not math.isfinite(value) or value <= 0:
-            raise argparse.ArgumentTypeError(f"must be a positive finite number: {text!r}")
+            raise argparse.ArgumentTypeError(f"must be positive and finite: {text!r}")
         return value
 
     parse.__name__ = kind.__name__  # argparse names the type in its messages

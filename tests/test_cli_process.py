@@ -102,7 +102,7 @@ def test_an_illegal_action_exits_alike_in_replay_solve_and_hint(tmp_path: Path) 
 def test_limits_that_are_not_finite_are_refused(args: list[str]) -> None:
     run = spider(*args)
     assert_one_line_error(run)
-    assert run.returncode == 2 and "positive finite number" in run.stderr
+    assert run.returncode == 2 and "must be positive and finite" in run.stderr
 
 
 # ----- spider serve that cannot start -------------------------------------------------------
