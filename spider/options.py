@@ -19,16 +19,19 @@ def add_level_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="classic", choices=RULES)
 
 
-def positive(kind: type[Number]) -> Callable[[str], Number]:
-    """An argparse type: a positive, finite ``int`` or ``float`` (``nan`` and ``inf`` are refused)."""
+def positive(kind: type[Number], most: Number | None = None) -> Callable[[str], Number]:
+    """An argparse type: a positive, finite ``int`` or ``float`` (``nan`` and ``inf`` are refused),
+    at most ``most`` if given."""
 
     def parse(text: str) -> Number:
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not {'a whole' if kind is int else 'a'} number: {text!r}") from None
         if not math.isfinite(value) or value <= 0:
             raise argparse.ArgumentTypeError(f"must be positive and finite: {text!r}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"at most {most}: {text!r}")
         return value
 
     parse.__name__ = kind.__name__  # argparse names the type in its messages

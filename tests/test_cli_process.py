@@ -105,6 +105,21 @@ def test_limits_that_are_not_finite_are_refused(args: list[str]) -> None:
     assert run.returncode == 2 and "must be positive and finite" in run.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["study", "--deals", "1000001"], "at most 1000000"),
+        (["study", "--workers", "65"], "at most 64"),
+        (["study", "--workers", "2.5"], "not a whole number"),
+        (["solve", CODE, "--node-limit", "0"], "must be positive"),
+    ],
+)
+def test_counts_out_of_bounds_are_refused(args: list[str], reason: str) -> None:
+    run = spider(*args)
+    assert_one_line_error(run)
+    assert run.returncode == 2 and reason in run.stderr
+
+
 # ----- spider serve that cannot start -------------------------------------------------------
 
 

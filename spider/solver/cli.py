@@ -17,6 +17,10 @@ from .hints import hint
 from .search import solve
 from .study import MODES, study
 
+# Bounds that keep a typo from asking for a list of a billion deals or thousands of processes
+MOST_DEALS = 1_000_000
+MOST_WORKERS = 64
+
 
 def _load(source: str) -> tuple[Session, int]:
     """A game code, a record file, or ``-`` (a record on standard input): the session at its
@@ -111,11 +115,11 @@ def add_commands(sub: Any) -> None:
 
     p = sub.add_parser("study", help="solve or autoplay many consecutive deals and sum up")
     add_level_arguments(p)
-    p.add_argument("--deals", type=positive(int), default=20, help="how many deals (default 20)")
+    p.add_argument("--deals", type=positive(int, MOST_DEALS), default=20, help="how many deals (default 20)")
     p.add_argument("--start", default=None, help="the first deal's code (default deal AAAAAAA)")
     p.add_argument("--mode", default="solve", choices=list(MODES))
     p.add_argument("--time-limit", type=positive(float), default=60.0, help="seconds per deal (solve)")
-    p.add_argument("--workers", type=positive(int), default=1, help="worker processes (default 1)")
+    p.add_argument("--workers", type=positive(int, MOST_WORKERS), default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary and every deal's result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_study)
