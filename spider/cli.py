@@ -8,33 +8,20 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from . import __version__
+from .command_input import CliError, read_record
 from .engine import SpiderError, describe, full_state, load_record, new_session, public_view
 from .engine.codes import DEAL_LIMIT, format_code
 from .engine.records import ReplayError
 from .engine.variants import variant
-from .options import add_level_arguments
+from .options import add_level_arguments, port
 from .solver.cli import add_commands as add_solver_commands
 
-
-class CliError(Exception):
-    """A user mistake: printed as one line, exit status 2."""
+ILLEGAL_ACTION_EXIT = 1  # SPEC: a record's illegal action; every other mistake exits 2
 
 
 def _print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False))
-
-
-def _read_record(source: str) -> bytes | str:
-    """The record's raw bytes: ``load_record`` decodes them, so that a file that is not UTF-8 is
-    reported as a bad record (one line) instead of a UnicodeDecodeError traceback."""
-    if source == "-":
-        stdin = getattr(sys.stdin, "buffer", None)
-        return stdin.read() if stdin is not None else sys.stdin.read()
-    try:
-        with open(source, "rb") as f:
-            return f.read()
-    except OSError as e:
-        raise CliError(f"cannot read {source}: {e.strerror}") from None
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -64,11 +51,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    try:
-        session = load_record(_read_record(args.file))
-    except ReplayError as e:
-        print(f"spider: illegal action {e.index} {e.action!r}: {e.cause.message}", file=sys.stderr)
-        return 1
+    session = load_record(read_record(args.file))
     state = full_state(session.game)
     if session.code:
         state["code"] = session.code
@@ -80,9 +63,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .web.server import serve
+    from .web.server import StartupError, serve
 
-    serve(host=args.host, port=args.port, database=args.database)
+    try:
+        serve(host=args.host, port=args.port, database=args.database)
+    except StartupError as e:
+        raise CliError(str(e)) from None
     return 0
 
 
@@ -95,11 +81,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="spider", description="Spider and Spiderette solitaire.")
+    parser.add_argument("--version", action="version", version=f"spider {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="start the web app on 127.0.0.1 and print its address")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument("--database", help="SQLite file (default: spider.sqlite3 in the user's data directory)")
     p.set_defaults(run=cmd_serve)
 
@@ -127,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
+    except ReplayError as e:
+        # replay, solve and hint stop at a record's refused action alike: its index, text and rule
+        print(f"spider: illegal action {e.index} {e.action!r}: {e.cause.message}", file=sys.stderr)
+        return ILLEGAL_ACTION_EXIT
     except (SpiderError, CliError) as e:
         print(f"spider: {e}", file=sys.stderr)
         return 2

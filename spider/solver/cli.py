@@ -8,46 +8,28 @@ import os
 import sys
 from typing import Any
 
-from spider.engine import SpiderError, load_record, new_session
-from spider.engine.records import ReplayError, Session
-from spider.options import add_level_arguments
+from spider.command_input import read_record
+from spider.engine import load_record, new_session
+from spider.engine.records import Session
+from spider.options import add_level_arguments, positive
 
 from .hints import hint
 from .search import solve
 from .study import MODES, study
 
+# Bounds that keep a typo from asking for a list of a billion deals or thousands of processes
+MOST_DEALS = 1_000_000
+MOST_WORKERS = 64
+
 
 def _load(source: str) -> tuple[Session, int]:
     """A game code, a record file, or ``-`` (a record on standard input): the session at its
-    current position and the number of record actions already played."""
+    current position and the number of record actions already played. A record's illegal action
+    raises ``ReplayError``, which ``spider`` reports as ``replay`` does."""
     if source == "-" or os.path.exists(source) or source.lower().endswith(".json"):
-        if source == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                with open(source, encoding="utf-8") as f:
-                    text = f.read()
-            except OSError as e:
-                raise SpiderError("bad_file", f"cannot read {source}: {e.strerror}") from None
-        try:
-            session = load_record(text)
-        except ReplayError as e:
-            raise SpiderError(e.reason, f"illegal action {e.index} {e.action!r}: {e.cause.message}") from None
+        session = load_record(read_record(source))
         return session, len(session.actions)
     return new_session(source), 0
-
-
-def _positive(kind: type) -> Any:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-        return value
-
-    return parse
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -101,19 +83,24 @@ def cmd_study(args: argparse.Namespace) -> int:
         args.rules,
         progress=None if args.quiet else _progress_bar,
     )
+    if report.interrupted:
+        bar_open = not args.quiet and report.results  # the progress bar's line is not ended yet
+        sys.stderr.write(
+            f"{chr(10) if bar_open else ''}spider: interrupted: {len(report.results)} of {args.deals} deals finished\n"
+        )
     if args.json:
         print(json.dumps(report.summary() | {"results": report.results}))
     else:
         print(report.table())
-    return 0
+    return 130 if report.interrupted else 0
 
 
 def add_commands(sub: Any) -> None:
     p = sub.add_parser("solve", help="can this deal or saved game still be won? (sees face-down cards)")
     p.add_argument("game", metavar="CODE|FILE", help="a game code, a game record JSON file, or - for standard input")
-    p.add_argument("--time-limit", type=_positive(float), default=60.0, help="seconds (default 60)")
-    p.add_argument("--node-limit", type=_positive(int), default=None, help="positions to search at most")
-    p.add_argument("--memory-limit", type=_positive(float), default=1024.0, help="MiB (default 1024)")
+    p.add_argument("--time-limit", type=positive(float), default=60.0, help="seconds (default 60)")
+    p.add_argument("--node-limit", type=positive(int), default=None, help="positions to search at most")
+    p.add_argument("--memory-limit", type=positive(float), default=1024.0, help="MiB (default 1024)")
     p.add_argument(
         "--json",
         action="store_true",
@@ -128,11 +115,11 @@ def add_commands(sub: Any) -> None:
 
     p = sub.add_parser("study", help="solve or autoplay many consecutive deals and sum up")
     add_level_arguments(p)
-    p.add_argument("--deals", type=_positive(int), default=20, help="how many deals (default 20)")
+    p.add_argument("--deals", type=positive(int, MOST_DEALS), default=20, help="how many deals (default 20)")
     p.add_argument("--start", default=None, help="the first deal's code (default deal AAAAAAA)")
     p.add_argument("--mode", default="solve", choices=list(MODES))
-    p.add_argument("--time-limit", type=_positive(float), default=60.0, help="seconds per deal (solve)")
-    p.add_argument("--workers", type=_positive(int), default=1, help="worker processes (default 1)")
+    p.add_argument("--time-limit", type=positive(float), default=60.0, help="seconds per deal (solve)")
+    p.add_argument("--workers", type=positive(int, MOST_WORKERS), default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary and every deal's result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=cmd_study)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 import multiprocessing
 import resource
+import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from spider.engine import SpiderError, new_session
@@ -77,6 +79,7 @@ class StudyReport:
     start: str
     time_limit: float
     results: list[dict[str, object]] = field(default_factory=list)
+    interrupted: bool = False  # stopped by Ctrl+C: ``results`` holds the deals finished before
 
     def summary(self) -> dict[str, object]:
         n = len(self.results)
@@ -177,18 +180,38 @@ def study(
     report = StudyReport(game, suits, rules, mode, codes[0], time_limit)
     jobs = [(code, mode, time_limit) for code in codes]
     results: dict[str, dict[str, object]] = {}
-    if workers == 1:
-        for job in jobs:
-            r = run_one(*job)
-            results[job[0]] = r
-            if progress:
-                progress(len(results), deals)
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(min(workers, deals)) as pool:
-            for r in pool.imap_unordered(_run_star, jobs):
-                results[str(r["code"])] = r
+    try:
+        if workers == 1:
+            for job in jobs:
+                r = run_one(*job)
+                results[job[0]] = r
                 if progress:
                     progress(len(results), deals)
-    report.results = [results[c] for c in codes]
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            with _interrupts_ignored():  # the workers inherit it from birth
+                pool = ctx.Pool(min(workers, deals), initializer=_leave_interrupts_to_the_parent)
+            with pool:
+                for r in pool.imap_unordered(_run_star, jobs):
+                    results[str(r["code"])] = r
+                    if progress:
+                        progress(len(results), deals)
+    except KeyboardInterrupt:
+        # Ctrl+C: the pool is stopped on leaving ``with``; the deals already finished are kept.
+        report.interrupted = True
+    report.results = [results[c] for c in codes if c in results]
     return report
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """Workers ignore Ctrl+C: the parent stops the pool, so no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

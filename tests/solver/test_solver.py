@@ -260,7 +260,7 @@ def test_cli_errors_are_one_line(argv, message, capsys):
 def test_cli_illegal_record(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"code": WON_CODE, "actions": ["1>1"]}))
-    assert main(["solve", str(path)]) == 2
+    assert main(["solve", str(path)]) == 1  # an illegal action exits as in `spider replay`
     err = capsys.readouterr().err
     assert "illegal action 0" in err and err.count("\n") == 1
 
