@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
-
 from browserkit import WIN_DECK, WIN_LINE
+from playwright.sync_api import Page, expect
 
 
 def _post_game(page: Page, actions: list[str]) -> dict:
