@@ -75,9 +75,10 @@ function continueOffer(form, buttons) {
 
 /** The request for POST /api/games from the dialog's choice (a code replaces the level). */
 function newGameRequest(choice) {
+  const level = levelFor(state.catalog, choice.game, choice.suits, choice.rules);
   const base = choice.code
     ? { code: choice.code, profile: choice.profile }
-    : { game: choice.game, suits: choice.suits, rules: levelFor(state.catalog, choice.game, choice.suits, choice.rules).rules, profile: choice.profile };
+    : { game: choice.game, suits: choice.suits, rules: level ? level.rules : choice.rules, profile: choice.profile };
   return Object.assign(base, ...options.map((o) => (o.extra ? o.extra(choice) : {})));
 }
 
