@@ -2,13 +2,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { levelFor, levelName, profileLabel, rulesOffered } from "../../spider/web/static/catalog.js";
+import { levelFor, levelName, rulesOffered } from "../../spider/web/static/catalog.js";
 
 const level = (game, suits, rules) => ({ key: `${game}-${suits}-${rules}`, game, suits, rules, name: `${game} ${suits} ${rules}` });
 const CATALOG = {
   levels: [level("spider", 1, "classic"), level("spider", 2, "classic"), level("spider", 2, "relaxed"),
     level("spiderette", 4, "classic")],
-  profiles: [{ id: "standard", name: "Standard", label: "Standard: 500 points" }],
 };
 
 test("the rules offered are the catalog's levels for that game and suit count", () => {
@@ -29,5 +28,4 @@ test("names come from the catalog; unknown ones are empty", () => {
   assert.equal(levelName(CATALOG, "spiderette", 4, "classic"), "spiderette 4 classic");
   assert.equal(levelName(CATALOG, "spiderette", 2, "classic"), "");
   assert.equal(levelName(null, "spider", 1, "classic"), "");
-  assert.equal(profileLabel(CATALOG, "standard"), "Standard: 500 points");
 });

@@ -2,11 +2,11 @@
 // sends (docs/API.md) and sends intents; which groups move and where they may go come in the view.
 // This module wires the modules of one job each to the page and starts the app; the state has one
 // owner (state.js) and every part that draws follows it through a subscriber.
-import { act, clearSelection, deal, select, undo } from "./actions.js";
+import { act, clearSelection, deal, undo } from "./actions.js";
 import { api } from "./api.js";
 import { suitSprite } from "./cards.js";
 import { fetchCatalog } from "./catalog.js";
-import { saveClock, syncClock, elapsed, tickClock } from "./clock.js";
+import { saveClock, syncClock, tickClock } from "./clock.js";
 import { applyPause, applyTexts, closeMenu, copyCode, describeTable, openMenu, restart, setPaused } from "./controls.js";
 import { openHelp, restoreFocus } from "./dialogs.js";
 import { $ } from "./dom.js";
@@ -23,22 +23,18 @@ import { state, subscribe, update } from "./state.js";
 
 // ----- for add-ons ----------------------------------------------------------------------------
 // The Hint button goes into slot() (a button with id="btn-hint" also gets the H key).
-// view is the current view; send("3>7:2" | "deal") plays an action (animated and announced
-// like any other); select(column, count) shows a group as picked up; announce(text) and
-// remind(text) speak; afterRender(hook) is called after every render with the view;
-// addNewGameOption(option) adds an option to the new-game dialog (see newgame.js).
+// view is the current view; paused says whether the game is paused; send("3>7:2" | "deal")
+// plays an action (animated and announced like any other); announce(text) and remind(text)
+// speak; afterRender(hook) is called with the view after every render; addNewGameOption(option)
+// adds an option to the new-game dialog (see newgame.js).
 export const table = {
   get view() {
     return state.view;
-  },
-  get elapsed() {
-    return elapsed();
   },
   get paused() {
     return state.paused;
   },
   send: (action) => act({ action }, {}),
-  select: (column, count) => select(column, count),
   announce,
   remind,
   slot: () => $("tool-slot"),

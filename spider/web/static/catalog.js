@@ -24,9 +24,3 @@ export function levelName(catalog, game, suits, rules) {
   const level = catalog ? levelFor(catalog, game, suits, rules) : null;
   return level ? level.name : "";
 }
-
-/** The option label of a scoring profile ("Standard: 500 points, 100 undos"). */
-export function profileLabel(catalog, id) {
-  const profile = catalog.profiles.find((p) => p.id === id);
-  return profile ? profile.label : id;
-}

@@ -1,7 +1,7 @@
 // The tableau's roving tab stop: one card (or empty column) is in the tab order, the arrows move it.
 import { state, update } from "./state.js";
 
-export function focusables() {
+function focusables() {
   return [...document.querySelectorAll("#tableau button")];
 }
 

@@ -12,7 +12,7 @@ export function metricsFor({ width, top, viewportHeight, bottomBar }, n) {
   return { cw, ch, gap, avail, fu: Math.max(24, Math.round(ch * 0.27)), fd: Math.max(5, Math.round(ch * 0.11)) };
 }
 
-export function measureMetrics(n) {
+function measureMetrics(n) {
   const tableau = $("tableau");
   const toolbar = $("toolbar");
   return metricsFor({

@@ -21,7 +21,7 @@ export function fourColours() {
   }
 }
 
-export function setFourColours(on) {
+function setFourColours(on) {
   document.body.classList.toggle("four-colours", on);
   try {
     localStorage.setItem(FOUR_COLOURS_KEY, on ? "1" : "0");
