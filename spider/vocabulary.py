@@ -1,8 +1,8 @@
 """Names the server shows in the player's language: games, levels, rules options, scoring
 profiles and languages. The values are English message ids (marked with ``N_`` for extraction);
 pass them through a translations object, or use the helpers below. This is the one source of
-these names: the CLI, the web app's catalog (``GET /api/catalog``) and the front end's dialogs all
-take them from here."""
+these names: the web app's catalog (``GET /api/catalog``) serves them, in the player's language,
+to the front end's dialogs."""
 
 from __future__ import annotations
 
