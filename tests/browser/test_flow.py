@@ -54,7 +54,7 @@ def test_reload_and_continue_keeps_the_undo_history(page: Page) -> None:
     page.reload()
     dialog = page.get_by_role("dialog", name="New game")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("Unfinished game: Spiderette, 1 suit, 5 moves.")
+    expect(dialog).to_contain_text("Unfinished game: Spiderette, 1 suit (Easy), 5 moves.")
     dialog.get_by_role("button", name="Continue").click()
     expect(status_value(page, "Moves")).to_have_text("5")
     assert status_value(page, "Time").inner_text() != "00:00"

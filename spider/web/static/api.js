@@ -38,6 +38,7 @@ export const api = {
   record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
   stats: (level) => call("GET", `/api/stats/${encodeURIComponent(level)}`),
   help: () => call("GET", "/api/help"),
+  catalog: () => call("GET", "/api/catalog"),
   hint: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`),
   // signal: an AbortSignal; aborting tells the server to stop the solver
   solve: (id, timeLimit, signal) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,

@@ -39,13 +39,6 @@ export function cardName(text) {
   }
 }
 
-export function suitPlural(suit) {
-  if (suit === "S") return t("spades");
-  if (suit === "H") return t("hearts");
-  if (suit === "D") return t("diamonds");
-  return t("clubs");
-}
-
 // Pips as in a real deck for 2–10; a single large pip for the ace; a framed letter for J, Q, K.
 // Positions are in a 100 × 140 box, as fractions of the pip area.
 const PIPS = {

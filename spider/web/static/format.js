@@ -1,0 +1,21 @@
+// Pure formatting of numbers the page shows (no DOM, so node --test covers it).
+
+/** Seconds as "mm:ss", or "h:mm:ss" from an hour on; negative or missing counts as 0. */
+export function formatTime(seconds) {
+  const s = Math.max(0, Math.floor(Number(seconds) || 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (x) => String(x).padStart(2, "0");
+  return h ? `${h}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
+}
+
+/** The server's win rate is already a percentage (0–100) or null with no finished game. */
+export function formatWinRate(winRate, none = "—") {
+  if (winRate === null || winRate === undefined || !Number.isFinite(Number(winRate))) return none;
+  return `${Math.round(Number(winRate))} %`;
+}
+
+/** Seconds rounded to a tenth, as the server keeps the clock. */
+export function tenths(seconds) {
+  return Math.round(seconds * 10) / 10;
+}

@@ -1,0 +1,106 @@
+// The settings dialog (built from the catalog's profiles and languages), saving settings and
+// switching the language; four-colour suits are a look of this browser only.
+import { api } from "./api.js";
+import { fetchCatalog } from "./catalog.js";
+import { updateSoundButton } from "./controls.js";
+import { $, el } from "./dom.js";
+import { buttonRow, closeDialog, openDialog } from "./dialogs.js";
+import { currentLanguage, loadLanguage, t } from "./i18n.js";
+import { profileSelect } from "./newgame.js";
+import { setSound } from "./sound.js";
+import { remind } from "./speech.js";
+import { state, update, updateSettings } from "./state.js";
+
+const FOUR_COLOURS_KEY = "spider.fourColours";
+
+export function fourColours() {
+  try {
+    return localStorage.getItem(FOUR_COLOURS_KEY) === "1";
+  } catch (_) {
+    return false;
+  }
+}
+
+function setFourColours(on) {
+  document.body.classList.toggle("four-colours", on);
+  try {
+    localStorage.setItem(FOUR_COLOURS_KEY, on ? "1" : "0");
+  } catch (_) {
+    // storage may be unavailable; the choice then lasts for this page
+  }
+}
+
+function checkbox(name, label, checked, id = `set-${name}`) {
+  return el("p", { class: "check" }, el("input", { type: "checkbox", id, name, checked }), el("label", { for: id, text: label }));
+}
+
+export function openSettings() {
+  const dialog = $("dlg-settings");
+  const s = state.settings;
+  const form = el("form", { method: "dialog", class: "settings" });
+  form.append(el("h2", { id: "dlg-settings-title", text: t("Settings") }));
+  const check = (name, label) => form.append(checkbox(name, label, Boolean(s[name])));
+  check("double_click", t("Double-click or double-tap sends the cards to the best column"));
+  check("single_tap", t("A single tap sends the cards to the best column"));
+  check("auto_place", t("Auto-placement: cards dropped where they cannot go move to the best column"));
+  check("placement_help", t("Placement help: highlight the columns that accept the cards"));
+  check("sound", t("Sound"));
+  form.append(checkbox("four_colours", t("Four-colour suits: diamonds blue, clubs green"), fourColours(), "set-four-colours"));
+  const profile = profileSelect("set-profile", s.profile);
+  form.append(el("p", { class: "field" }, el("label", { for: "set-profile", text: t("Scoring for new games") }), profile));
+  // Language names are written in their own language (endonyms), so they are not translated.
+  const language = el("select", { id: "set-lang", name: "lang" },
+    ...state.catalog.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
+  language.value = s.lang || currentLanguage();
+  form.append(el("p", { class: "field" }, el("label", { for: "set-lang", text: t("Language") }), language));
+  form.append(buttonRow(el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
+  form.addEventListener("change", async (event) => {
+    const target = event.target;
+    if (target.name === "four_colours") {
+      setFourColours(target.checked);
+      return;
+    }
+    await saveSettings({ [target.name]: target.type === "checkbox" ? target.checked : target.value });
+    if (target.name === "lang") {
+      await switchLanguage(target.value);
+      openSettings();
+      $("set-lang").focus();
+    }
+  });
+  dialog.replaceChildren(form);
+  openDialog(dialog);
+}
+
+export async function saveSettings(change) {
+  updateSettings(change);
+  if ("sound" in change) {
+    setSound(change.sound);
+    updateSoundButton();
+  }
+  try {
+    const saved = await api.saveSettings(change);
+    if (saved && typeof saved === "object") updateSettings(saved.settings || saved);
+  } catch (_) {
+    remind(t("The settings could not be saved."));
+  }
+}
+
+/** Show the page in another language: its texts, the catalog's names and the server's texts. */
+async function switchLanguage(lang) {
+  const language = await loadLanguage(lang);
+  let { catalog, view } = state;
+  try {
+    catalog = await fetchCatalog(); // the names of levels and profiles, in the saved language
+  } catch (_) {
+    // keep the names in the old language
+  }
+  if (view) {
+    try {
+      const fresh = await api.current(); // the description and reminders follow the language too
+      if (fresh && fresh.id === view.id) view = fresh;
+    } catch (_) {
+      // keep the old view
+    }
+  }
+  update({ language, catalog, view });
+}

@@ -1,0 +1,27 @@
+// The numbers the page shows, from the real module (node --test, no build step).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { formatTime, formatWinRate, tenths } from "../../spider/web/static/format.js";
+
+test("the win rate is the server's percentage, never multiplied again", () => {
+  assert.equal(formatWinRate(1), "1 %"); // 1 win in 100 games (it showed "100 %")
+  assert.equal(formatWinRate(0.5), "1 %");
+  assert.equal(formatWinRate(33.3), "33 %");
+  assert.equal(formatWinRate(100), "100 %");
+  assert.equal(formatWinRate(0), "0 %");
+});
+
+test("no finished game has no win rate", () => {
+  assert.equal(formatWinRate(null), "—");
+  assert.equal(formatWinRate(undefined, "-"), "-");
+});
+
+test("times read mm:ss, and h:mm:ss from an hour on", () => {
+  assert.equal(formatTime(0), "00:00");
+  assert.equal(formatTime(59.9), "00:59");
+  assert.equal(formatTime(61), "01:01");
+  assert.equal(formatTime(3600 + 62), "1:01:02");
+  assert.equal(formatTime(-5), "00:00");
+  assert.equal(tenths(12.345), 12.3);
+});

@@ -1,0 +1,21 @@
+// The statistics list's rows, from the real module.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { statsRows } from "../../spider/web/static/stats.js";
+
+test("one win in a hundred games reads 1 %, with the other figures as sent", () => {
+  const rows = new Map(statsRows({ played: 100, wins: 1, losses: 99, win_rate: 1, streak: 0, best_streak: 1,
+    best_score: 871, best_time: 125, fewest_moves: 29 }));
+  assert.equal(rows.get("Win rate"), "1 %");
+  assert.equal(rows.get("Played"), "100");
+  assert.equal(rows.get("Best time"), "02:05");
+  assert.equal(rows.get("Fewest moves"), "29");
+});
+
+test("no statistics read as zeros and dashes", () => {
+  const rows = new Map(statsRows(null));
+  assert.equal(rows.get("Played"), "0");
+  assert.equal(rows.get("Win rate"), "—");
+  assert.equal(rows.get("Best score"), "—");
+});
