@@ -91,10 +91,10 @@ class Games:
             code=session.code,
             deck=None if session.code else record["deck"],
             created=time.time(),
+            assisted=bool(session.actions),  # a line played elsewhere (a solver's?) is not the player's
         )
-        self.store.create_game(row)
         self._finish_fields(row, session)
-        self.store.append_actions(row, [(action, 0.0) for action in session.actions])
+        self.store.create_game(row, [(action, 0.0) for action in session.actions])
         self._remember(row.id, session)
         return row, session
 
