@@ -75,4 +75,6 @@ def install(app: Any) -> None:
             err = ApiError(405, "method_not_allowed", N_("Method not allowed"))
         else:
             err = ApiError(exc.status_code, "bad_request", N_("Bad request"))
-        return error_response(request, err)
+        response = error_response(request, err)
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 
 from ...engine.notation import parse_action
 from ...i18n import translations
@@ -17,7 +18,7 @@ router = APIRouter()
 
 @router.post("/api/games/{game_id}/hint", summary="A good next action, from what the player sees only")
 async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    _row, session = ctx.games.get(request.state.player, game_id)
+    _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
     tr = translations(request_language(request))
     action = await ctx.solving.hint(session.game)
     if action is None:
@@ -40,7 +41,8 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
 
 @router.post("/api/games/{game_id}/solve", summary="Can this game still be won? (the solver sees face-down cards)")
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> dict[str, Any]:
-    _row, session = ctx.games.get(request.state.player, game_id)
+    _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
+    await run_in_threadpool(ctx.store.mark_assisted, request.state.player, game_id)  # counted apart
     tr = translations(request_language(request))
     answer = await ctx.solving.solve(session.record(), body.time_limit, request.is_disconnected)
     message = {

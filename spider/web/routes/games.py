@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from ...engine import variant
 from ...engine.errors import N_
@@ -23,7 +24,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     if wants_winnable:
         level = variant(spec["game"], spec["suits"], spec["rules"]).key
         spec["code"] = await ctx.solving.winnable_code(level)
-    row, session = ctx.games.create(request.state.player, spec)
+    row, session = await run_in_threadpool(ctx.games.create, request.state.player, spec)
     answer = view(request, row, session)
     if wants_winnable:
         answer["proven_winnable"] = spec["code"] is not None
@@ -31,7 +32,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/api/games/current", summary="The player's unfinished game")
-async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
+def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
     if current is None:
         raise ApiError(404, "not_found", N_("There is no game in progress"))
@@ -39,12 +40,12 @@ async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}", summary="A game of the player's")
-async def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     return view(request, *ctx.games.get(request.state.player, game_id))
 
 
 @router.post("/api/games/{game_id}/actions", summary="Play a move, a deal or an undo")
-async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
+def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
     try:
         row, session, events = ctx.games.play(
@@ -60,7 +61,7 @@ async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any
 
 
 @router.post("/api/games/{game_id}/restart", status_code=201, summary="Start the same deal again")
-async def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     row, session = ctx.games.get(request.state.player, game_id)
     record = record_of(row)
     record["actions"] = []
@@ -69,12 +70,12 @@ async def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.post("/api/games/{game_id}/clock", status_code=204, summary="Save the game's timer")
-async def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
+def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
     ctx.games.clock(request.state.player, game_id, body.elapsed)
     return Response(status_code=204)
 
 
 @router.get("/api/games/{game_id}/record", summary="The game record (SPEC §5)")
-async def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     _row, session = ctx.games.get(request.state.player, game_id)
     return session.record()

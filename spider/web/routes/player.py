@@ -14,7 +14,7 @@ router = APIRouter()
 
 
 @router.get("/api/player", summary="Settings, language and the current game (for CONTINUE)")
-async def player(request: Request, ctx: Ctx) -> dict[str, Any]:
+def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
     return {
         "lang": request_language(request),
@@ -24,7 +24,7 @@ async def player(request: Request, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.put("/api/player/settings", summary="Change some settings")
-async def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
+def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
     changed = {k: v for k, v in body.model_dump().items() if v is not None}
     settings = ctx.settings_of(player) | changed

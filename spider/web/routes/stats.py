@@ -21,14 +21,14 @@ def all_levels() -> list[str]:
 
 
 @router.get("/api/stats/{level}", summary="Statistics of one level, e.g. spider-2-classic")
-async def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
+def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
     if level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
     return level_stats(ctx.store.finished_games(request.state.player, level)).as_dict()
 
 
 @router.get("/api/stats", summary="Statistics of every level the player has finished a game of")
-async def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
+def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
     levels = {}
     for key in all_levels():
         finished = ctx.store.finished_games(request.state.player, key)
