@@ -55,4 +55,4 @@ class HeadAsGetMiddleware:
             elif not message.get("more_body", False):
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
 
-        await self.app(scope | {"method": "GET"}, receive, send_without_body)
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)
