@@ -25,6 +25,7 @@ class GameRow:
     created: float = 0.0
     finished: float | None = None
     assisted: bool = False  # imported with its actions, or the solver was asked: counted apart
+    seen: float | None = None  # when the server last heard of it (created, an action, a timer save)
 
     @property
     def version(self) -> int:

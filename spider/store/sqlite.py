@@ -57,12 +57,16 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 # Schema upgrades, in order; PRAGMA user_version counts those applied (0: the first schema above).
-_MIGRATIONS = [
+MIGRATIONS = [
     # 1: games imported with their actions or helped by the solver are counted apart
     "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
+    # 2: when the server last heard of the game (an action or a timer save), to bound its timer
+    "ALTER TABLE games ADD COLUMN seen REAL",
 ]
 
-_GAME_COLUMNS = "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted"
+_GAME_COLUMNS = (
+    "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen"
+)
 
 
 class SQLiteStore:
@@ -81,7 +85,7 @@ class SQLiteStore:
     def _migrate(self) -> None:
         """Bring a file made by an older version up to date, each step in its own transaction."""
         applied = self._db.execute("PRAGMA user_version").fetchone()[0]
-        for number, step in enumerate(_MIGRATIONS[applied:], start=applied + 1):
+        for number, step in enumerate(MIGRATIONS[applied:], start=applied + 1):
             with self._transaction():
                 self._db.execute(step)
                 self._db.execute(f"PRAGMA user_version = {number}")
@@ -132,7 +136,7 @@ class SQLiteStore:
                 (now, row.player),
             )
             self._db.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.player,
@@ -147,6 +151,7 @@ class SQLiteStore:
                     row.created or now,
                     row.finished,
                     row.assisted,
+                    row.created or now,
                     len(actions),
                 ),
             )
@@ -184,7 +189,8 @@ class SQLiteStore:
         elapsed = actions[-1][1]
         with self._guard(), self._transaction():
             updated = self._db.execute(
-                "UPDATE games SET version = version + ?, status = ?, elapsed = ?, moves = ?, score = ?, finished = ?"
+                "UPDATE games SET version = version + ?, status = ?, elapsed = ?, moves = ?, score = ?, finished = ?,"
+                " seen = ?"
                 " WHERE id = ? AND player = ? AND version = ? AND status = 'active'",
                 (
                     len(actions),
@@ -193,6 +199,7 @@ class SQLiteStore:
                     row.moves,
                     row.score,
                     row.finished,
+                    time.time(),
                     row.id,
                     row.player,
                     row.version,
@@ -222,8 +229,9 @@ class SQLiteStore:
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
         with self._guard():
             self._db.execute(
-                "UPDATE games SET elapsed = MAX(elapsed, ?) WHERE id = ? AND player = ? AND status = 'active'",
-                (elapsed, game_id, player),
+                "UPDATE games SET elapsed = MAX(elapsed, ?), seen = ?"
+                " WHERE id = ? AND player = ? AND status = 'active'",
+                (elapsed, time.time(), game_id, player),
             )
 
     def mark_assisted(self, player: str, game_id: str) -> None:
@@ -280,7 +288,7 @@ class _Transaction:
 
 
 def _row(found: tuple[Any, ...]) -> GameRow:
-    gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted = found
+    gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen = found
     return GameRow(
         id=gid,
         player=player,
@@ -295,4 +303,5 @@ def _row(found: tuple[Any, ...]) -> GameRow:
         created=created,
         finished=finished,
         assisted=bool(assisted),
+        seen=seen,
     )

@@ -18,6 +18,9 @@ from ..store import GameRow, Store
 from .errors import NotFound
 
 CACHE_SIZE = 512
+# The longest gap between two requests about a game that the server counts as play whatever the
+# client's timer says: a pause may hide in any longer gap, so only this much of it is certain.
+PLAY_GAP = 1.0
 
 
 @dataclass
@@ -116,7 +119,7 @@ class Games:
             action = format_move(column - 1, best_column(session.game, column - 1, count), count)
         if action is None:
             raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
-        clock = self._clock(row, elapsed)
+        clock = self._clock(row, elapsed, acting=True)
         events = play_with_events(session, action, clock)
         self._finish_fields(row, session)
         if not self.store.append_actions(row, [(events["action"], clock)]):
@@ -136,12 +139,18 @@ class Games:
             cached.game.advance_clock(clock)
 
     @staticmethod
-    def _clock(row: GameRow, elapsed: float | None) -> float:
-        """The client's timer, kept monotonic and within the wall-clock time since the start."""
+    def _clock(row: GameRow, elapsed: float | None, acting: bool = False) -> float:
+        """The client's timer, monotonic and within the wall-clock time since the start. With an
+        action it is never less than the server can justify either: the time recorded so far plus
+        the part of the gap since the server last heard of the game that no pause can hide in."""
         if elapsed is None:
             return row.elapsed
-        bound = time.time() - row.created + 5.0
-        return round(max(row.elapsed, min(float(elapsed), bound)), 3)
+        now = time.time()
+        bound = now - row.created + 5.0
+        floor = row.elapsed
+        if acting and row.seen is not None:
+            floor += min(max(now - row.seen, 0.0), PLAY_GAP)
+        return round(max(floor, min(float(elapsed), bound)), 3)
 
     @staticmethod
     def _finish_fields(row: GameRow, session: Session) -> None:

@@ -4,12 +4,14 @@ security headers, HEAD and 405, and assisted games counted apart."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from spider.web.app import create_app
+from spider.web.games import PLAY_GAP
 from spider.web.security import CONTENT_SECURITY_POLICY
 
 
@@ -151,3 +153,23 @@ def test_a_game_imported_with_a_winning_line_is_an_assisted_win(client: TestClie
     stats = client.get("/api/stats/spiderette-1-classic").json()
     assert (stats["played"], stats["wins"], stats["win_rate"], stats["best_time"]) == (0, 0, None, None)
     assert (stats["assisted_played"], stats["assisted_wins"]) == (1, 1)
+
+
+def test_an_actions_time_is_never_less_than_the_server_saw_pass(client: TestClient) -> None:
+    game = client.post("/api/games", json={"code": "SD1-S1-AAAAABD", "profile": "timed"}).json()
+
+    def deal(version: int, elapsed: float) -> float:
+        r = client.post(
+            f"/api/games/{game['id']}/actions", json={"action": "deal", "version": version, "elapsed": elapsed}
+        )
+        assert r.status_code == 200, r.text
+        return r.json()["elapsed"]
+
+    time.sleep(0.4)
+    first = deal(0, 0.0)  # a client claiming no time at all
+    assert 0.4 <= first <= PLAY_GAP
+    time.sleep(PLAY_GAP + 0.3)  # a longer gap may hold a pause: only PLAY_GAP of it is certain
+    second = deal(1, 0.0)
+    assert second == round(first + PLAY_GAP, 3)
+    honest = round(second + 1.5, 3)
+    assert deal(2, honest) == honest  # a timer ahead of the floor is kept
