@@ -43,7 +43,8 @@ def create_app(database: str, background: bool = True, docs: bool = False) -> Fa
     app.add_middleware(PlayerMiddleware)
     app.add_middleware(HeadAsGetMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
-    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer, refusals included
+    # outermost: on every answer, refusals included
+    app.add_middleware(SecurityHeadersMiddleware, docs_path=app.docs_url)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

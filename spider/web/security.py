@@ -10,6 +10,12 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self';"
     " object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
+# Swagger UI at /docs (only when the app is made with docs=True): FastAPI's page loads its script and
+# style from a CDN and starts them with an inline script.
+DOCS_POLICY = (
+    "default-src 'self'; script-src https://cdn.jsdelivr.net 'unsafe-inline'; style-src https://cdn.jsdelivr.net;"
+    " img-src https://fastapi.tiangolo.com data:; connect-src 'self'; object-src 'none'; frame-ancestors 'none'"
+)
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -19,19 +25,24 @@ SECURITY_HEADERS = {
 
 
 class SecurityHeadersMiddleware:
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, docs_path: str | None = None) -> None:
         self.app = app
+        self.docs_path = docs_path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
+        wanted = SECURITY_HEADERS
+        if scope["path"] == self.docs_path:
+            wanted = SECURITY_HEADERS | {"Content-Security-Policy": DOCS_POLICY}
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
                 headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
+                for name, value in wanted.items():
                     headers.setdefault(name, value)
             await send(message)
 

@@ -103,7 +103,9 @@ def test_docs_are_off_by_default_and_the_openapi_description_is_served(client: T
     assert client.get("/docs").status_code == 404
     assert "/api/games" in client.get("/openapi.json").json()["paths"]
     with TestClient(create_app(database, background=False, docs=True)) as with_docs:
-        assert with_docs.get("/docs").status_code == 200
+        docs = with_docs.get("/docs")
+        assert docs.status_code == 200 and "https://cdn.jsdelivr.net" in docs.headers["content-security-policy"]
+        assert with_docs.get("/").headers["content-security-policy"] == CONTENT_SECURITY_POLICY
 
 
 def test_405_names_the_allowed_methods(client: TestClient) -> None:
