@@ -15,14 +15,13 @@ import asyncio
 import re
 import socket
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
 import httpx
+from serving import spider_serve
 
 
 def rss_mib(pid: int) -> float:
@@ -105,17 +104,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "b.sqlite3")
-        server = subprocess.Popen(
-            [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", database],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            line = server.stdout.readline() if server.stdout else ""
-            found = re.search(r"http://[^ ]+:(\d+)/", line)
-            if not found:
-                raise SystemExit(f"server did not start: {line!r}")
-            base, port = found.group(0).rstrip("/"), int(found.group(1))
+        with spider_serve(database) as (server, base):
+            port = int(base.rsplit(":", 1)[1])
             httpx.get(f"{base}/api/health")
             before = rss_mib(server.pid)
             sent, answer = huge_header(port, args.header_mib)
@@ -135,9 +125,6 @@ def main() -> None:
                 f" while an action waited {seconds:.2f} s for its answer {status}"
             )
             print(f"server memory at the end {rss_mib(server.pid):.1f} MiB")
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
 
 
 if __name__ == "__main__":
