@@ -1,6 +1,8 @@
-"""Names the server shows in the player's language: games, levels, rules options and scoring
-profiles. The values are English message ids (marked with ``N_`` for extraction); pass them
-through a translations object, or use the helpers below."""
+"""Names the server shows in the player's language: games, levels, rules options, scoring
+profiles and languages. The values are English message ids (marked with ``N_`` for extraction);
+pass them through a translations object, or use the helpers below. This is the one source of
+these names: the web app's catalog (``GET /api/catalog``) serves them, in the player's language,
+to the front end's dialogs."""
 
 from __future__ import annotations
 
@@ -20,14 +22,36 @@ LEVEL_NAMES: dict[int, str] = {
 }
 
 RULES_NAMES: dict[str, str] = {
-    "classic": N_("Classic rules"),
-    "relaxed": N_("Relaxed rules"),
+    "classic": N_("Classic"),
+    "relaxed": N_("Relaxed"),
+}
+
+# What a rules option changes, for the new-game dialog; classic needs no explanation.
+RULES_DESCRIPTIONS: dict[str, str | None] = {
+    "classic": None,
+    "relaxed": N_("Relaxed rules let a descending run of mixed suits move together."),
 }
 
 PROFILE_NAMES: dict[str, str] = {
     "standard": N_("Standard"),
     "timed": N_("Timed"),
     "moves": N_("Moves only"),
+}
+
+# A profile with what it means for the player, for a menu.
+PROFILE_LABELS: dict[str, str] = {
+    "standard": N_("Standard: 500 points, 100 undos"),
+    "timed": N_("Timed: points for speed, unlimited undo"),
+    "moves": N_("Moves only: no score, unlimited undo"),
+}
+
+# Each language by its own name (an endonym), never translated: a player finds their language
+# whatever language the page is in.
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "sk": "Slovenčina",
+    "fi": "Suomi",
 }
 
 
@@ -54,3 +78,17 @@ def level_name(game: str, suits: int, rules: str = "classic", tr: Translations =
 
 def profile_name(profile: str, tr: Translations = ENGLISH) -> str:
     return tr.gettext(PROFILE_NAMES[profile])
+
+
+def profile_label(profile: str, tr: Translations = ENGLISH) -> str:
+    return tr.gettext(PROFILE_LABELS[profile])
+
+
+def rules_name(rules: str, tr: Translations = ENGLISH) -> str:
+    return tr.gettext(RULES_NAMES[rules])
+
+
+def rules_description(rules: str, tr: Translations = ENGLISH) -> str:
+    """What the rules option changes; "" for classic rules."""
+    description = RULES_DESCRIPTIONS[rules]
+    return tr.gettext(description) if description else ""

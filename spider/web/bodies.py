@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
+
+from .models import GameId, LanguageCode, ProfileId, RulesId, SuitCount
 
 
 class _Body(BaseModel):
@@ -12,10 +12,10 @@ class _Body(BaseModel):
 
 
 class NewGame(_Body):
-    game: str = "spider"
-    suits: int = 1
-    rules: str = "classic"
-    profile: str = "standard"
+    game: GameId = "spider"
+    suits: SuitCount = 1
+    rules: RulesId = "classic"
+    profile: ProfileId = "standard"
     code: str | None = Field(None, max_length=40)
     deck: list[str] | None = Field(None, max_length=104)
     actions: list[str] = Field(default_factory=list, max_length=5000)
@@ -43,10 +43,10 @@ class ClockBody(_Body):
 
 
 class SettingsBody(_Body):
-    lang: Literal["en", "ru", "sk", "fi"] | None = None
+    lang: LanguageCode | None = None
     double_click: bool | None = None
     single_tap: bool | None = None
     auto_place: bool | None = None
     placement_help: bool | None = None
     sound: bool | None = None
-    profile: Literal["standard", "timed", "moves"] | None = None
+    profile: ProfileId | None = None

@@ -1,18 +1,60 @@
-"""Every client mistake as a 4xx with ``{"reason", "message", "params"}`` in the player's language."""
+"""Every client mistake as a 4xx with ``{"reason", "message", "params"}`` in the player's language,
+documented in the OpenAPI schema by the models below."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from fastapi import Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
-from ..engine import IllegalAction, SpiderError
+from ..engine import IllegalAction, SpiderError, profile, variant
 from ..engine.errors import N_
 from ..i18n import translate_error, translations
 from .language import request_language
+from .models import GameView
+
+
+class ErrorBody(BaseModel):
+    """What every 4xx answer carries."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str = Field(description="A stable code, e.g. not_a_run, bad_code, not_found", examples=["not_a_run"])
+    message: str = Field(description="What went wrong, in the player's language")
+    params: dict[str, str | int | float | bool | None] = Field(description="The values the message names")
+
+
+class StaleBody(ErrorBody):
+    """A 409: the action was for an older version of the game, or the game is over."""
+
+    view: GameView = Field(description="The game as it is now")
+
+
+# What each error status means, for the routes' documentation.
+ERROR_STATUSES: dict[int, str] = {
+    400: "Bad input: a malformed body, an unknown game, suit count, rules or profile, a bad code, deck or record",
+    404: "No such game (or another player's), level or language",
+    409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",
+    411: "A request body without a Content-Length",
+    413: "A request body over 64 KiB",
+    422: "A move the rules refuse; nothing changed",
+    429: "The solver is busy with other questions: ask again later",
+}
+# Every POST or PUT: the player middleware reads no body without a length or over the limit.
+BODY_LIMITS = (411, 413)
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses=``: the error statuses it can answer, each with its body's model."""
+    return {
+        status: {"model": StaleBody if status == 409 else ErrorBody, "description": ERROR_STATUSES[status]}
+        for status in statuses
+    }
 
 
 class ApiError(SpiderError):
@@ -49,7 +91,31 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 
-def install(app: Any) -> None:
+# A body's game, suits, rules or profile outside the choices: refused in the engine's own words, as
+# when the engine meets it (bad_game, bad_suits…). A value of the wrong type stays bad_request.
+_ENGINE_CHOICES: dict[str, tuple[type, Callable[[Any], object]]] = {
+    "game": (str, lambda value: variant(game=value)),
+    "suits": (int, lambda value: variant(suits=value)),
+    "rules": (str, lambda value: variant(rules=value)),
+    "profile": (str, profile),
+}
+
+
+def _engine_refusal(error: dict[str, Any]) -> SpiderError | None:
+    loc = tuple(error.get("loc", ()))
+    if error.get("type") != "literal_error" or len(loc) != 2 or loc[0] != "body" or loc[1] not in _ENGINE_CHOICES:
+        return None
+    expected, check = _ENGINE_CHOICES[str(loc[1])]
+    if type(error.get("input")) is not expected:
+        return None
+    try:
+        check(error["input"])
+    except SpiderError as err:
+        return err
+    return None
+
+
+def install(app: FastAPI) -> None:
     @app.exception_handler(SpiderError)
     async def spider_error(request: Request, exc: SpiderError) -> JSONResponse:
         return error_response(request, exc)
@@ -57,6 +123,9 @@ def install(app: Any) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
+        refusal = _engine_refusal(first)
+        if refusal is not None:
+            return error_response(request, refusal)
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         err = ApiError(
             400,
@@ -78,3 +147,26 @@ def install(app: Any) -> None:
         response = error_response(request, err)
         response.headers.update(exc.headers or {})  # a 405's Allow
         return response
+
+    app.openapi = _without_default_validation_errors(app)  # type: ignore[method-assign]
+
+
+def _without_default_validation_errors(app: FastAPI) -> Callable[[], dict[str, Any]]:
+    """FastAPI documents a 422 ``HTTPValidationError`` on every route with parameters; this app
+    answers a malformed request with a 400 ``ErrorBody`` instead (above), and a 422 only where the
+    rules refuse a move. The schema says so."""
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            for operations in schema["paths"].values():
+                for operation in operations.values():
+                    answer = operation.get("responses", {}).get("422", {})
+                    if "HTTPValidationError" in str(answer):
+                        del operation["responses"]["422"]
+            for name in ("HTTPValidationError", "ValidationError"):
+                schema.get("components", {}).get("schemas", {}).pop(name, None)
+        return app.openapi_schema  # type: ignore[return-value]
+
+    return openapi

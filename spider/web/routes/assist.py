@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
@@ -11,12 +11,20 @@ from ...engine.notation import parse_action
 from ...i18n import translations
 from ..bodies import SolveBody
 from ..context import Ctx
+from ..errors import BODY_LIMITS, error_responses
 from ..language import request_language
+from ..models import Hint, Solve
 
 router = APIRouter()
 
 
-@router.post("/api/games/{game_id}/hint", summary="A good next action, from what the player sees only")
+@router.post(
+    "/api/games/{game_id}/hint",
+    summary="A good next action, from what the player sees only",
+    response_model=Hint,
+    response_model_exclude_unset=True,
+    responses=error_responses(404, *BODY_LIMITS),
+)
 async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
     tr = translations(request_language(request))
@@ -25,7 +33,7 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
         return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
     if action == "deal":
         return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
-    src, dst, count = parse_action(action)
+    src, dst, count = cast(tuple[int, int, int], parse_action(action))  # a hint names its count: F>T:N
     return {
         "action": action,
         "column": src + 1,
@@ -39,7 +47,13 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     }
 
 
-@router.post("/api/games/{game_id}/solve", summary="Can this game still be won? (the solver sees face-down cards)")
+@router.post(
+    "/api/games/{game_id}/solve",
+    summary="Can this game still be won? (the solver sees face-down cards)",
+    response_model=Solve,
+    response_model_exclude_unset=True,
+    responses=error_responses(400, 404, 429, *BODY_LIMITS),
+)
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> dict[str, Any]:
     _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
     await run_in_threadpool(ctx.store.mark_assisted, request.state.player, game_id)  # counted apart

@@ -11,13 +11,24 @@ from ...engine import variant
 from ...engine.errors import N_
 from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
-from ..errors import ApiError, error_response
+from ..errors import BODY_LIMITS, ApiError, error_response, error_responses
 from ..games import Stale, record_of
+from ..models import GameRecord, GameView
 
 router = APIRouter()
 
+# A route that answers a game view; its optional fields (events, proven_winnable) are sent only
+# where the route sets them.
+ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_exclude_unset": True}
 
-@router.post("/api/games", status_code=201, summary="Start a game (abandons the current one)")
+
+@router.post(
+    "/api/games",
+    status_code=201,
+    summary="Start a game (abandons the current one)",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(400, *BODY_LIMITS),
+)
 async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     spec = body.model_dump()
     wants_winnable = spec.pop("winnable") and spec["code"] is None and spec["deck"] is None
@@ -31,7 +42,12 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     return answer
 
 
-@router.get("/api/games/current", summary="The player's unfinished game")
+@router.get(
+    "/api/games/current",
+    summary="The player's unfinished game",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(404),
+)
 def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
     if current is None:
@@ -39,12 +55,22 @@ def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     return view(request, *current)
 
 
-@router.get("/api/games/{game_id}", summary="A game of the player's")
+@router.get(
+    "/api/games/{game_id}",
+    summary="A game of the player's",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(404),
+)
 def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     return view(request, *ctx.games.get(request.state.player, game_id))
 
 
-@router.post("/api/games/{game_id}/actions", summary="Play a move, a deal or an undo")
+@router.post(
+    "/api/games/{game_id}/actions",
+    summary="Play a move, a deal or an undo",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(400, 404, 409, 422, *BODY_LIMITS),
+)
 def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
     try:
@@ -60,7 +86,13 @@ def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     return view(request, row, session, events)
 
 
-@router.post("/api/games/{game_id}/restart", status_code=201, summary="Start the same deal again")
+@router.post(
+    "/api/games/{game_id}/restart",
+    status_code=201,
+    summary="Start the same deal again",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(404, *BODY_LIMITS),
+)
 def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     row, session = ctx.games.get(request.state.player, game_id)
     record = record_of(row)
@@ -69,13 +101,25 @@ def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     return view(request, row, session)
 
 
-@router.post("/api/games/{game_id}/clock", status_code=204, summary="Save the game's timer")
+@router.post(
+    "/api/games/{game_id}/clock",
+    status_code=204,
+    summary="Save the game's timer",
+    response_class=Response,
+    responses=error_responses(400, 404, *BODY_LIMITS),
+)
 def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
     ctx.games.clock(request.state.player, game_id, body.elapsed)
     return Response(status_code=204)
 
 
-@router.get("/api/games/{game_id}/record", summary="The game record (SPEC §5)")
+@router.get(
+    "/api/games/{game_id}/record",
+    summary="The game record (SPEC §5)",
+    response_model=GameRecord,
+    response_model_exclude_unset=True,
+    responses=error_responses(404),
+)
 def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     _row, session = ctx.games.get(request.state.player, game_id)
     return session.record()

@@ -11,8 +11,9 @@ from fastapi.responses import FileResponse
 from ...engine.errors import N_
 from ...help import help_page as build_help_page
 from ...i18n import LANGUAGES, browser_catalog, translations
-from ..errors import ApiError
+from ..errors import ApiError, error_responses
 from ..language import request_language
+from ..models import BrowserCatalog, Health, HelpPage
 
 STATIC = Path(__file__).parent.parent / "static"
 
@@ -24,18 +25,23 @@ async def index() -> FileResponse:
     return FileResponse(STATIC / "index.html", media_type="text/html")
 
 
-@router.get("/api/health", summary="A trivial answer: the app is up")
+@router.get("/api/health", summary="A trivial answer: the app is up", response_model=Health)
 async def health() -> dict[str, bool]:
     return {"ok": True}
 
 
-@router.get("/api/i18n/{lang}", summary="The translation catalog for the front end")
+@router.get(
+    "/api/i18n/{lang}",
+    summary="The translation catalog for the front end",
+    response_model=BrowserCatalog,
+    responses=error_responses(404),
+)
 async def catalog(lang: str) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ApiError(404, "not_found", N_("Unknown language {lang}"), lang=lang)
     return browser_catalog(lang)
 
 
-@router.get("/api/help", summary="The rules page in the player's language")
+@router.get("/api/help", summary="The rules page in the player's language", response_model=HelpPage)
 async def help_page(request: Request) -> dict[str, Any]:
     return build_help_page(translations(request_language(request)))

@@ -8,12 +8,19 @@ from fastapi import APIRouter, Request
 
 from ..bodies import SettingsBody
 from ..context import Ctx, view
+from ..errors import BODY_LIMITS, error_responses
 from ..language import request_language
+from ..models import Player, Settings
 
 router = APIRouter()
 
 
-@router.get("/api/player", summary="Settings, language and the current game (for CONTINUE)")
+@router.get(
+    "/api/player",
+    summary="Settings, language and the current game (for CONTINUE)",
+    response_model=Player,
+    response_model_exclude_unset=True,
+)
 def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
     return {
@@ -23,7 +30,12 @@ def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     }
 
 
-@router.put("/api/player/settings", summary="Change some settings")
+@router.put(
+    "/api/player/settings",
+    summary="Change some settings",
+    response_model=Settings,
+    responses=error_responses(400, *BODY_LIMITS),
+)
 def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
     changed = {k: v for k, v in body.model_dump().items() if v is not None}

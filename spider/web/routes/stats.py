@@ -10,7 +10,8 @@ from ...engine.errors import N_
 from ...engine.variants import all_variants
 from ...store import level_stats
 from ..context import Ctx
-from ..errors import ApiError
+from ..errors import ApiError, error_responses
+from ..models import AllStats, Stats
 
 router = APIRouter()
 
@@ -20,14 +21,23 @@ def all_levels() -> list[str]:
     return [v.key for v in all_variants()]
 
 
-@router.get("/api/stats/{level}", summary="Statistics of one level, e.g. spider-2-classic")
+@router.get(
+    "/api/stats/{level}",
+    summary="Statistics of one level, e.g. spider-2-classic",
+    response_model=Stats,
+    responses=error_responses(404),
+)
 def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
     if level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
     return level_stats(ctx.store.finished_games(request.state.player, level)).as_dict()
 
 
-@router.get("/api/stats", summary="Statistics of every level the player has finished a game of")
+@router.get(
+    "/api/stats",
+    summary="Statistics of every level the player has finished a game of",
+    response_model=AllStats,
+)
 def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
     levels = {}
     for key in all_levels():

@@ -1,0 +1,273 @@
+"""The answers the API sends, as models: FastAPI documents them in the OpenAPI schema (``/docs``)
+and checks every answer against them. The choices (games, suit counts, rules, profiles,
+languages) are ``Literal`` types that a test holds equal to the engine's tables."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+GameId = Literal["spider", "spiderette"]
+SuitCount = Literal[1, 2, 4]
+RulesId = Literal["classic", "relaxed"]
+ProfileId = Literal["standard", "timed", "moves"]
+LanguageCode = Literal["en", "ru", "sk", "fi"]
+SuitLetter = Literal["S", "H", "D", "C"]
+GameStatus = Literal["active", "won", "lost", "abandoned"]
+Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
+ColumnNumber = Annotated[int, Field(ge=1, le=10, description="Columns count from 1")]
+Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo"], description="SPEC §5 notation")]
+
+
+class Answer(BaseModel):
+    """An answer's fields are all documented: one the route sends but the model lacks is an
+    error (in the tests), never silently dropped."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----- settings ------------------------------------------------------------------------------
+
+
+class Settings(Answer):
+    lang: LanguageCode | None = Field(description="The player's explicit language, or null: the browser's")
+    double_click: bool = Field(description="A double click or tap sends cards to the best column")
+    single_tap: bool = Field(description="A single tap sends cards to the best column")
+    auto_place: bool = Field(description="Cards go to the best column as soon as they are picked up")
+    placement_help: bool = Field(description="Highlight the columns that accept the picked-up cards")
+    sound: bool
+    profile: ProfileId = Field(description="The scoring profile of new games")
+
+
+# ----- the catalog ---------------------------------------------------------------------------
+
+
+class Level(Answer):
+    key: str = Field(description="The level's key, as in /api/stats/{level}", examples=["spider-2-relaxed"])
+    game: GameId
+    suits: SuitCount
+    rules: RulesId
+    name: str = Field(examples=["Spider, 2 suits (Medium), relaxed rules"])
+
+
+class GameChoice(Answer):
+    id: GameId
+    name: str
+
+
+class SuitsChoice(Answer):
+    count: SuitCount
+    name: str = Field(examples=["2 suits (Medium)"])
+
+
+class RulesChoice(Answer):
+    id: RulesId
+    name: str
+    description: str = Field(description='What the option changes; "" for classic rules')
+
+
+class ProfileChoice(Answer):
+    id: ProfileId
+    name: str = Field(examples=["Standard"])
+    label: str = Field(examples=["Standard: 500 points, 100 undos"])
+
+
+class LanguageChoice(Answer):
+    code: LanguageCode
+    name: str = Field(description="The language's own name (never translated)", examples=["Suomi"])
+
+
+class Catalog(Answer):
+    """Everything the dialogs offer, in the request's language. The rules a game and suit count
+    offer are the ``levels`` that have them."""
+
+    levels: list[Level] = Field(description="Every level that exists, in the engine's order")
+    games: list[GameChoice]
+    suits: list[SuitsChoice]
+    rules: list[RulesChoice]
+    profiles: list[ProfileChoice]
+    languages: list[LanguageChoice]
+    default_settings: Settings = Field(description="A new player's settings")
+
+
+# ----- the game view -------------------------------------------------------------------------
+
+
+class Column(Answer):
+    down: int = Field(ge=0, description="How many face-down cards: never which ones")
+    up: list[Card] = Field(description="The face-up cards, bottom to top")
+
+
+class Group(Answer):
+    """A movable group: the column's top ``count`` cards."""
+
+    column: ColumnNumber
+    count: int = Field(ge=1, le=13)
+    targets: list[ColumnNumber] = Field(description="The columns that accept the group")
+    best: ColumnNumber | None = Field(description="The column a double click sends it to (SPEC §7)")
+
+
+class Revealed(Answer):
+    column: ColumnNumber
+    card: Card = Field(description="The card the action turned face up")
+
+
+class Completed(Answer):
+    column: ColumnNumber
+    suit: SuitLetter
+
+
+class _Events(Answer):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    action: Action = Field(description="The action as recorded")
+    revealed: list[Revealed]
+    completed: list[Completed] = Field(description="The sequences the action removed")
+    hidden: int = Field(ge=0, description="Cards the action turned face down (an undo): counted, never named")
+    won: bool
+
+
+class MoveEvents(_Events):
+    kind: Literal["move"]
+    from_: ColumnNumber = Field(alias="from")
+    to: ColumnNumber
+    cards: list[Card] = Field(description="The cards that moved")
+    onto: Card | None = Field(description="The card they went onto; null on an empty column")
+
+
+class DealEvents(_Events):
+    kind: Literal["deal"]
+    cards: list[Card] = Field(description="The cards dealt, onto columns 1, 2, …")
+
+
+class UndoEvents(_Events):
+    kind: Literal["undo"]
+    undone: Literal["move", "deal"]
+    restored: int = Field(ge=0, description="Sequences that came back")
+    from_: ColumnNumber | None = Field(None, alias="from", description="An undone move: the cards went back from here")
+    to: ColumnNumber | None = Field(None, description="An undone move: … to here")
+
+
+Events = Annotated[MoveEvents | DealEvents | UndoEvents, Field(discriminator="kind")]
+
+
+class GameView(Answer):
+    """The table as the player sees it (the engine's public view) plus what the front end needs.
+    A face-down card is only counted: no field names one."""
+
+    id: str
+    version: int = Field(ge=0, description="The number of actions; an action must send the version it saw")
+    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
+    game: GameId
+    suits: SuitCount
+    rules: RulesId
+    profile: ProfileId
+    status: GameStatus
+    columns: list[Column]
+    stock: int = Field(ge=0, description="Cards left in the stock")
+    deals_left: int = Field(ge=0)
+    removed: int = Field(ge=0, description="Sequences removed")
+    removed_suits: list[SuitLetter]
+    sequences: int = Field(description="Sequences to remove to win")
+    moves: int = Field(ge=0)
+    score: int | None = Field(description="null for the moves-only profile")
+    won: bool
+    can_deal: bool
+    can_undo: bool
+    undo_limit: int | None = Field(description="null: undo back to the start")
+    elapsed: float = Field(ge=0, description="Seconds played")
+    groups: list[Group]
+    description: str = Field(description="The table in words, for screen readers")
+    events: Events | None = Field(None, description="Only in the answer to an action: what it did")
+    proven_winnable: bool | None = Field(
+        None, description='Only in the answer to a new game that asked for "winnable": whether the solver proved it'
+    )
+
+
+class Player(Answer):
+    lang: LanguageCode = Field(description="The language in use: the player's choice, else the browser's")
+    settings: Settings
+    current: GameView | None = Field(description="The unfinished game, for CONTINUE")
+
+
+class GameRecord(Answer):
+    """SPEC §5's game record: a code or a deck, the actions, and the times when they were kept."""
+
+    game: GameId
+    suits: SuitCount
+    rules: RulesId
+    code: str | None = None
+    deck: list[Card] | None = None
+    actions: list[Action]
+    profile: ProfileId
+    times: list[float] | None = Field(None, description="Seconds on the game's clock at each action")
+
+
+# ----- statistics ----------------------------------------------------------------------------
+
+
+class Stats(Answer):
+    played: int = Field(ge=0)
+    wins: int = Field(ge=0)
+    losses: int = Field(ge=0)
+    win_rate: float | None = Field(
+        ge=0, le=100, description="A PERCENTAGE, 0 to 100 (1 win in 100 games is 1.0); null before any finished game"
+    )
+    streak: int = Field(ge=0, description="The current winning streak")
+    best_streak: int = Field(ge=0)
+    best_score: int | None
+    best_time: float | None = Field(description="Seconds")
+    fewest_moves: int | None
+    assisted_played: int = Field(
+        ge=0, description="Finished games imported with their actions or asked about with /solve: in no other field"
+    )
+    assisted_wins: int = Field(ge=0)
+
+
+class AllStats(Answer):
+    levels: dict[str, Stats] = Field(description="By level key (see /api/catalog), only levels with a finished game")
+
+
+# ----- help from the solver ------------------------------------------------------------------
+
+
+class Hint(Answer):
+    action: Action | None = Field(description="null: no useful move")
+    message: str
+    column: ColumnNumber | None = Field(None, description="A move: from this column…")
+    count: int | None = Field(None, ge=1, le=13, description="…this many cards…")
+    to: ColumnNumber | None = Field(None, description="…to this column")
+
+
+class Solve(Answer):
+    result: Literal["won", "lost", "unknown"]
+    actions: list[Action] = Field(description="For won: the actions that win from the current position")
+    nodes: int | None = Field(None, ge=0, description="Positions searched")
+    seconds: float | None = Field(None, ge=0)
+    reason: str | None = Field(None, description="For unknown: the limit that stopped the search, or cancelled")
+    message: str
+    note: str = Field(description="Says that the solver saw the face-down cards")
+
+
+# ----- pages ---------------------------------------------------------------------------------
+
+
+class Health(Answer):
+    ok: bool
+
+
+class BrowserCatalog(Answer):
+    lang: LanguageCode
+    plural: str = Field(description="The plural rule, a C expression of n", examples=["(n != 1)"])
+    messages: dict[str, str | list[str]] = Field(description="English id → text, or a plural's forms")
+
+
+class HelpSection(Answer):
+    title: str
+    paragraphs: list[str]
+
+
+class HelpPage(Answer):
+    title: str
+    sections: list[HelpSection]

@@ -1,0 +1,60 @@
+"""What the front end's dialogs offer: levels, games, suit counts, rules, scoring profiles,
+languages and the default settings, all named in the request's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ... import vocabulary
+from ...engine.describe import Translations
+from ...engine.scoring import PROFILES
+from ...engine.variants import GAMES, RULES, SUIT_COUNTS, all_variants
+from ...i18n import LANGUAGES, translations
+from ..context import DEFAULT_SETTINGS
+from ..language import request_language
+from ..models import Catalog
+
+router = APIRouter()
+
+
+def catalog_of(tr: Translations) -> dict[str, Any]:
+    """The catalog, from the engine's tables and the vocabulary's names."""
+    return {
+        "levels": [
+            {
+                "key": v.key,
+                "game": v.game,
+                "suits": v.suits,
+                "rules": v.rules,
+                "name": vocabulary.level_name(v.game, v.suits, v.rules, tr),
+            }
+            for v in all_variants()
+        ],
+        "games": [{"id": game, "name": vocabulary.game_name(game, tr)} for game in GAMES],
+        "suits": [{"count": suits, "name": vocabulary.suits_label(suits, tr)} for suits in SUIT_COUNTS],
+        "rules": [
+            {
+                "id": rules,
+                "name": vocabulary.rules_name(rules, tr),
+                "description": vocabulary.rules_description(rules, tr),
+            }
+            for rules in RULES
+        ],
+        "profiles": [
+            {"id": p, "name": vocabulary.profile_name(p, tr), "label": vocabulary.profile_label(p, tr)}
+            for p in PROFILES
+        ],
+        "languages": [{"code": lang, "name": vocabulary.LANGUAGE_NAMES[lang]} for lang in LANGUAGES],
+        "default_settings": DEFAULT_SETTINGS,
+    }
+
+
+@router.get(
+    "/api/catalog",
+    response_model=Catalog,
+    summary="Levels, rules, scoring profiles, languages and default settings, for the dialogs",
+)
+async def catalog(request: Request) -> dict[str, Any]:
+    return catalog_of(translations(request_language(request)))

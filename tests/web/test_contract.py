@@ -1,0 +1,286 @@
+"""The typed contract with the browser: every route answers exactly what it builds (a response
+model never drops a field), every answer and error body fits its documented model, and the OpenAPI
+schema types every route's success and error answers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, get_args
+
+import fastapi.routing
+import pytest
+from fastapi.encoders import jsonable_encoder
+from fastapi.testclient import TestClient
+
+from spider.engine import PROFILES, card_text, new_session
+from spider.engine.variants import GAMES, RULES, SUIT_COUNTS
+from spider.web import models
+from spider.web.app import create_app
+from spider.web.bodies import SettingsBody
+from spider.web.context import DEFAULT_SETTINGS
+from spider.web.errors import ERROR_STATUSES, ErrorBody, StaleBody
+from spider.web.solving import SEED_FILE
+
+# A proved-winnable Spiderette deal and its winning line, as the app ships them.
+SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-1-classic"][0]
+CODE, LINE = SEED["code"], SEED["line"]
+
+
+class ContractClient:
+    """Calls routes by their path template, and checks each answer: a JSON success is exactly what
+    the route built (recorded before the response model serialised it), an error body fits its
+    model. Remembers which (method, template, status) it saw."""
+
+    def __init__(self, client: TestClient, built: list[Any]) -> None:
+        self.client = client
+        self.built = built
+        self.seen: set[tuple[str, str, int]] = set()
+
+    def __call__(self, method: str, template: str, body: Any = None, **kwargs: Any) -> tuple[int, Any]:
+        self.built.clear()
+        path = template.format(**kwargs.pop("path", {}))
+        if body is not None:
+            kwargs["json"] = body
+        r = self.client.request(method, path, **kwargs)
+        self.seen.add((method.lower(), template, r.status_code))
+        if r.status_code == 204:
+            assert not r.content and not self.built
+            return 204, None
+        answer = r.json()
+        if r.status_code < 400:
+            assert len(self.built) == 1, f"{method} {path}: no response model between the route and the browser"
+            assert answer == self.built[0], f"{method} {path}: the response model changed the answer"
+        else:
+            (StaleBody if r.status_code == 409 else ErrorBody).model_validate(answer)
+        return r.status_code, answer
+
+    def act(self, view: dict[str, Any], expect: int = 200, **body: Any) -> dict[str, Any]:
+        body.setdefault("version", view["version"])
+        status, answer = self("POST", "/api/games/{game_id}/actions", body, path={"game_id": view["id"]})
+        assert status == expect, answer
+        return answer
+
+
+@pytest.fixture
+def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """What each route returned, as JSON, before FastAPI validated and serialised it."""
+    seen: list[Any] = []
+    serialize = fastapi.routing.serialize_response
+
+    async def recording(**kwargs: Any) -> Any:
+        seen.append(json.loads(json.dumps(jsonable_encoder(kwargs["response_content"]))))
+        return await serialize(**kwargs)
+
+    monkeypatch.setattr(fastapi.routing, "serialize_response", recording)
+    yield seen
+
+
+@pytest.fixture
+def app(tmp_path: Path):
+    return create_app(str(tmp_path / "db.sqlite3"), background=False)
+
+
+@pytest.fixture
+def api(app, built: list[Any]) -> ContractClient:
+    return ContractClient(TestClient(app), built)
+
+
+def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: ContractClient, app) -> None:
+    for template in ("/api/health", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
+        assert api("GET", template)[0] == 200
+    assert api("GET", "/api/i18n/{lang}", path={"lang": "ru"})[0] == 200
+    assert api("GET", "/api/i18n/{lang}", path={"lang": "de"})[0] == 404
+    assert api("GET", "/api/games/current")[0] == 404
+    assert api("PUT", "/api/player/settings", {"sound": False, "placement_help": False})[0] == 200
+    assert api("PUT", "/api/player/settings", {"volume": 3})[0] == 400
+
+    # a game lost: it had a move and was abandoned
+    status, view = api("POST", "/api/games", {"game": "spider", "suits": 4, "rules": "relaxed", "profile": "timed"})
+    assert status == 201 and "events" not in view and "proven_winnable" not in view
+    group = view["groups"][0]
+    view = api.act(view, best={"column": group["column"], "count": group["count"]}, elapsed=1.5)
+    assert view["events"]["kind"] == "move"
+
+    # a game won, through every kind of action and event
+    status, view = api("POST", "/api/games", {"code": CODE, "profile": "standard"})
+    assert status == 201
+    game = {"game_id": view["id"]}
+    assert api("POST", "/api/games/{game_id}/hint", path=game)[0] == 200
+    status, solved = api("POST", "/api/games/{game_id}/solve", {"time_limit": 5}, path=game)
+    assert status == 200 and solved["result"] in ("won", "unknown")
+    assert api("POST", "/api/games/{game_id}/clock", {"elapsed": 2}, path=game)[0] == 204
+    assert api("GET", "/api/games/{game_id}", path=game)[0] == 200
+    assert api("GET", "/api/games/current")[0] == 200
+    assert api("GET", "/api/player")[1]["current"]["id"] == view["id"]
+    api.act(view, expect=409, action=LINE[0], version=view["version"] + 1)
+    api.act(view, expect=422, action="1>1")
+    api.act(view, expect=400, action="sideways")
+    kinds, completed, revealed = set(), 0, 0
+    for number, action in enumerate(LINE):
+        view = api.act(view, action=action)
+        kinds.add(view["events"]["kind"])
+        completed += len(view["events"]["completed"])
+        revealed += len(view["events"]["revealed"])
+        if number in (0, LINE.index("deal")):  # undo a move and a deal, then play them again
+            undone = api.act(view, action="undo")
+            assert undone["events"]["undone"] == ("move" if number == 0 else "deal")
+            view = api.act(undone, action=action)
+    assert view["won"] and view["status"] == "won" and kinds == {"move", "deal"}
+    assert completed == 4 and revealed > 0
+    status, finished = api(
+        "POST", "/api/games/{game_id}/actions", {"action": "undo", "version": view["version"]}, path=game
+    )
+    assert status == 409 and finished["reason"] == "finished" and finished["view"]["won"]
+    assert api("GET", "/api/games/{game_id}/record", path=game)[1]["code"] == CODE
+    assert api("POST", "/api/games/{game_id}/restart", path=game)[0] == 201
+
+    # one win the solver was asked about (assisted: counted apart) and one loss: the win rate is a percentage
+    status, stats = api("GET", "/api/stats/{level}", path={"level": "spiderette-1-classic"})
+    assert (status, stats["wins"], stats["assisted_wins"], stats["win_rate"]) == (200, 0, 1, None)
+    status, stats = api("GET", "/api/stats/{level}", path={"level": "spider-4-relaxed"})
+    assert (status, stats["losses"], stats["win_rate"]) == (200, 1, 0.0)
+    status, stats = api("GET", "/api/stats/{level}", path={"level": "spider-3-relaxed"})
+    assert status == 404
+    assert set(api("GET", "/api/stats")[1]["levels"]) == {"spiderette-1-classic", "spider-4-relaxed"}
+
+    # a deal dealt from a deck, its record, and a deal proved winnable
+    deck = [card_text(c) for c in new_session("SD1-S1-AAAAABD").game.deck]
+    status, from_deck = api("POST", "/api/games", {"game": "spiderette", "suits": 1, "deck": deck})
+    assert status == 201 and from_deck["code"] is None
+    assert api("GET", "/api/games/{game_id}/record", path={"game_id": from_deck["id"]})[1]["deck"] == deck
+    status, winnable = api("POST", "/api/games", {"game": "spider", "suits": 2, "winnable": True})
+    assert status == 201 and winnable["proven_winnable"] is True
+    for template in ("/api/games/{game_id}", "/api/games/{game_id}/record"):
+        assert api("GET", template, path={"game_id": "nothing-here"})[0] == 404
+    for template in ("/api/games/{game_id}/hint", "/api/games/{game_id}/solve", "/api/games/{game_id}/restart"):
+        assert (
+            api("POST", template, {} if template.endswith("solve") else None, path={"game_id": "nothing-here"})[0]
+            == 404
+        )
+    assert api("POST", "/api/games/{game_id}/clock", {"elapsed": 1}, path={"game_id": "nothing-here"})[0] == 404
+    assert api("POST", "/api/games", {"suits": 3})[0] == 400
+    assert api("POST", "/api/games", content=b"x" * 70_000, headers={"content-type": "application/json"})[0] == 413
+
+    # every status seen is documented on its route, and every route was answered
+    schema = app.openapi()
+    for method, template, status in api.seen:
+        assert str(status) in schema["paths"][template][method]["responses"], (method, template, status)
+    operations = {(m, p) for p, ops in schema["paths"].items() for m in ops if p.startswith("/api")}
+    assert {(m, p) for m, p, s in api.seen if s < 300} == operations
+
+
+def _schemas(schema: dict[str, Any]) -> dict[str, Any]:
+    components: dict[str, Any] = schema["components"]["schemas"]
+    return components
+
+
+def _ref(node: dict[str, Any]) -> str:
+    return str(node["$ref"]).rsplit("/", 1)[-1]
+
+
+def _untyped(node: Any, where: str) -> list[str]:
+    """Places in a schema that accept anything (an ``object`` or ``Any`` without a shape)."""
+    if not isinstance(node, dict):
+        return []
+    found = []
+    if (
+        not node
+        or node == {"type": "object"}
+        or (node.get("type") == "object" and node.get("additionalProperties") is True)
+    ):
+        found.append(where)
+    for key, value in node.items():
+        if key in ("properties", "$defs"):
+            for name, sub in value.items():
+                found += _untyped(sub, f"{where}.{name}")
+        elif key in ("items", "additionalProperties") and isinstance(value, dict):
+            found += _untyped(value, f"{where}[{key}]")
+        elif key in ("anyOf", "oneOf", "allOf"):
+            for i, sub in enumerate(value):
+                found += _untyped(sub, f"{where}|{i}")
+    return found
+
+
+def test_openapi_types_every_api_route_and_its_errors(app) -> None:
+    schema = app.openapi()
+    components = _schemas(schema)
+    for path, operations in schema["paths"].items():
+        if not path.startswith("/api"):
+            continue
+        for method, operation in operations.items():
+            where = f"{method.upper()} {path}"
+            responses = operation["responses"]
+            success = [s for s in responses if s.startswith("2")]
+            assert len(success) == 1, where
+            if success[0] == "204":
+                assert "content" not in responses["204"], where
+            else:
+                content = responses[success[0]]["content"]["application/json"]["schema"]
+                assert "$ref" in content, f"{where}: untyped success"
+                assert _ref(content) in components
+            errors = {int(s) for s in responses if s[0] == "4"}
+            assert errors <= set(ERROR_STATUSES), where
+            for status in errors:
+                body = responses[str(status)]["content"]["application/json"]["schema"]
+                assert _ref(body) == ("StaleBody" if status == 409 else "ErrorBody"), (where, status)
+            if "{game_id}" in path or path in ("/api/games/current", "/api/stats/{level}", "/api/i18n/{lang}"):
+                assert 404 in errors, where
+            if method in ("post", "put"):
+                assert {411, 413} <= errors, where
+            if "requestBody" in operation:
+                assert 400 in errors, where
+    assert "HTTPValidationError" not in components
+    for name, component in components.items():
+        if name in ("ErrorBody", "StaleBody", "BrowserCatalog"):
+            continue
+        assert not _untyped(component, name), _untyped(component, name)
+    assert components["StaleBody"]["properties"]["view"] == {
+        "$ref": "#/components/schemas/GameView",
+        "description": "The game as it is now",
+    }
+
+
+def test_the_view_has_no_field_for_a_face_down_card(app) -> None:
+    components = _schemas(app.openapi())
+    column = components["Column"]["properties"]
+    assert set(column) == {"down", "up"} and column["down"]["type"] == "integer"
+    assert components["GameView"]["properties"]["stock"]["type"] == "integer"
+    undo = components["UndoEvents"]["properties"]
+    assert undo["hidden"]["type"] == "integer" and "cards" not in undo
+
+
+def test_win_rate_is_documented_as_a_percentage(app) -> None:
+    win_rate = _schemas(app.openapi())["Stats"]["properties"]["win_rate"]
+    assert "PERCENTAGE, 0 to 100" in win_rate["description"]
+    number = next(s for s in win_rate["anyOf"] if s.get("type") == "number")
+    assert (number["minimum"], number["maximum"]) == (0, 100)
+
+
+def test_bodies_offer_the_engines_choices(app) -> None:
+    new_game = _schemas(app.openapi())["NewGame"]["properties"]
+    assert tuple(new_game["game"]["enum"]) == GAMES
+    assert tuple(new_game["suits"]["enum"]) == SUIT_COUNTS
+    assert tuple(new_game["rules"]["enum"]) == RULES
+    assert tuple(new_game["profile"]["enum"]) == PROFILES
+    assert get_args(models.SuitLetter) == tuple("SHDC")
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [({"game": "golf"}, "bad_game"), ({"suits": 3}, "bad_suits"), ({"suits": "two"}, "bad_request")],
+)
+def test_a_choice_outside_the_engines_is_refused_in_its_words(api: ContractClient, body: dict, reason: str) -> None:
+    status, english = api("POST", "/api/games", body)
+    assert status == 400 and english["reason"] == reason
+    status, finnish = api("POST", "/api/games", body, headers={"accept-language": "fi"})
+    assert status == 400 and finnish["reason"] == reason and finnish["message"] != english["message"]
+    assert api("GET", "/api/games/current")[0] == 404
+
+
+def test_a_settings_change_names_the_same_settings_the_answer_has() -> None:
+    """PUT /api/player/settings takes any of the settings and nothing else."""
+    assert list(SettingsBody.model_fields) == list(models.Settings.model_fields) == list(DEFAULT_SETTINGS)
+    for name, field in models.Settings.model_fields.items():
+        assert SettingsBody.model_fields[name].annotation == field.annotation | None, name
