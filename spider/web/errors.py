@@ -146,6 +146,8 @@ def install(app: FastAPI) -> None:
             err = ApiError(exc.status_code, "bad_request", N_("Bad request"))
         response = error_response(request, err)
         response.headers.update(exc.headers or {})  # a 405's Allow
+        if "GET" in response.headers.get("Allow", "").split(", "):
+            response.headers["Allow"] += ", HEAD"  # answered like GET (security.HeadAsGetMiddleware)
         return response
 
     app.openapi = _without_default_validation_errors(app)  # type: ignore[method-assign]
