@@ -9,6 +9,7 @@ import socket
 import sqlite3
 import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.message import Message
 from pathlib import Path
@@ -143,3 +144,24 @@ def test_a_locked_database_answers_503_and_never_stalls_the_server(
         # nothing was written; once the lock is gone the same action is accepted
         assert server.request("GET", f"/api/games/{started.json()['id']}", cookie=player).json()["version"] == 0
         assert server.request("POST", actions, {"action": "deal", "version": 0}, player).status == 200
+
+
+def test_concurrent_actions_on_one_game_from_the_thread_pool_keep_one_story(server: Server) -> None:
+    """Routes run in threads now: the same action sent at once from many tabs is taken once, and
+    every answer, refusal or not, shows the game as it was written."""
+    started = server.request("POST", "/api/games", {"code": "SD1-S1-AAAAABD"})
+    player = started.headers["set-cookie"].split(";")[0].split("=")[1]
+    game, deals = started.json()["id"], started.json()["deals_left"]
+
+    def deal(version: int) -> Answer:
+        return server.request("POST", f"/api/games/{game}/actions", {"action": "deal", "version": version}, player)
+
+    for version in range(deals):
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(deal, [version] * 8))
+        assert sorted(a.status for a in answers) == [200] + [409] * 7
+        for answer in answers:
+            view = answer.json() if answer.status == 200 else answer.json()["view"]
+            assert (view["version"], view["deals_left"]) == (version + 1, deals - version - 1)
+    final = server.request("GET", f"/api/games/{game}", cookie=player).json()
+    assert (final["version"], final["deals_left"]) == (deals, 0)
