@@ -5,7 +5,8 @@
 Prints the server's resident memory before and after one connection sends a request head of
 --header-mib MiB (the server answers 431 and closes it after 16 KiB), what becomes of --stalled
 connections that stop half-way through a request head or body (408 after 10 s, then closed), and
-how long /api/health takes while an action waits for a database lock held by another connection.
+how long /api/health takes while an action waits for a database lock held by another connection,
+and the memory and stored players after --cookieless requests that carry no player cookie.
 """
 
 from __future__ import annotations
@@ -72,6 +73,14 @@ async def stalled(port: int, count: int, body: bool) -> dict[str, int]:
     return outcomes
 
 
+async def cookieless(base: str, count: int) -> None:
+    """``count`` requests to /api/player without a cookie (each is issued a new player)."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        for _ in range(count // 20):
+            await asyncio.gather(*(client.get("/api/player", cookies={}) for _ in range(20)))
+            client.cookies.clear()
+
+
 def health_while_locked(base: str, database: str) -> tuple[float, int, float]:
     """(health check seconds, the action's status, the action's seconds) with the lock held."""
     with httpx.Client(base_url=base, timeout=30) as client:
@@ -101,6 +110,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--header-mib", type=int, default=200)
     parser.add_argument("--stalled", type=int, default=1000)
+    parser.add_argument("--cookieless", type=int, default=2000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "b.sqlite3")
@@ -124,7 +134,14 @@ def main() -> None:
                 f"database locked by another connection: /api/health answered in {health * 1000:.0f} ms"
                 f" while an action waited {seconds:.2f} s for its answer {status}"
             )
-            print(f"server memory at the end {rss_mib(server.pid):.1f} MiB")
+            before = rss_mib(server.pid)
+            asyncio.run(cookieless(base, args.cookieless))
+            with sqlite3.connect(database) as db:
+                players = db.execute("SELECT count(*) FROM players").fetchone()[0]
+            print(
+                f"{args.cookieless} requests without a cookie: server memory {before:.1f} MiB before,"
+                f" {rss_mib(server.pid):.1f} MiB after; {players} players in the store"
+            )
 
 
 if __name__ == "__main__":
