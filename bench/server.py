@@ -13,15 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import httpx
+from serving import spider_serve
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -88,26 +86,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60, help="time limit of each phase")
     parser.add_argument("--think", type=float, default=0.25, help="mean pause of a player between actions (s)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", str(Path(tmp) / "b.sqlite3")],
-            stdout=subprocess.PIPE,
-            text=True,
+    with tempfile.TemporaryDirectory() as tmp, spider_serve(str(Path(tmp) / "b.sqlite3")) as (_server, base):
+        print(
+            f"{args.players} concurrent players, {args.actions} actions each, mean think time {args.think} s,"
+            f" server {base} (SQLite)"
         )
-        try:
-            line = server.stdout.readline() if server.stdout else ""
-            found = re.search(r"http://[^ ]+/", line)
-            if not found:
-                raise SystemExit(f"server did not start: {line!r}")
-            base = found.group(0).rstrip("/")
-            print(
-                f"{args.players} concurrent players, {args.actions} actions each, mean think time {args.think} s,"
-                f" server {base} (SQLite)"
-            )
-            asyncio.run(run(base, args.players, args.actions, args.seconds, args.think))
-        finally:
-            server.terminate()
-            server.wait(timeout=10)
+        asyncio.run(run(base, args.players, args.actions, args.seconds, args.think))
 
 
 if __name__ == "__main__":

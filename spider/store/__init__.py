@@ -1,10 +1,10 @@
 """Saved games (as action logs) and statistics behind one small interface; SQLite by default."""
 
-from .base import GameRow, Store
+from .base import GameRow, Store, StoreBusy
 from .sqlite import SQLiteStore
 from .stats import Stats, level_stats
 
-__all__ = ["GameRow", "SQLiteStore", "Stats", "Store", "level_stats", "open_store"]
+__all__ = ["GameRow", "SQLiteStore", "Stats", "Store", "StoreBusy", "level_stats", "open_store"]
 
 
 def open_store(database: str) -> Store:

@@ -24,10 +24,17 @@ class GameRow:
     score: int | None = None
     created: float = 0.0
     finished: float | None = None
+    assisted: bool = False  # imported with its actions, or the solver was asked: counted apart
+    seen: float | None = None  # when the server last heard of it (created, an action, a timer save)
 
     @property
     def version(self) -> int:
         return len(self.actions)
+
+
+class StoreBusy(Exception):
+    """The database stayed locked by another connection longer than the store will wait; nothing
+    was written, and the same call may succeed a moment later."""
 
 
 class Store(Protocol):
@@ -36,9 +43,13 @@ class Store(Protocol):
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None: ...
 
-    def create_game(self, row: GameRow) -> None:
-        """Save a new game and make it the player's current one; the previous unfinished game
-        becomes lost (it had an action) or abandoned (it had none)."""
+    def add_player(self, player: str) -> None:
+        """Remember a newly issued player token (only tokens the store knows are accepted)."""
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
+        """Save a new game with its first (action, elapsed seconds) pairs and make it the player's
+        current one, all in one transaction; the previous unfinished game becomes lost (it had an
+        action) or abandoned (it had none)."""
 
     def current_game(self, player: str) -> GameRow | None: ...
 
@@ -50,6 +61,9 @@ class Store(Protocol):
         False when another writer got there first (nothing is written then)."""
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None: ...
+
+    def mark_assisted(self, player: str, game_id: str) -> None:
+        """Count the game apart in the statistics: the solver was asked about it."""
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         """Won and lost games of a level, oldest first (actions not loaded)."""

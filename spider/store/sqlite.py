@@ -1,7 +1,9 @@
 """The SQLite store: one file, one connection, each write its own transaction.
 
 WAL journal with synchronous=NORMAL: a committed action survives the process being killed at any
-moment (it is in the WAL before the response is sent); only a power cut may lose the last ones."""
+moment (it is in the WAL before the response is sent); only a power cut may lose the last ones.
+While another connection holds the write lock, a call waits at most BUSY_TIMEOUT and then raises
+StoreBusy instead of hanging the request."""
 
 from __future__ import annotations
 
@@ -9,10 +11,14 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .base import GameRow
+from .base import GameRow, StoreBusy
+
+BUSY_TIMEOUT = 2.0  # seconds a call waits for a lock held elsewhere before StoreBusy
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -50,41 +56,79 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 """
 
-_GAME_COLUMNS = "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished"
+# Schema upgrades, in order; PRAGMA user_version counts those applied (0: the first schema above).
+MIGRATIONS = [
+    # 1: games imported with their actions or helped by the solver are counted apart
+    "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
+    # 2: when the server last heard of the game (an action or a timer save), to bound its timer
+    "ALTER TABLE games ADD COLUMN seen REAL",
+]
+
+_GAME_COLUMNS = (
+    "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen"
+)
 
 
 class SQLiteStore:
     def __init__(self, path: str) -> None:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
-        with self._lock:
+        with self._guard():
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a file made by an older version up to date, each step in its own transaction."""
+        applied = self._db.execute("PRAGMA user_version").fetchone()[0]
+        for number, step in enumerate(MIGRATIONS[applied:], start=applied + 1):
+            with self._transaction():
+                self._db.execute(step)
+                self._db.execute(f"PRAGMA user_version = {number}")
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """This connection to one thread at a time; a lock held too long anywhere is StoreBusy."""
+        if not self._lock.acquire(timeout=BUSY_TIMEOUT):
+            raise StoreBusy()
+        try:
+            yield
+        except sqlite3.OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise StoreBusy() from err
+            raise
+        finally:
+            self._lock.release()
 
     # ----- players ---------------------------------------------------------------------------
 
     def player_settings(self, player: str) -> dict[str, Any] | None:
-        with self._lock:
+        with self._guard():
             row = self._db.execute("SELECT settings FROM players WHERE token = ?", (player,)).fetchone()
         return None if row is None else json.loads(row[0])
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        with self._lock:
+        with self._guard():
             self._ensure_player(player)
             self._db.execute("UPDATE players SET settings = ? WHERE token = ?", (json.dumps(settings), player))
+
+    def add_player(self, player: str) -> None:
+        with self._guard():
+            self._ensure_player(player)
 
     def _ensure_player(self, player: str) -> None:
         self._db.execute("INSERT OR IGNORE INTO players (token, created) VALUES (?, ?)", (player, time.time()))
 
     # ----- games -----------------------------------------------------------------------------
 
-    def create_game(self, row: GameRow) -> None:
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         now = time.time()
-        with self._lock, self._transaction():
+        actions = actions or []
+        with self._guard(), self._transaction():
             self._ensure_player(row.player)
             self._db.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = ?"
@@ -92,7 +136,7 @@ class SQLiteStore:
                 (now, row.player),
             )
             self._db.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.player,
@@ -101,16 +145,21 @@ class SQLiteStore:
                     row.code,
                     json.dumps(row.deck) if row.deck is not None else None,
                     row.status,
-                    row.elapsed,
+                    actions[-1][1] if actions else row.elapsed,
                     row.moves,
                     row.score,
                     row.created or now,
                     row.finished,
+                    row.assisted,
+                    row.created or now,
+                    len(actions),
                 ),
             )
+            self._insert_actions(row.id, 0, actions)
+        self._appended(row, actions)
 
     def current_game(self, player: str) -> GameRow | None:
-        with self._lock:
+        with self._guard():
             found = self._db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND status = 'active'"
                 " ORDER BY created DESC LIMIT 1",
@@ -119,7 +168,7 @@ class SQLiteStore:
             return None if found is None else self._with_actions(found)
 
     def get_game(self, player: str, game_id: str) -> GameRow | None:
-        with self._lock:
+        with self._guard():
             found = self._db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND id = ?", (player, game_id)
             ).fetchone()
@@ -138,9 +187,10 @@ class SQLiteStore:
         if not actions:
             return True
         elapsed = actions[-1][1]
-        with self._lock, self._transaction():
+        with self._guard(), self._transaction():
             updated = self._db.execute(
-                "UPDATE games SET version = version + ?, status = ?, elapsed = ?, moves = ?, score = ?, finished = ?"
+                "UPDATE games SET version = version + ?, status = ?, elapsed = ?, moves = ?, score = ?, finished = ?,"
+                " seen = ?"
                 " WHERE id = ? AND player = ? AND version = ? AND status = 'active'",
                 (
                     len(actions),
@@ -149,6 +199,7 @@ class SQLiteStore:
                     row.moves,
                     row.score,
                     row.finished,
+                    time.time(),
                     row.id,
                     row.player,
                     row.version,
@@ -156,25 +207,39 @@ class SQLiteStore:
             ).rowcount
             if updated != 1:
                 return False
-            self._db.executemany(
-                "INSERT INTO actions (game, seq, action, elapsed) VALUES (?, ?, ?, ?)",
-                [(row.id, row.version + i, action, t) for i, (action, t) in enumerate(actions)],
-            )
+            self._insert_actions(row.id, row.version, actions)
+        self._appended(row, actions)
+        return True
+
+    def _insert_actions(self, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+        self._db.executemany(
+            "INSERT INTO actions (game, seq, action, elapsed) VALUES (?, ?, ?, ?)",
+            [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)],
+        )
+
+    @staticmethod
+    def _appended(row: GameRow, actions: list[tuple[str, float]]) -> None:
+        """Bring the caller's row up to what was just written."""
         for action, t in actions:
             row.actions.append(action)
             row.times.append(t)
-        row.elapsed = elapsed
-        return True
+        if actions:
+            row.elapsed = actions[-1][1]
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
-        with self._lock:
+        with self._guard():
             self._db.execute(
-                "UPDATE games SET elapsed = MAX(elapsed, ?) WHERE id = ? AND player = ? AND status = 'active'",
-                (elapsed, game_id, player),
+                "UPDATE games SET elapsed = MAX(elapsed, ?), seen = ?"
+                " WHERE id = ? AND player = ? AND status = 'active'",
+                (elapsed, time.time(), game_id, player),
             )
 
+    def mark_assisted(self, player: str, game_id: str) -> None:
+        with self._guard():
+            self._db.execute("UPDATE games SET assisted = 1 WHERE id = ? AND player = ?", (game_id, player))
+
     def finished_games(self, player: str, level: str) -> list[GameRow]:
-        with self._lock:
+        with self._guard():
             rows = self._db.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND level = ? AND status IN ('won', 'lost')"
                 " ORDER BY finished, created",
@@ -185,13 +250,13 @@ class SQLiteStore:
     # ----- deals proved winnable -------------------------------------------------------------
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:
-        with self._lock:
+        with self._guard():
             self._db.execute(
                 "INSERT OR IGNORE INTO winnable (code, level, line) VALUES (?, ?, ?)", (code, level, json.dumps(line))
             )
 
     def take_winnable(self, level: str) -> str | None:
-        with self._lock:
+        with self._guard():
             found = self._db.execute(
                 "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = ?"
                 " ORDER BY random() LIMIT 1) RETURNING code",
@@ -200,11 +265,11 @@ class SQLiteStore:
         return None if found is None else found[0]
 
     def count_winnable(self, level: str) -> int:
-        with self._lock:
+        with self._guard():
             return self._db.execute("SELECT count(*) FROM winnable WHERE level = ?", (level,)).fetchone()[0]
 
     def close(self) -> None:
-        with self._lock:
+        with self._guard():
             self._db.close()
 
     def _transaction(self) -> _Transaction:
@@ -223,7 +288,7 @@ class _Transaction:
 
 
 def _row(found: tuple[Any, ...]) -> GameRow:
-    gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished = found
+    gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen = found
     return GameRow(
         id=gid,
         player=player,
@@ -237,4 +302,6 @@ def _row(found: tuple[Any, ...]) -> GameRow:
         score=score,
         created=created,
         finished=finished,
+        assisted=bool(assisted),
+        seen=seen,
     )

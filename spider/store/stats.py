@@ -1,4 +1,7 @@
-"""Statistics of one level, computed from the finished games (so they can never drift)."""
+"""Statistics of one level, computed from the finished games (so they can never drift).
+
+Assisted games (imported with their actions, or ones the solver was asked about) are only counted
+in ``assisted_played`` and ``assisted_wins``: they take no part in the win rate, streaks or bests."""
 
 from __future__ import annotations
 
@@ -18,6 +21,8 @@ class Stats:
     best_score: int | None = None
     best_time: float | None = None  # seconds
     fewest_moves: int | None = None
+    assisted_played: int = 0
+    assisted_wins: int = 0
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -27,6 +32,10 @@ def level_stats(games: list[GameRow]) -> Stats:
     """``games``: the level's won and lost games, oldest first."""
     s = Stats()
     for g in games:
+        if g.assisted:
+            s.assisted_played += 1
+            s.assisted_wins += g.status == "won"
+            continue
         s.played += 1
         if g.status == "won":
             s.wins += 1

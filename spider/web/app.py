@@ -10,18 +10,21 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from ..store import open_store
-from . import errors
+from . import busy, errors
 from .context import AppContext
 from .games import Games
 from .middleware import PlayerMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
+from .security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .solving import Solving
 
 
-def create_app(database: str, background: bool = True) -> FastAPI:
+def create_app(database: str, background: bool = True, docs: bool = False) -> FastAPI:
     """The app on a SQLite file; ``background`` False keeps the winnable-deal pool from being
-    topped up behind the scenes (for tests)."""
+    topped up behind the scenes (for tests). ``docs`` serves Swagger UI at /docs, which loads its
+    script from a CDN (so it is off by default: blank offline, and outside the CSP); the OpenAPI
+    description is always at /openapi.json."""
     store = open_store(database)
     context = AppContext(store=store, games=Games(store), solving=Solving(store, background=background))
 
@@ -31,11 +34,17 @@ def create_app(database: str, background: bool = True) -> FastAPI:
         context.solving.close()
         store.close()
 
-    app = FastAPI(title="Spider & Spiderette", version="1", docs_url="/docs", redoc_url=None, lifespan=lifespan)
+    app = FastAPI(
+        title="Spider & Spiderette", version="1", docs_url="/docs" if docs else None, redoc_url=None, lifespan=lifespan
+    )
     app.state.context = context
     errors.install(app)
+    busy.install(app)
     app.add_middleware(PlayerMiddleware)
+    app.add_middleware(HeadAsGetMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # outermost: on every answer, refusals included
+    app.add_middleware(SecurityHeadersMiddleware, docs_path=app.docs_url)
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

@@ -3,7 +3,7 @@ player's settings, plus the one way a game is turned into the view the browser r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -31,16 +31,14 @@ class AppContext:
     store: Store
     games: Games
     solving: Solving
-    settings_cache: dict[str, dict[str, Any]] = field(default_factory=dict)
 
+    # Settings are read from the store each time: nothing a request needs lives only in one
+    # process's memory (several app workers may share the database).
     def settings_of(self, player: str) -> dict[str, Any]:
-        if player not in self.settings_cache:
-            self.settings_cache[player] = DEFAULT_SETTINGS | (self.store.player_settings(player) or {})
-        return self.settings_cache[player]
+        return DEFAULT_SETTINGS | (self.store.player_settings(player) or {})
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None:
         self.store.save_settings(player, settings)
-        self.settings_cache[player] = settings
 
 
 def context(request: Request) -> AppContext:

@@ -39,14 +39,15 @@ class StaleBody(ErrorBody):
 ERROR_STATUSES: dict[int, str] = {
     400: "Bad input: a malformed body, an unknown game, suit count, rules or profile, a bad code, deck or record",
     404: "No such game (or another player's), level or language",
+    408: "A request body not all there within 10 s (the connection is closed)",
     409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",
     411: "A request body without a Content-Length",
     413: "A request body over 64 KiB",
     422: "A move the rules refuse; nothing changed",
     429: "The solver is busy with other questions: ask again later",
 }
-# Every POST or PUT: the player middleware reads no body without a length or over the limit.
-BODY_LIMITS = (411, 413)
+# Every POST or PUT: the player middleware reads no body without a length, over the limit or too slow.
+BODY_LIMITS = (408, 411, 413)
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -145,7 +146,11 @@ def install(app: FastAPI) -> None:
             err = ApiError(405, "method_not_allowed", N_("Method not allowed"))
         else:
             err = ApiError(exc.status_code, "bad_request", N_("Bad request"))
-        return error_response(request, err)
+        response = error_response(request, err)
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        if "GET" in response.headers.get("Allow", "").split(", "):
+            response.headers["Allow"] += ", HEAD"  # answered like GET (security.HeadAsGetMiddleware)
+        return response
 
     app.openapi = _without_default_validation_errors(app)  # type: ignore[method-assign]
 

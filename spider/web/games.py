@@ -4,9 +4,10 @@ kept in a small cache so that an action costs one write, not a replay."""
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine import Session, SpiderError, best_column, format_code, load_record, variant
@@ -18,6 +19,9 @@ from ..store import GameRow, Store
 from .errors import NotFound
 
 CACHE_SIZE = 512
+# The longest gap between two requests about a game that the server counts as play whatever the
+# client's timer says: a pause may hide in any longer gap, so only this much of it is certain.
+PLAY_GAP = 1.0
 
 
 @dataclass
@@ -32,28 +36,39 @@ def variant_of_level(level: str):  # type: ignore[no-untyped-def]
 
 
 class Games:
+    """Routes call this from a thread pool, so a cached session is never changed in place: an
+    action or a timer save plays on a private copy and caches that (copy on write), and the cache
+    itself is touched under a lock."""
+
     def __init__(self, store: Store) -> None:
         self.store = store
         self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     # ----- loading ---------------------------------------------------------------------------
 
     def session(self, row: GameRow) -> Session:
         """The replayed game of a row, from the cache when it is at the row's version."""
-        cached = self._sessions.get(row.id)
-        if cached is not None and len(cached.actions) == row.version:
-            self._sessions.move_to_end(row.id)
-            return cached
+        with self._cache_lock:
+            cached = self._sessions.get(row.id)
+            if cached is not None and len(cached.actions) == row.version:
+                self._sessions.move_to_end(row.id)
+                return cached
         session = load_record(record_of(row))
         session.game.advance_clock(row.elapsed)
         self._remember(row.id, session)
         return session
 
     def _remember(self, game_id: str, session: Session) -> None:
-        self._sessions[game_id] = session
-        self._sessions.move_to_end(game_id)
-        while len(self._sessions) > CACHE_SIZE:
-            self._sessions.popitem(last=False)
+        with self._cache_lock:
+            self._sessions[game_id] = session
+            self._sessions.move_to_end(game_id)
+            while len(self._sessions) > CACHE_SIZE:
+                self._sessions.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._sessions.pop(game_id, None)
 
     def get(self, player: str, game_id: str) -> tuple[GameRow, Session]:
         row = self.store.get_game(player, game_id)
@@ -91,10 +106,10 @@ class Games:
             code=session.code,
             deck=None if session.code else record["deck"],
             created=time.time(),
+            assisted=bool(session.actions),  # a line played elsewhere (a solver's?) is not the player's
         )
-        self.store.create_game(row)
         self._finish_fields(row, session)
-        self.store.append_actions(row, [(action, 0.0) for action in session.actions])
+        self.store.create_game(row, [(action, 0.0) for action in session.actions])
         self._remember(row.id, session)
         return row, session
 
@@ -107,22 +122,24 @@ class Games:
         best: tuple[int, int] | None,
         elapsed: float | None,
     ) -> tuple[GameRow, Session, dict[str, Any]]:
-        row, session = self.get(player, game_id)
+        row, cached = self.get(player, game_id)
         if version != row.version or row.status != "active":
-            raise Stale(row, session)
+            raise Stale(row, cached)
+        session = _private_copy(cached)
         if best is not None:
             column, count = best
             session.game.check_pick(column - 1, count)
             action = format_move(column - 1, best_column(session.game, column - 1, count), count)
         if action is None:
             raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
-        clock = self._clock(row, elapsed)
+        clock = self._clock(row, elapsed, acting=True)
         events = play_with_events(session, action, clock)
         self._finish_fields(row, session)
         if not self.store.append_actions(row, [(events["action"], clock)]):
-            self._sessions.pop(game_id, None)
+            self._forget(game_id)
             row, session = self.get(player, game_id)
             raise Stale(row, session)
+        self._remember(game_id, session)
         return row, session, events
 
     def clock(self, player: str, game_id: str, elapsed: float) -> None:
@@ -131,17 +148,26 @@ class Games:
             raise NotFound()
         clock = self._clock(row, elapsed)
         self.store.save_clock(player, game_id, clock)
-        cached = self._sessions.get(game_id)
+        with self._cache_lock:
+            cached = self._sessions.get(game_id)
         if cached is not None:
-            cached.game.advance_clock(clock)
+            advanced = _private_copy(cached)
+            advanced.game.advance_clock(clock)
+            self._remember(game_id, advanced)
 
     @staticmethod
-    def _clock(row: GameRow, elapsed: float | None) -> float:
-        """The client's timer, kept monotonic and within the wall-clock time since the start."""
+    def _clock(row: GameRow, elapsed: float | None, acting: bool = False) -> float:
+        """The client's timer, monotonic and within the wall-clock time since the start. With an
+        action it is never less than the server can justify either: the time recorded so far plus
+        the part of the gap since the server last heard of the game that no pause can hide in."""
         if elapsed is None:
             return row.elapsed
-        bound = time.time() - row.created + 5.0
-        return round(max(row.elapsed, min(float(elapsed), bound)), 3)
+        now = time.time()
+        bound = now - row.created + 5.0
+        floor = row.elapsed
+        if acting and row.seen is not None:
+            floor += min(max(now - row.seen, 0.0), PLAY_GAP)
+        return round(max(floor, min(float(elapsed), bound)), 3)
 
     @staticmethod
     def _finish_fields(row: GameRow, session: Session) -> None:
@@ -151,6 +177,11 @@ class Games:
         if g.won and row.status == "active":
             row.status = "won"
             row.finished = time.time()
+
+
+def _private_copy(session: Session) -> Session:
+    """A session to change while others may still be reading the cached one."""
+    return replace(session, game=session.game.clone(), actions=list(session.actions), times=list(session.times))
 
 
 def record_of(row: GameRow) -> dict[str, Any]:

@@ -1,25 +1,34 @@
-"""Every request's player and limits, as a pure ASGI middleware.
+"""Every request's limits and player, as a pure ASGI middleware.
 
 Starlette's ``BaseHTTPMiddleware`` (``@app.middleware("http")``) runs the route in a task of its own and
 hides the client's disconnect from it, so a solve the player stopped waiting for never learnt that
-nobody was listening. A plain ASGI middleware passes ``receive`` through untouched."""
+nobody was listening. A plain ASGI middleware passes ``receive`` through untouched (after the body,
+which it reads itself so that a client who stops sending gets a 408 instead of holding a task)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
+from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine.errors import N_
+from ..store import Store, StoreBusy
+from .busy import busy_response
 from .errors import ApiError, error_response
 
 COOKIE = "spider_player"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 64 * 1024
+BODY_TIMEOUT = 10.0  # seconds a client may take to send a (small) body
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
+# the routes of a player's own things: a request without a known player gets a new one here
+PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats")
 
 
 def _body_error(request: Request) -> ApiError | None:
@@ -34,21 +43,66 @@ def _body_error(request: Request) -> ApiError | None:
     return None
 
 
-def _cookie_header(token: str) -> tuple[bytes, bytes]:
+async def _read_body(receive: Receive) -> bytes | None:
+    """The whole body within BODY_TIMEOUT (TimeoutError otherwise); None if the client left."""
+    chunks = []
+    async with asyncio.timeout(BODY_TIMEOUT):
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+
+def _replaying(body: bytes, receive: Receive) -> Receive:
+    """``receive`` for the app: the body already read, then the client's own messages (disconnect)."""
+    pending = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def replay() -> Message:
+        return pending.pop() if pending else await receive()
+
+    return replay
+
+
+def _known_player(store: Store, token: str) -> dict[str, Any] | None:
+    """The settings of a player the store issued ``token`` to, else None (a forged or lost token)."""
+    return store.player_settings(token) if _TOKEN.match(token) else None
+
+
+def _issue_player(store: Store) -> str:
+    token = secrets.token_urlsafe(24)
+    store.add_player(token)
+    return token
+
+
+def _identify(store: Store, token: str, issue: bool) -> tuple[str | None, dict[str, Any], bool]:
+    """(player, their saved settings, whether the token is new); no player where none is needed."""
+    settings = _known_player(store, token)
+    if settings is not None:
+        return token, settings, False
+    if not issue:
+        return None, {}, False
+    return _issue_player(store), {}, True
+
+
+def _cookie_header(token: str, secure: bool) -> tuple[bytes, bytes]:
     carrier = Response()
-    carrier.set_cookie(COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/")
+    carrier.set_cookie(COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/", secure=secure)
     return next((k, v) for k, v in carrier.raw_headers if k == b"set-cookie")
 
 
 class PlayerMiddleware:
-    """Refuses bodies without a length or over the limit; gives each request its player (a new guest
-    token when the cookie has none) and their chosen language."""
+    """Refuses bodies without a length, over the limit or too slow to arrive; gives each API request
+    its player (a new guest token on a player's routes when the cookie has no token the store issued)
+    and their chosen language. The store is read off the event loop."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or not scope["path"].startswith("/api/") or scope["path"] == "/api/health":
             await self.app(scope, receive, send)
             return
         request = Request(scope)
@@ -56,16 +110,30 @@ class PlayerMiddleware:
         if refused is not None:
             await error_response(request, refused)(scope, receive, send)
             return
-        token = request.cookies.get(COOKIE, "")
-        fresh = not _TOKEN.match(token)
-        if fresh:
-            token = secrets.token_urlsafe(24)
-        request.state.player = token
-        request.state.lang = scope["app"].state.context.settings_of(token)["lang"]
-        if not fresh:
+        if request.method in ("POST", "PUT", "PATCH"):
+            try:
+                body = await _read_body(receive)
+            except TimeoutError:
+                late = error_response(request, ApiError(408, "timeout", N_("The request body took too long to arrive")))
+                late.headers["Connection"] = "close"
+                await late(scope, receive, send)
+                return
+            if body is None:
+                return
+            receive = _replaying(body, receive)
+        store: Store = scope["app"].state.context.store
+        issue = scope["path"].startswith(PLAYER_ROUTES)
+        try:
+            player, settings, fresh = await run_in_threadpool(_identify, store, request.cookies.get(COOKIE, ""), issue)
+        except StoreBusy:
+            await busy_response(request)(scope, receive, send)
+            return
+        request.state.player = player
+        request.state.lang = settings.get("lang")
+        if not fresh or player is None:
             await self.app(scope, receive, send)
             return
-        cookie = _cookie_header(token)
+        cookie = _cookie_header(player, secure=scope.get("scheme") == "https")
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -219,6 +219,10 @@ class Stats(Answer):
     best_score: int | None
     best_time: float | None = Field(description="Seconds")
     fewest_moves: int | None
+    assisted_played: int = Field(
+        ge=0, description="Finished games imported with their actions or asked about with /solve: in no other field"
+    )
+    assisted_wins: int = Field(ge=0)
 
 
 class AllStats(Answer):

@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from platformdirs import user_data_dir
 
 from .app import create_app
+from .limits import hardened_config
 
 
 def default_database() -> str:
@@ -72,5 +73,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     print(f"Spider is running at http://{shown}:{bound}/  (database: {database}; Ctrl+C stops it)", flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    config = hardened_config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

@@ -77,7 +77,8 @@ def start_deck(
     suits: int = 1,
     profile: str = "standard",
 ) -> dict[str, Any]:
-    """Create a game through the API (sharing the page's player cookie), then load the page and
+    """Create a game through the API (sharing the page's player cookie) and play ``actions`` in it
+    one by one (a game imported with its actions would count as assisted), then load the page and
     CONTINUE it."""
     page.goto("/")
     dialog = page.get_by_role("dialog", name="New game")
@@ -90,11 +91,16 @@ def start_deck(
             "rules": "classic",
             "profile": profile,
             "deck": deck,
-            "actions": actions or [],
         },
     )
     assert response.status == 201, response.text()
     view = response.json()
+    for action in actions or []:
+        played = page.request.post(
+            f"/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
+        )
+        assert played.status == 200, played.text()
+        view = played.json()
     page.reload()
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_role("dialog")).to_have_count(0)

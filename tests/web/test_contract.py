@@ -136,9 +136,9 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert api("GET", "/api/games/{game_id}/record", path=game)[1]["code"] == CODE
     assert api("POST", "/api/games/{game_id}/restart", path=game)[0] == 201
 
-    # one win and one loss: the win rate is a percentage
+    # one win the solver was asked about (assisted: counted apart) and one loss: the win rate is a percentage
     status, stats = api("GET", "/api/stats/{level}", path={"level": "spiderette-1-classic"})
-    assert (status, stats["wins"], stats["win_rate"]) == (200, 1, 100.0)
+    assert (status, stats["wins"], stats["assisted_wins"], stats["win_rate"]) == (200, 0, 1, None)
     status, stats = api("GET", "/api/stats/{level}", path={"level": "spider-4-relaxed"})
     assert (status, stats["losses"], stats["win_rate"]) == (200, 1, 0.0)
     status, stats = api("GET", "/api/stats/{level}", path={"level": "spider-3-relaxed"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 
 from ...engine.notation import parse_action
 from ...i18n import translations
@@ -25,7 +26,7 @@ router = APIRouter()
     responses=error_responses(404, *BODY_LIMITS),
 )
 async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    _row, session = ctx.games.get(request.state.player, game_id)
+    _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
     tr = translations(request_language(request))
     action = await ctx.solving.hint(session.game)
     if action is None:
@@ -54,7 +55,8 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     responses=error_responses(400, 404, 429, *BODY_LIMITS),
 )
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> dict[str, Any]:
-    _row, session = ctx.games.get(request.state.player, game_id)
+    _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
+    await run_in_threadpool(ctx.store.mark_assisted, request.state.player, game_id)  # counted apart
     tr = translations(request_language(request))
     answer = await ctx.solving.solve(
         session.record(), body.time_limit, request.is_disconnected, player=request.state.player

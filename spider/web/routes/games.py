@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from ...engine import variant
 from ...engine.errors import N_
@@ -34,7 +35,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     if wants_winnable:
         level = variant(spec["game"], spec["suits"], spec["rules"]).key
         spec["code"] = await ctx.solving.winnable_code(level)
-    row, session = ctx.games.create(request.state.player, spec)
+    row, session = await run_in_threadpool(ctx.games.create, request.state.player, spec)
     answer = view(request, row, session)
     if wants_winnable:
         answer["proven_winnable"] = spec["code"] is not None
@@ -47,7 +48,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     **ANSWERS_A_VIEW,
     responses=error_responses(404),
 )
-async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
+def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
     if current is None:
         raise ApiError(404, "not_found", N_("There is no game in progress"))
@@ -60,7 +61,7 @@ async def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     **ANSWERS_A_VIEW,
     responses=error_responses(404),
 )
-async def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     return view(request, *ctx.games.get(request.state.player, game_id))
 
 
@@ -70,7 +71,7 @@ async def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     **ANSWERS_A_VIEW,
     responses=error_responses(400, 404, 409, 422, *BODY_LIMITS),
 )
-async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
+def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
     try:
         row, session, events = ctx.games.play(
@@ -92,7 +93,7 @@ async def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any
     **ANSWERS_A_VIEW,
     responses=error_responses(404, *BODY_LIMITS),
 )
-async def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     row, session = ctx.games.get(request.state.player, game_id)
     record = record_of(row)
     record["actions"] = []
@@ -107,7 +108,7 @@ async def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     response_class=Response,
     responses=error_responses(400, 404, *BODY_LIMITS),
 )
-async def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
+def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
     ctx.games.clock(request.state.player, game_id, body.elapsed)
     return Response(status_code=204)
 
@@ -119,6 +120,6 @@ async def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Re
     response_model_exclude_unset=True,
     responses=error_responses(404),
 )
-async def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
+def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     _row, session = ctx.games.get(request.state.player, game_id)
     return session.record()

@@ -21,7 +21,7 @@ router = APIRouter()
     response_model=Player,
     response_model_exclude_unset=True,
 )
-async def player(request: Request, ctx: Ctx) -> dict[str, Any]:
+def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
     return {
         "lang": request_language(request),
@@ -36,7 +36,7 @@ async def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     response_model=Settings,
     responses=error_responses(400, *BODY_LIMITS),
 )
-async def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
+def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
     changed = {k: v for k, v in body.model_dump().items() if v is not None}
     settings = ctx.settings_of(player) | changed

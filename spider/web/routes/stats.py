@@ -27,7 +27,7 @@ def all_levels() -> list[str]:
     response_model=Stats,
     responses=error_responses(404),
 )
-async def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
+def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
     if level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
     return level_stats(ctx.store.finished_games(request.state.player, level)).as_dict()
@@ -38,7 +38,7 @@ async def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
     summary="Statistics of every level the player has finished a game of",
     response_model=AllStats,
 )
-async def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
+def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
     levels = {}
     for key in all_levels():
         finished = ctx.store.finished_games(request.state.player, key)

@@ -114,7 +114,8 @@ export function drawFace(text) {
 
 // The sprite of suit shapes, drawn for this app (100 × 100 boxes), added once to the page.
 export function suitSprite() {
-  const root = svg("svg", { width: "0", height: "0", "aria-hidden": "true", style: "position:absolute" });
+  const root = svg("svg", { width: "0", height: "0", "aria-hidden": "true" });
+  root.style.position = "absolute"; // through CSSOM: the CSP refuses style attributes
   const defs = svg("defs", {});
   const shapes = {
     S: ["path", { d: "M50 4C36 24 6 40 6 62a21 21 0 0 0 38 12L38 96h24l-6-22a21 21 0 0 0 38-12C94 40 64 24 50 4z" }],
