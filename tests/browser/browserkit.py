@@ -81,29 +81,37 @@ def start_deck(
     one by one (a game imported with its actions would count as assisted), then load the page and
     CONTINUE it."""
     page.goto("/")
-    dialog = page.get_by_role("dialog", name="New game")
-    expect(dialog).to_be_visible()
+    expect(page.get_by_role("dialog", name="New game")).to_be_visible()
+    view = play_through_api(page, deck, actions or [], game=game, suits=suits, profile=profile)
+    page.reload()
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    return view
+
+
+def play_through_api(
+    page: Page,
+    deck: list[str],
+    actions: list[str],
+    *,
+    game: str = "spiderette",
+    suits: int = 1,
+    profile: str = "standard",
+) -> dict[str, Any]:
+    """Start a game of ``deck`` with the page's player and play ``actions`` one request each (a game
+    imported with its actions would count as assisted); the last view."""
     response = page.request.post(
         "/api/games",
-        data={
-            "game": game,
-            "suits": suits,
-            "rules": "classic",
-            "profile": profile,
-            "deck": deck,
-        },
+        data={"game": game, "suits": suits, "rules": "classic", "profile": profile, "deck": deck},
     )
     assert response.status == 201, response.text()
     view = response.json()
-    for action in actions or []:
+    for action in actions:
         played = page.request.post(
             f"/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
         )
         assert played.status == 200, played.text()
         view = played.json()
-    page.reload()
-    page.get_by_role("button", name="Continue").click()
-    expect(page.get_by_role("dialog")).to_have_count(0)
     return view
 
 

@@ -81,6 +81,8 @@ def test_after_switching_language_the_dialogs_use_the_catalog_in_that_language(p
     finnish = page.request.get("/api/catalog").json()  # the player's saved language now
     assert finnish["levels"][0]["name"] != english["levels"][0]["name"]
     settings = page.locator("#dlg-settings")
+    # the dialog is built again once the catalog in the new language has arrived
+    expect(settings.locator("#set-profile option").first).to_have_text(finnish["profiles"][0]["label"])
     assert _options(settings.locator("#set-profile")) == [[p["id"], p["label"], ""] for p in finnish["profiles"]]
     settings.locator("button.primary").click()
     page.locator("#btn-new").click()

@@ -2,36 +2,17 @@
 
 from __future__ import annotations
 
-from browserkit import WIN_DECK, WIN_LINE
+from browserkit import WIN_DECK, WIN_LINE, play_through_api
 from playwright.sync_api import Page, expect
-
-
-def _post_game(page: Page, actions: list[str]) -> dict:
-    response = page.request.post(
-        "/api/games",
-        data={
-            "game": "spiderette",
-            "suits": 1,
-            "rules": "classic",
-            "profile": "standard",
-            "deck": WIN_DECK,
-            "actions": actions,
-        },
-    )
-    assert response.status == 201, response.text()
-    return response.json()
 
 
 def test_one_win_in_a_hundred_games_shows_a_win_rate_of_one_percent(page: Page) -> None:
     page.goto("/")
     expect(page.locator("body.ready")).to_have_count(1)
     for _ in range(99):
-        _post_game(page, ["deal"])  # started, then abandoned by the next new game: a loss
-    view = _post_game(page, WIN_LINE[:-1])
-    won = page.request.post(
-        f"/api/games/{view['id']}/actions", data={"action": WIN_LINE[-1], "version": view["version"]}
-    )
-    assert won.ok and won.json()["won"], won.text()
+        play_through_api(page, WIN_DECK, ["deal"])  # started, then abandoned by the next new game: a loss
+    won = play_through_api(page, WIN_DECK, WIN_LINE)
+    assert won["won"]
     stats = page.request.get("/api/stats/spiderette-1-classic").json()
     assert (stats["played"], stats["wins"], stats["win_rate"]) == (100, 1, 1.0)  # a percentage
 

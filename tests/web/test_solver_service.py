@@ -8,7 +8,6 @@ import asyncio
 import contextlib
 import json
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -77,9 +76,8 @@ class LiveApp:
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def player(self, code: str) -> tuple[httpx.Client, str]:
-        """A new player (their own cookie) with a game of ``code``, its first row dealt."""
-        token = secrets.token_urlsafe(24)
-        client = httpx.Client(base_url=self.url, cookies={"spider_player": token}, timeout=120)
+        """A new player (the cookie the server issues) with a game of ``code``, its first row dealt."""
+        client = httpx.Client(base_url=self.url, timeout=120)
         game = client.post("/api/games", json={"code": code}).json()
         assert client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0}).is_success
         return client, game["id"]
