@@ -1,5 +1,5 @@
-// The game clock: runs while a game is being played in a visible page with no new-game dialog
-// and no pause; saved to the server on pause and when the page hides.
+// The game clock: runs while a game is being played in a visible page with nothing covering the
+// table (no dialog, no open menu) and no pause; saved to the server on pause and when the page hides.
 import { api } from "./api.js";
 import { $ } from "./dom.js";
 import { formatTime, tenths } from "./format.js";
@@ -16,7 +16,7 @@ export function elapsed() {
 function shouldRun() {
   const v = state.view;
   return Boolean(v) && v.status === "active" && !v.won && !state.paused && document.visibilityState === "visible"
-    && !$("dlg-new").open;
+    && !document.querySelector("dialog[open]") && $("menu").hidden;
 }
 
 /** Start or stop the clock to match the page; call after anything that may change it. */
@@ -28,6 +28,9 @@ export function syncClock() {
     since = null;
   }
 }
+
+// Any dialog (the solver's too, which opens itself) stops and restarts the clock as it opens and closes.
+new MutationObserver(() => syncClock()).observe(document.body, { subtree: true, attributeFilter: ["open"] });
 
 export function setClock(seconds) {
   base = Number(seconds) || 0;

@@ -26,7 +26,7 @@ export function applyTexts() {
   $("btn-resume").textContent = t("Resume");
   $("pause-text").textContent = t("Paused");
   $("btn-copy").setAttribute("aria-label", t("Copy the game code"));
-  $("btn-help").textContent = "?";
+  $("btn-help").textContent = t("Help");
   $("btn-help").setAttribute("aria-label", t("Help"));
   $("tableau").setAttribute("aria-label", t("Table"));
   $("toolbar").setAttribute("aria-label", t("Game controls"));
@@ -43,6 +43,7 @@ export function updateSoundButton() {
 export function openMenu() {
   $("menu").hidden = false;
   $("btn-menu").setAttribute("aria-expanded", "true");
+  syncClock(); // the menu covers the table: the clock waits
   const first = $("menu").querySelector("button:not([disabled])");
   if (first) first.focus();
 }
@@ -51,6 +52,7 @@ export function closeMenu(focusButton = false) {
   if ($("menu").hidden) return;
   $("menu").hidden = true;
   $("btn-menu").setAttribute("aria-expanded", "false");
+  syncClock();
   if (focusButton) $("btn-menu").focus();
 }
 

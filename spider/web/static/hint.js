@@ -1,10 +1,12 @@
 // The hint: asks the server for a good next action (from what the player sees), marks its cards
-// and target column until the table changes, and says it in words.
+// and target column until the table changes, Esc is pressed, a dialog opens or the language
+// changes, and says it in words.
 import { api, ApiError } from "./api.js";
 import { table } from "./app.js";
 import { cardName } from "./cards.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
+import { subscribe } from "./state.js";
 
 let hinted = null; // {version, id, action, column, count, to}: the hint on show
 let hintRequest = 0;
@@ -38,9 +40,20 @@ export function applyHint() {
 }
 
 export function forgetHint() {
+  if (!hinted && !document.querySelector(".hint-card, .hint-target, .hint-stock")) return;
   hinted = null;
   applyHint();
 }
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") forgetHint();
+});
+new MutationObserver(() => {
+  if (document.querySelector("dialog[open]")) forgetHint();
+}).observe(document.body, { subtree: true, attributeFilter: ["open"] });
+subscribe((changed) => {
+  if (changed.has("language")) forgetHint();
+});
 
 // What a screen reader hears besides the server's message: which cards go where, by name.
 function hintDetail(v, move) {

@@ -8,6 +8,7 @@ import { formatTime } from "./format.js";
 import { t, tn } from "./i18n.js";
 import { columnOffsets, layOut } from "./layout.js";
 import { state } from "./state.js";
+import { fitToolbar } from "./toolbar.js";
 
 const rendered = new Set();
 
@@ -94,15 +95,14 @@ function renderTableau(v) {
     tableau.style.setProperty(name, value);
   }
   tableau.classList.toggle("compact", m.cw < 56);
-  document.documentElement.style.setProperty("--cw", `${m.cw}px`);
-  document.documentElement.style.setProperty("--ch", `${m.ch}px`);
   let tallest = m.ch;
   v.columns.forEach((column, i) => {
     const { ul, height } = columnList(column, i + 1, m);
     tallest = Math.max(tallest, height);
     tableau.append(ul);
   });
-  tableau.style.minHeight = `${Math.round(Math.max(tallest, m.avail))}px`;
+  // the whole height is a drop target; columnOffsets keeps every column within it (so no scroll)
+  tableau.style.minHeight = `${Math.floor(Math.max(tallest, m.avail))}px`;
   applySelection();
   applyRovingFocus(false);
 }
@@ -147,12 +147,14 @@ function renderControls(v) {
 /** Draw everything from state.view, then let the add-ons draw theirs. */
 export function render() {
   const v = state.view;
+  fitToolbar(); // before the table measures the room the bars leave it
   renderStatus(v);
   renderStock(v);
   renderSets(v);
   renderTableau(v);
   renderControls(v);
   for (const hook of rendered) hook(v);
+  fitToolbar(); // an add-on may have written its button's text anew
 }
 
 /** Mark the picked-up cards and (with placement help) the columns that accept them. */

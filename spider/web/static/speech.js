@@ -24,9 +24,10 @@ export function remind(text, { speak = true } = {}) {
   void box.offsetWidth; // restart the CSS animation
   box.classList.add("show");
   clearTimeout(reminderTimer);
+  // long enough to read: 4.5 s, and more for a long message (about 15 characters a second)
   reminderTimer = setTimeout(() => {
     box.hidden = true;
-  }, 4500);
+  }, Math.max(4500, 2000 + 65 * text.length));
   if (speak) announce(text);
 }
 
