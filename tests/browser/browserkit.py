@@ -168,3 +168,30 @@ def status_value(page: Page, label: str) -> Locator:
 
 def face_up_names(page: Page, col: int) -> list[str]:
     return column(page, col).locator("button.card.up").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+
+
+# A 1-suit Spider deal whose column 1 grows to 5 face-down and 12 face-up cards (K down to 2)
+# in TALL_LINE: the five deals bring Q J 10 9 8 onto its king and the last one puts 7 … 2 on top
+# of columns 2–7, which then go onto column 1 one by one. The layout tests fan it on every screen.
+SPIDER1 = variant("spider", 1)
+TALL_TABLEAU = [
+    spades("K 5 J 2 9 K"),
+    spades("A 7 Q 4 10 3"),
+    spades("8 6 K 5 J 2"),
+    spades("9 A 7 Q 4 10"),
+    spades("3 8 6 K 5"),
+    spades("J 2 9 A 7"),
+    spades("Q 4 10 3 8"),
+    spades("6 K 5 J 2"),
+    spades("9 A 7 Q 4"),
+    spades("10 3 8 6 K"),
+]
+TALL_DEALS = [
+    spades("Q 5 J 2 9 A 7 Q 4 10"),
+    spades("J 3 8 6 K 5 J 2 9 A"),
+    spades("10 7 Q 4 10 3 8 6 K 5"),
+    spades("9 J 2 9 A 7 Q 4 10 3"),
+    spades("8 7 6 5 4 3 2 8 6 A"),
+]
+TALL_DECK = deal_order(TALL_TABLEAU, TALL_DEALS)
+TALL_LINE = ["deal"] * 5 + [f"{c}>1" for c in range(2, 8)]
