@@ -54,3 +54,11 @@ test("however long the column, its last card ends within the room", () => {
     assert.ok(offsets.fd >= 1 && offsets.fu >= 1);
   }
 });
+
+test("an upright window fans the columns wider, up to 40% of a card", () => {
+  const upright = metricsFor({ width: 760, height: 900 }, 10);
+  const level = metricsFor({ width: 760, height: 420 }, 10);
+  assert.equal(upright.cw, level.cw);
+  assert.ok(upright.fu > level.fu);
+  assert.ok(upright.fu <= Math.round(upright.ch * 0.4));
+});

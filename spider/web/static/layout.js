@@ -30,9 +30,12 @@ export function metricsFor({ width, height }, n) {
   const cw = Math.max(MIN_CW, Math.min(byWidth, byHeight, MAX_CW));
   const ch = Math.round(cw * 1.4);
   const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
-  // a face-up card shows at least its corner index, so a narrow phone card fans wider than 27%
-  const fu = Math.max(indexHeight(cw), Math.round(ch * 0.27));
-  return { cw, ch, gap, avail, fu, fd: Math.max(5, Math.round(ch * 0.11)) };
+  const fd = Math.max(5, Math.round(ch * 0.11));
+  // a face-up card shows at least its corner index (a narrow phone card fans wider than 27%),
+  // and where the window is tall (a phone or tablet upright) columns of 5 + 13 cards fan up to 40%
+  const roomy = Math.min(Math.round(ch * 0.4), Math.floor((avail - ch - 5 * fd) / 12));
+  const fu = Math.max(indexHeight(cw), Math.round(ch * 0.27), roomy);
+  return { cw, ch, gap, avail, fu, fd };
 }
 
 function measureMetrics(n) {

@@ -1,0 +1,81 @@
+"""Pictures of the table for a person to look at: at each window size and in each language, a
+Spider game whose column 1 holds 17 cards (5 face-down, K…2 face-up), and the same table with a
+hint's message showing and the menu open. Prints the files it writes; asserts nothing.
+
+    python bench/screenshots.py [FOLDER] [--sizes 360x640,1920x1080] [--languages en,ru]
+
+FOLDER defaults to screenshots/ at the project's root (ignored by git).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browserkit import TALL_DECK, TALL_LINE, play_through_api  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+SIZES = ["360x640", "640x360", "390x844", "768x1024", "1280x800", "1920x1080"]
+LOCALES = {"en": "en-US", "ru": "ru-RU", "sk": "sk-SK", "fi": "fi-FI"}
+
+
+def shoot(browser: Browser, url: str, size: str, lang: str, out: Path) -> list[Path]:
+    width, height = (int(x) for x in size.split("x"))
+    context = browser.new_context(
+        base_url=url, viewport={"width": width, "height": height}, locale=LOCALES[lang], reduced_motion="reduce"
+    )
+    try:
+        page = context.new_page()
+        page.goto("/")
+        page.locator("body.ready").wait_for()
+        play_through_api(page, TALL_DECK, TALL_LINE, game="spider")
+        page.reload()
+        page.locator("body.ready").wait_for()
+        # CONTINUE (the dialog's second primary button) when the game is not simply there
+        continue_button = page.locator("dialog[open] .primary[aria-describedby]")
+        if continue_button.count():
+            continue_button.click()
+        page.locator("dialog[open]").wait_for(state="detached")
+        page.wait_for_timeout(250)
+        table = out / f"table-{size}-{lang}.png"
+        page.screenshot(path=str(table))
+        page.locator("#btn-hint").click()
+        page.locator("#reminder").wait_for()
+        page.locator("#btn-menu").click()
+        page.wait_for_timeout(250)
+        menu = out / f"menu-{size}-{lang}.png"
+        page.screenshot(path=str(menu))
+        return [table, menu]
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=ROOT / "screenshots")
+    parser.add_argument("--sizes", default=",".join(SIZES), help="comma-separated WIDTHxHEIGHT")
+    parser.add_argument("--languages", default=",".join(LOCALES), help="comma-separated: en, ru, sk, fi")
+    args = parser.parse_args()
+    args.folder.mkdir(parents=True, exist_ok=True)
+    server = _Server(Path(tempfile.mkdtemp()) / "screenshots.sqlite3")
+    url = server.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            for size in args.sizes.split(","):
+                for lang in args.languages.split(","):
+                    for path in shoot(browser, url, size.strip(), lang.strip(), args.folder):
+                        print(f"saved {path}")
+            browser.close()
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
