@@ -7,7 +7,7 @@ import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from fastapi import FastAPI, Request, Response
 from fastapi.responses import FileResponse
@@ -242,7 +242,7 @@ def create_app(database: str, background: bool = True) -> FastAPI:
             return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
         if action == "deal":
             return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
-        src, dst, count = parse_action(action)
+        src, dst, count = cast(tuple[int, int, int], parse_action(action))  # a hint's move names its count
         return {
             "action": action,
             "column": src + 1,
