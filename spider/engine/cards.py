@@ -31,9 +31,13 @@ def suit_of(card: int) -> int:
 
 def continues(below: int, above: int, relaxed: bool) -> bool:
     """Whether ``above`` extends a movable run ending in ``below``: one rank lower and of the same
-    suit (any suit under relaxed rules). The hot loops of the engine and the solver spell this out
-    inline (``below % 13 == above % 13 + 1`` and ``below // 13 == above // 13``) for speed."""
+    suit (any suit under relaxed rules)."""
     return below % 13 == above % 13 + 1 and (relaxed or below // 13 == above // 13)
+
+
+# ``continues`` as a table for the engine's hot loops, ``CONTINUES[relaxed][below][above]``: a
+# lookup is several times quicker than the arithmetic.
+CONTINUES = tuple([[continues(b, a, relaxed) for a in range(52)] for b in range(52)] for relaxed in (False, True))
 
 
 def accepts(column: list[int], first: int) -> bool:

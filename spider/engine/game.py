@@ -11,7 +11,7 @@ from collections import deque
 from math import isfinite
 
 from .actions import DEAL, UNDO, Action, Outcome, Step, Undo
-from .cards import accepts, card_text, continues, rank_of
+from .cards import CONTINUES, accepts, card_text, rank_of
 from .errors import N_, SpiderError, illegal
 from .scoring import Profile, profile
 from .variants import Variant
@@ -54,6 +54,7 @@ class Game:
         self.elapsed = 0.0
         self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
         self._relaxed = v.relaxed
+        self._continues = CONTINUES[v.relaxed]
         self._floor = v.game == "spider"
         self._deal_sizes = v.deals
         self._sequences = v.sequences
@@ -88,8 +89,8 @@ class Game:
         i = len(cards) - 1
         if i < down:
             return 0
-        relaxed = self._relaxed
-        while i > down and continues(cards[i - 1], cards[i], relaxed):
+        continues = self._continues
+        while i > down and continues[cards[i - 1]][cards[i]]:
             i -= 1
         return len(cards) - i
 
@@ -146,10 +147,13 @@ class Game:
             raise illegal("no_such_column", column=src + 1)
         if self.won:
             raise illegal("game_over")
-        source = self.cols[src]
-        if not source:
+        if not self.cols[src]:
             raise illegal("empty_source")
-        if not 0 < count <= len(source) - self.down[src]:
+        self._check_group(src, count)
+
+    def _check_group(self, src: int, count: int) -> None:
+        """The part of ``check_pick`` after the column is known to exist and hold cards."""
+        if not 0 < count <= len(self.cols[src]) - self.down[src]:
             raise illegal("bad_count", count=count)
         if count > self.run[src]:
             raise illegal("not_a_descending_run" if self._relaxed else "not_a_run")
@@ -171,14 +175,14 @@ class Game:
         if count is None:
             if not target:
                 return self.run[src]
-            if rank_of(target[-1]) == 1:
+            top = rank_of(target[-1])
+            if top == 1:
                 raise illegal("onto_ace")
             # the group whose first card is one rank below the target's last card
-            count = rank_of(target[-1]) - rank_of(source[-1])
-            faceup = len(source) - self.down[src]
-            if not 0 < count <= faceup or rank_of(source[-count]) != rank_of(target[-1]) - 1:
+            count = top - rank_of(source[-1])
+            if not 0 < count <= len(source) - self.down[src] or rank_of(source[-count]) != top - 1:
                 raise illegal("not_one_higher")
-        self.check_pick(src, count)
+        self._check_group(src, count)
         if not accepts(target, source[-count]):
             raise illegal("onto_ace" if rank_of(target[-1]) == 1 else "not_one_higher")
         return count
@@ -237,11 +241,11 @@ class Game:
         size = sizes[self.deals_done]
         start = sum(sizes[: self.deals_done])
         runs_before = tuple(run)
-        relaxed = self._relaxed
+        continues = self._continues
         for col, card in enumerate(self.stock[start : start + size]):
             column = cols[col]
             # a column's last card is face up, so the dealt card extends its run or starts one
-            if column and continues(column[-1], card, relaxed):
+            if column and continues[column[-1]][card]:
                 run[col] += 1
             else:
                 run[col] = 1
@@ -350,15 +354,13 @@ class Game:
             target = self.cols[dst]
             onto = target[-1] if target else None
             self.move(src, dst, count)
-        _kind, src, _dst, _count, flipped, removals, *_ = self.history[-1]
-        revealed = (src,) if flipped else ()
-        return Outcome(
-            action,
-            cards,
-            onto,
-            revealed + tuple(col for col, _suit, flip in removals if flip),
-            tuple((col, suit) for col, suit, _flip in removals),
-        )
+        entry = self.history[-1]
+        revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
+        removals = entry[5]
+        if not removals:
+            return Outcome(action, cards, onto, revealed)
+        revealed += tuple(col for col, _suit, flip in removals if flip)
+        return Outcome(action, cards, onto, revealed, tuple((col, suit) for col, suit, _flip in removals))
 
     def apply(self, action: Action | Step) -> Outcome:
         """Check and perform an action; raise IllegalAction (changing nothing) if it is refused."""

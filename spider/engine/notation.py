@@ -4,6 +4,7 @@ cards), ``deal`` and ``undo``. Columns count from 1 in text and from 0 inside th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .actions import DEAL, UNDO, Action, Move, Step, Undo
 from .errors import N_, SpiderError
@@ -18,6 +19,12 @@ def parse_action(text: object) -> Action:
         raise SpiderError(
             "bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"), action=repr(text)
         )
+    return _parse_text(text)
+
+
+# A record repeats a few texts ("deal", "undo", "3>7"...): each is parsed once. Results are immutable.
+@lru_cache(maxsize=1024)
+def _parse_text(text: str) -> Action:
     word = text.strip().lower()
     if word == DEAL:
         return DEAL
@@ -33,12 +40,15 @@ def parse_action(text: object) -> Action:
     return Move(src, dst, count)
 
 
+@lru_cache(maxsize=1024)
 def format_move(src: int, dst: int, count: int | None = None) -> str:
     return f"{src + 1}>{dst + 1}" if count is None else f"{src + 1}>{dst + 1}:{count}"
 
 
 def format_action(action: Step | Undo) -> str:
     """The explicit notation of an action: ``F>T:N``, ``deal`` or ``undo``."""
-    if action is DEAL or action is UNDO:
-        return action.value
+    if action is DEAL:
+        return "deal"
+    if action is UNDO:
+        return "undo"
     return format_move(*action)

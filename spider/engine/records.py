@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from math import isfinite
 from typing import Any
 
-from .actions import Action, Deal, Move, Outcome, Undo
+from .actions import Action, Move, Outcome
 from .cards import card_text
 from .codes import format_code, parse_code, shuffled_deck
 from .deck import parse_deck
@@ -45,7 +45,7 @@ class Session:
 
     def step(self, text: str | Action, elapsed: float | None = None) -> tuple[str, Outcome]:
         """Like ``play``, and also say what the action did."""
-        parsed = text if isinstance(text, (Move, Deal, Undo)) else parse_action(text)
+        parsed = text if isinstance(text, Move) else parse_action(text)  # DEAL and UNDO are text too
         g = self.game
         action = g.check(parsed)
         if isinstance(parsed, Move) and parsed.size is None:
