@@ -11,7 +11,7 @@ from collections import deque
 from math import isfinite
 
 from .actions import DEAL, UNDO, Action, Outcome, Step, Undo
-from .cards import CONTINUES, accepts, card_text, rank_of
+from .cards import CONTINUES, accepts, card_text, rank_of, suit_of
 from .errors import N_, SpiderError, illegal
 from .scoring import Profile, profile
 from .variants import Variant
@@ -111,7 +111,7 @@ class Game:
         empties = []
         for i, c in enumerate(cols):
             if c:
-                r = c[-1] % 13
+                r = c[-1] % 13  # rank_of - 1, spelt out in this hot loop
                 found = at_rank.get(r)
                 if found is None:
                     at_rank[r] = [i]
@@ -265,8 +265,8 @@ class Game:
     def _remove_completed(self, col: int) -> tuple[Removal, ...]:
         """Remove a king-to-ace run of one suit ending ``col``, if there is one."""
         cards = self.cols[col]
-        suit = cards[-1] // 13
-        if cards[-1] % 13 != 0 or any(c // 13 != suit for c in cards[-13:]):
+        suit = suit_of(cards[-1])
+        if rank_of(cards[-1]) != 1 or any(suit_of(c) != suit for c in cards[-13:]):
             return ()
         del cards[-13:]
         flipped = len(cards) == self.down[col] and self.down[col] > 0

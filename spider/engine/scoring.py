@@ -1,4 +1,4 @@
-"""Scoring profiles (SPEC §3): each fixes how points move, the undo limit and the default tap.
+"""Scoring profiles (SPEC §3): each fixes how points move and the undo limit.
 
 The engine has no clock: a caller that plays the timed profile passes elapsed seconds in."""
 
@@ -17,7 +17,6 @@ class Profile:
     undo_limit: int | None  # None: back to the start
     start: int
     shows_score: bool
-    single_tap_moves: bool  # the default tap behaviour of the app this profile comes from
 
     def after_action(self, score: int, completed: int, floor: bool) -> int:
         """The score after a move or deal that completed ``completed`` sequences."""
@@ -55,9 +54,9 @@ class Profile:
 
 
 _TABLE = {
-    "standard": Profile("standard", 100, 500, True, False),
-    "timed": Profile("timed", None, 0, True, True),
-    "moves": Profile("moves", None, 0, False, False),
+    "standard": Profile("standard", 100, 500, True),
+    "timed": Profile("timed", None, 0, True),
+    "moves": Profile("moves", None, 0, False),
 }
 
 
