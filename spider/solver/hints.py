@@ -29,20 +29,15 @@ from .heuristics import Weights, position_cost
 Move3 = tuple[int, int, int]  # a move with its card count (hints never look past a deal)
 DEPTH = 4
 NODE_BUDGET = 2500
-# tuned on autoplay: 1 suit on its own (brk 4: 80% vs 67.5% of bench deals; down 20: 31/40 vs 33/40);
-# 2 and 4 suits: down 10 -> 20 and suit 6 -> 8 won 2-suit SP1-S2C-AAAABAA+40 and AAAACAA+60 20/100
-# instead of 9/100 (4 suits: 0/40 either way); then 10 for each column with face-down cards:
-# SP1-S2C-AAAABAA+100 21 won instead of 14, AAAACAA+60 17 instead of 13 (1 suit: 44/60 instead of 48/60)
+# Tuned on autoplay; ``python bench/solver.py --tuning NAME`` prints each choice against its
+# alternative. 1 suit has weights of its own (hint-one-suit); on 2 and 4 suits a column that still
+# hides cards costs extra, which pushes towards emptying columns (hint-hidden).
 HINT_ONE_SUIT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)
 HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2, hidden=10)
-# a second, deeper look before dealing or giving up: autoplay on SP1-S1C-AAAABAA+40 33/40 (was 32/40),
-# SP1-S2C-AAAABAA+40 3/40 (was 2/40) -- small, within noise; hint p95 22 ms on 4-suit bench games
+# a second, deeper look before dealing or giving up: small on 1 and 2 suits, it still helps on 4
+# once the progress search below is there (hint-deep)
 DEEP_DEPTH, DEEP_BUDGET = 7, 15000
-# a search for the next card to turn up, before dealing or giving up: autoplay on the bench ranges
-# SP1-S1C-AAAABAA+100 87 won instead of 77, SP1-S2C 26 instead of 21 (25 if only when it can't deal),
-# SP1-S4C 2 instead of 0; hint p95 19 ms on 4-suit games. With it, the deeper look above changes
-# nothing on 1 and 2 suits (87 and 26 won without it) but still helps on 4 (0 won, 0.08 sequences
-# removed a game without it, instead of 2 and 0.20), so it stays.
+# a search for the next card to turn up, before dealing or giving up: more wins on every level (hint-progress)
 PROGRESS_BUDGET = 20000  # positions it may visit
 STALE_LIMIT = 16  # autoplay: actions in a row without progress before it deals or stops
 
@@ -115,7 +110,7 @@ def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True)
         scored = _score(g, w, avoid, DEEP_DEPTH, DEEP_BUDGET)
     if improve and scored and scored[0][0] < current:
         return scored[0][3]
-    first = progress_move(g, avoid)
+    first = progress_move(g, avoid, PROGRESS_BUDGET)
     if first is not None:
         return first
     if g.can_deal():

@@ -58,9 +58,10 @@ FIRST_BUDGET = 500  # positions per pass in the first round
 GROWTH = 1.2  # budgets grow by this factor each round
 MAX_WIDTH = 400  # the depth beam's widest
 # The unbounded pass's budget, in bounded passes' budgets: Spiderette has 52 cards, so proofs are in
-# reach there and deals that are lost are common; on Spider the unbounded pass rarely ends.
+# reach there and deals that are lost are common; on Spider the unbounded pass rarely ends
+# (complete-share).
 COMPLETE_SHARE = {"spiderette": 3}
-BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits (2 suits: median 0.5 s with the beam from round 0, 0.14 s from 3)
+BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
 
 
 @dataclass
@@ -103,9 +104,8 @@ def beam_widths(v: Variant) -> tuple[float, float, int]:
     return (20.0, 1.25, 0) if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
 
 
-# The beam's weights take turns by round (None: the level's own). 4-suit deals SP1-S4C-AAAABAA+20 at
-# 60 s: own weights only 19/20 won, median 3.3 s, 146 s over the wins; (None, V1, V2) 19/20, median
-# 3.2 s, 113 s, but the first ten's median 6.0 s; this order 19/20, median 3.6 s, 116 s, first ten 3.3 s.
+# The beam's weights take turns by round (None: the level's own): on 4 suits the variants shorten
+# the slow solves without slowing the quick ones (beam-variants).
 _V1, _V2 = Weights(20, 8, 4, 20, 60, 2), Weights(30, 8, 6, 30, 60, 0)
 BEAM_VARIANTS: tuple[Weights | None, ...] = (None, None, _V1, None, _V2)
 
