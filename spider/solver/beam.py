@@ -1,7 +1,7 @@
 """Depth beam search per stock level (incomplete: it finds wins, it never proves a loss).
 
 The search advances one action at a time. Every position of the current layer is expanded (its
-useful actions, "tidy" as in the bounded passes, see ``search.useful_actions``); children already
+useful actions, "tidy" as in the bounded passes, see ``ordering.useful_actions``); children already
 met anywhere in this run are dropped; then, *separately for each number of deals done*, only the
 ``width`` children of least ``position_cost`` form the next layer. Keeping a beam per stock level
 means a deal never has to beat the positions that have not dealt yet, and undealt positions keep
