@@ -23,6 +23,10 @@ _MOVE, _DEAL = 0, 1
 Removal = tuple[int, int, bool]
 UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...], int, int]
 
+# Builds an Outcome from all its fields without the named tuple's Python-level __new__: a checked
+# replay makes one per action.
+_outcome = tuple.__new__
+
 STAND_IN = 12  # the king of spades stands in for every hidden card of an information state
 _SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
 
@@ -57,6 +61,8 @@ class Game:
         self._continues = CONTINUES[v.relaxed]
         self._floor = v.game == "spider"
         self._deal_sizes = v.deals
+        # where each deal starts in the stock
+        self._deal_starts = tuple(sum(v.deals[:i]) for i in range(len(v.deals) + 1))
         self._sequences = v.sequences
         self.run: list[int] = [self._tail_run(c) for c in range(v.columns)]
 
@@ -68,7 +74,7 @@ class Game:
 
     @property
     def stock_count(self) -> int:
-        return len(self.stock) - sum(self._deal_sizes[: self.deals_done])
+        return len(self.stock) - self._deal_starts[self.deals_done]
 
     @property
     def removed(self) -> int:
@@ -237,9 +243,8 @@ class Game:
     def deal(self) -> int:
         """Deal one card onto each column of the next deal; return the sequences it completed."""
         cols, run = self.cols, self.run
-        sizes = self._deal_sizes
-        size = sizes[self.deals_done]
-        start = sum(sizes[: self.deals_done])
+        size = self._deal_sizes[self.deals_done]
+        start = self._deal_starts[self.deals_done]
         runs_before = tuple(run)
         continues = self._continues
         for col, card in enumerate(self.stock[start : start + size]):
@@ -252,9 +257,10 @@ class Game:
             column.append(card)
         self.deals_done += 1
         removals: tuple[Removal, ...] = ()
-        for col in range(size):
-            if run[col] >= 13:
-                removals += self._remove_completed(col)
+        if max(run[:size]) >= 13:
+            for col in range(size):
+                if run[col] >= 13:
+                    removals += self._remove_completed(col)
         self.history.append((_DEAL, -1, -1, size, False, removals, runs_before, self.score, self.moves))
         self.moves += 1
         self.score = self.profile.after_action(self.score, len(removals), self._floor)
@@ -335,18 +341,15 @@ class Game:
     def perform(self, action: Step | Undo) -> Outcome:
         """Perform an action that ``check`` returned; say what it did."""
         if action is UNDO:
-            kind, src, dst, count, flipped, removals, *_ = self.history[-1]
+            entry = self.history[-1]
             self.undo()
-            return Outcome(
-                UNDO,
-                undone=DEAL if kind == _DEAL else (src, dst, count),
-                hidden=int(flipped) + sum(flip for *_, flip in removals),
-                restored=len(removals),
-            )
+            undone = DEAL if entry[0] == _DEAL else entry[1:4]
+            removals = entry[5]
+            hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
+            return _outcome(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals)))
         onto = None
         if action is DEAL:
-            start = len(self.stock) - self.stock_count
-            cards = tuple(self.stock[start : start + self._deal_sizes[self.deals_done]])
+            cards = tuple(self.stock[self._deal_starts[self.deals_done] : self._deal_starts[self.deals_done + 1]])
             self.deal()
         else:
             src, dst, count = action
@@ -358,7 +361,7 @@ class Game:
         revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
         removals = entry[5]
         if not removals:
-            return Outcome(action, cards, onto, revealed)
+            return _outcome(Outcome, (action, cards, onto, revealed, (), None, 0, 0))
         revealed += tuple(col for col, _suit, flip in removals if flip)
         return Outcome(action, cards, onto, revealed, tuple((col, suit) for col, suit, _flip in removals))
 

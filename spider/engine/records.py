@@ -153,7 +153,7 @@ def load_record(data: object, *, replay: bool = True) -> Session:
     if replay:
         for index, action in enumerate(actions):
             try:
-                session.play(action, times[index] if times else None)
+                session.step(action, times[index] if times else None)
             except SpiderError as e:
                 raise ReplayError(index, action, e) from None
     return session

@@ -4,7 +4,7 @@ The engine has no clock: a caller that plays the timed profile passes elapsed se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import N_, SpiderError
 
@@ -17,6 +17,12 @@ class Profile:
     undo_limit: int | None  # None: back to the start
     start: int
     shows_score: bool
+    # Timed undo is scored (``after_undo``); the others restore the exact earlier score and move
+    # count. A field, not a property: every undo of a replay reads it.
+    restores_on_undo: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "restores_on_undo", self.name != "timed")
 
     def after_action(self, score: int, completed: int, floor: bool) -> int:
         """The score after a move or deal that completed ``completed`` sequences."""
@@ -33,10 +39,6 @@ class Profile:
         """Timed only: undo takes back what the undone action earned and earns +10 itself.
         The other profiles restore the exact earlier score instead."""
         return max(0, score - 10 - 10 * completed) + 10
-
-    @property
-    def restores_on_undo(self) -> bool:
-        return self.name != "timed"
 
     def after_time(self, score: int, before: float, after: float) -> int:
         """Timed only: −30 for every full 30 s crossed, never below 0."""
