@@ -302,8 +302,8 @@ class Game:
             run = self.run
             run[src], run[dst] = runs
         else:
-            for col in range(count):
-                cols[col].pop()
+            for column in cols[:count]:
+                column.pop()
             self.deals_done -= 1
             self.run[:] = runs
         profile = self.profile

@@ -19,12 +19,13 @@ def parse_action(text: object) -> Action:
         raise SpiderError(
             "bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"), action=repr(text)
         )
-    return _parse_text(text)
+    return parse_text(text)
 
 
 # A record repeats a few texts ("deal", "undo", "3>7"...): each is parsed once. Results are immutable.
 @lru_cache(maxsize=1024)
-def _parse_text(text: str) -> Action:
+def parse_text(text: str) -> Action:
+    """``parse_action`` of a string."""
     word = text.strip().lower()
     if word == DEAL:
         return DEAL

@@ -19,7 +19,7 @@ from .codes import format_code, parse_code, shuffled_deck
 from .deck import parse_deck
 from .errors import N_, IllegalAction, SpiderError
 from .game import Game
-from .notation import format_action, format_move, parse_action
+from .notation import format_action, format_move, parse_action, parse_text
 from .scoring import profile
 from .variants import Variant, variant
 
@@ -45,7 +45,10 @@ class Session:
 
     def step(self, text: str | Action, elapsed: float | None = None) -> tuple[str, Outcome]:
         """Like ``play``, and also say what the action did."""
-        parsed = text if isinstance(text, Move) else parse_action(text)  # DEAL and UNDO are text too
+        if isinstance(text, str):  # DEAL and UNDO are text too
+            parsed = parse_text(text)
+        else:  # a Move, or anything else for parse_action to refuse
+            parsed = text if isinstance(text, Move) else parse_action(text)
         g = self.game
         action = g.check(parsed)
         if isinstance(parsed, Move) and parsed.size is None:
