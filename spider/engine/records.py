@@ -47,8 +47,10 @@ class Session:
         """Like ``play``, and also say what the action did."""
         if isinstance(text, str):  # DEAL and UNDO are text too
             parsed = parse_text(text)
-        else:  # a Move, or anything else for parse_action to refuse
-            parsed = text if isinstance(text, Move) else parse_action(text)
+        elif isinstance(text, Move):
+            parsed = text
+        else:
+            parsed = parse_action(text)  # refuses anything else with a clear message
         g = self.game
         action = g.check(parsed)
         if isinstance(parsed, Move) and parsed.size is None:
