@@ -157,28 +157,24 @@ def displayed_time(page: Page) -> str:
     return status_value(page, "Time").inner_text()
 
 
+def assert_clock_waits_under(page: Page, opener: Locator, cover: Locator) -> None:
+    """Open a cover with `opener`: the shown time stands still until Esc takes the cover away."""
+    opener.click()
+    expect(cover).to_be_visible()
+    page.wait_for_timeout(1100)  # one tick of the display after the clock stopped
+    frozen = displayed_time(page)
+    page.wait_for_timeout(2300)
+    assert displayed_time(page) == frozen
+    page.keyboard.press("Escape")
+    expect(cover).to_be_hidden()
+    expect(status_value(page, "Time")).not_to_have_text(frozen, timeout=4000)  # it runs again
+
+
 def test_the_clock_stops_while_the_menu_or_a_dialog_covers_the_table(page: Page) -> None:
     start_deck(page, WIN_DECK)
     expect(status_value(page, "Time")).not_to_have_text("00:00", timeout=4000)  # it runs
-    page.get_by_role("button", name="Menu", exact=True).click()
-    expect(page.locator("#menu")).to_be_visible()
-    page.wait_for_timeout(1100)  # one tick of the display after the clock stopped
-    frozen = displayed_time(page)
-    page.wait_for_timeout(2300)
-    assert displayed_time(page) == frozen
-    page.keyboard.press("Escape")
-    expect(page.locator("#menu")).to_be_hidden()
-    expect(status_value(page, "Time")).not_to_have_text(frozen, timeout=4000)  # it runs again
-
-    page.get_by_role("button", name="Help").click()
-    expect(page.get_by_role("dialog")).to_be_visible()
-    page.wait_for_timeout(1100)  # one tick of the display after the clock stopped
-    frozen = displayed_time(page)
-    page.wait_for_timeout(2300)
-    assert displayed_time(page) == frozen
-    page.keyboard.press("Escape")
-    expect(page.get_by_role("dialog")).to_have_count(0)
-    expect(status_value(page, "Time")).not_to_have_text(frozen, timeout=4000)
+    assert_clock_waits_under(page, page.get_by_role("button", name="Menu", exact=True), page.locator("#menu"))
+    assert_clock_waits_under(page, page.get_by_role("button", name="Help"), page.get_by_role("dialog"))
 
 
 def test_escape_a_dialog_and_a_language_switch_clear_the_hint(page: Page) -> None:
