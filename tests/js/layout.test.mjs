@@ -61,4 +61,7 @@ test("an upright window fans the columns wider, up to 40% of a card", () => {
   assert.equal(upright.cw, level.cw);
   assert.ok(upright.fu > level.fu);
   assert.ok(upright.fu <= Math.round(upright.ch * 0.4));
+  // an upright phone: narrow cards, a tall table, a fan of one and a half corner indexes
+  const phone = metricsFor({ width: 382, height: 700 }, 10);
+  assert.equal(phone.fu, Math.round(indexHeight(phone.cw) * 1.5));
 });

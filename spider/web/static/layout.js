@@ -32,9 +32,12 @@ export function metricsFor({ width, height }, n) {
   const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
   const fd = Math.max(5, Math.round(ch * 0.11));
   // a face-up card shows at least its corner index (a narrow phone card fans wider than 27%),
-  // and where the window is tall (a phone or tablet upright) columns of 5 + 13 cards fan up to 40%
-  const roomy = Math.min(Math.round(ch * 0.4), Math.floor((avail - ch - 5 * fd) / 12));
-  const fu = Math.max(indexHeight(cw), Math.round(ch * 0.27), roomy);
+  // and where the window is tall (a phone or tablet upright) columns of 5 + 13 cards fan wider:
+  // up to 40% of a card, or on a narrow phone card one and a half corner indexes
+  const index = indexHeight(cw);
+  const widest = Math.max(Math.round(ch * 0.4), Math.round(index * 1.5));
+  const roomy = Math.min(widest, Math.floor((avail - ch - 5 * fd) / 12));
+  const fu = Math.max(index, Math.round(ch * 0.27), roomy);
   return { cw, ch, gap, avail, fu, fd };
 }
 
