@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from browserkit import WIN_DECK, WIN_LINE, play_through_api, start_deck
@@ -113,14 +114,14 @@ def test_export_as_json_and_csv(page: Page) -> None:
     with page.expect_download() as got:
         dialog.get_by_role("button", name="Export JSON").click()
     assert got.value.suggested_filename == "spider-statistics.json"
-    exported = json.loads(open(got.value.path(), encoding="utf-8").read())
+    exported = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
     assert [g["result"] for g in exported["games"]] == ["won", "lost"]
     assert exported["games"][0]["id"] == won["id"] and exported["games"][0]["moves"] == len(WIN_LINE)
     assert exported["levels"]["spiderette-1-classic"]["played"] == 2
     with page.expect_download() as got:
         dialog.get_by_role("button", name="Export CSV").click()
     assert got.value.suggested_filename == "spider-games.csv"
-    rows = list(csv.DictReader(io.StringIO(open(got.value.path(), encoding="utf-8").read())))
+    rows = list(csv.DictReader(io.StringIO(Path(got.value.path()).read_text(encoding="utf-8"))))
     assert [(r["result"], r["moves"], r["level"]) for r in rows] == [
         ("won", str(len(WIN_LINE)), "spiderette-1-classic"),
         ("lost", "1", "spiderette-1-classic"),
