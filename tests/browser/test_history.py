@@ -101,6 +101,16 @@ def test_a_finished_game_replays_step_by_step_from_the_server(page: Page) -> Non
     dialog.get_by_role("button", name="Previous step").click()
     expect(said).to_contain_text(f"Step {len(WIN_LINE) - 1} of")
     assert serious_violations(page) == []
+    # Play steps on by itself until Pause
+    dialog.get_by_role("button", name="First step").click()
+    expect(said).to_contain_text("Step 0 of")
+    dialog.get_by_role("button", name="Play").click()
+    expect(said).to_contain_text("Step 2 of")
+    dialog.get_by_role("button", name="Pause").click()
+    paused_at = said.text_content()
+    page.wait_for_timeout(1200)
+    assert said.text_content() == paused_at
+    expect(dialog.get_by_role("button", name="Play")).to_be_visible()
 
     dialog.get_by_role("button", name="Back to statistics").click()
     dialog = page.get_by_role("dialog", name="Statistics")
