@@ -5,10 +5,12 @@ a clear message when the server cannot be reached."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from browserkit import WIN_DECK, card, face_up_names, start_deck, status_value, strip
-from playwright.sync_api import Page, expect
+from conftest import CHROMIUM, CHROMIUM_ARGS
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -195,3 +197,19 @@ def test_the_app_is_installable(page: Page) -> None:
             assert icon["sizes"] == f"{width}x{height}"
             sizes.add(width)
     assert {192, 512} <= sizes  # what Chromium asks of an installable app
+
+
+def test_chromium_finds_the_app_installable(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    # an installed app needs a profile on disk: Chromium never offers to install from incognito
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path, executable_path=CHROMIUM, args=CHROMIUM_ARGS, base_url=base_url
+    )
+    try:
+        page = context.new_page()
+        page.goto("/")
+        expect(page.locator("body.ready")).to_have_count(1)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
