@@ -17,7 +17,7 @@ SuitLetter = Literal["S", "H", "D", "C"]
 GameStatus = Literal["active", "won", "lost", "abandoned"]
 Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
 ColumnNumber = Annotated[int, Field(ge=1, le=10, description="Columns count from 1")]
-Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo"], description="SPEC §5 notation")]
+Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo", "redo"], description="SPEC §5 notation")]
 
 
 class Answer(BaseModel):
@@ -126,6 +126,7 @@ class _Events(Answer):
     completed: list[Completed] = Field(description="The sequences the action removed")
     hidden: int = Field(ge=0, description="Cards the action turned face down (an undo): counted, never named")
     won: bool
+    redone: bool = Field(description="A move or deal that an undo had taken back, played again (a redo)")
 
 
 class MoveEvents(_Events):
@@ -181,6 +182,7 @@ class GameView(PublicTable):
     can_deal: bool
     can_undo: bool
     undo_limit: int | None = Field(description="null: undo back to the start")
+    can_redo: bool = Field(description='An undo took an action back and no other action followed: "redo" plays it')
     elapsed: float = Field(ge=0, description="Seconds played")
     groups: list[Group]
     events: Events | None = Field(None, description="Only in the answer to an action: what it did")
