@@ -54,7 +54,7 @@ def test_an_unknown_look_is_refused_and_changes_nothing(client: TestClient, body
     client.put("/api/player/settings", json={"card_back": "green"})
     r = client.put("/api/player/settings", json=body)
     assert r.status_code == 400  # the app answers a malformed body with 400 and a reason
-    assert "detail" in r.json()
+    assert r.json()["reason"] == "bad_request" and r.json()["message"]
     settings = client.get("/api/player").json()["settings"]
     assert (settings["card_back"], settings["table"]) == ("green", "green")
 
