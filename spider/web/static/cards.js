@@ -120,7 +120,7 @@ export function drawFace(text) {
   face.append(cornerIndex(rank, suit, "top"));
   let body;
   if (COURTS.has(rank)) {
-    body = svg("svg", { class: "body court-art", viewBox: "-92 -134 184 268", focusable: "false" });
+    body = svg("svg", { class: "body court-art", viewBox: "-90 -133 180 266", focusable: "false" });
     body.append(svg("use", { href: courtArt(rank, suit) }));
   } else {
     body = svg("svg", { class: "body pips", viewBox: `0 0 ${PIP_W} ${PIP_H}`, focusable: "false" });
