@@ -81,3 +81,33 @@ def test_court_cards_show_their_picture_and_faces_two_indexes(page: Page) -> Non
     assert top["left"] < 8 and top["top"] < 8
     assert bottom["right"] < 8 and bottom["bottom"] < 8
     assert top["turn"] == "none" and bottom["turn"].startswith("matrix(-1")
+
+
+@pytest.mark.parametrize("size", [(360, 640), (640, 360), (768, 1024), (1920, 1080)])
+def test_the_body_of_a_face_keeps_clear_of_both_indexes(page: Page, size: tuple[int, int]) -> None:
+    """At every card size the pips (or the picture, or the one large pip of a small card) stay
+    apart from the two corner indexes, and everything stays inside the card."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    start_deck(page, WIN_DECK, ["deal"])  # a king, queens and smaller spades at the ends of the columns
+    faces = page.locator(".column .slot-li:last-child .card.up")
+    expect(faces.first).to_be_visible()
+    report = faces.evaluate_all("""(cards) => cards.map((card) => {
+      const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      const shown = [...card.querySelectorAll('.body, .big')].filter((e) => getComputedStyle(e).display !== 'none');
+      return { name: card.getAttribute('aria-label'), card: box(card), body: shown.map(box),
+               top: box(card.querySelector('.index.top')), bottom: box(card.querySelector('.index.bottom')) };
+    })""")
+    assert len(report) == 7
+
+    def apart(a: list[float], b: list[float]) -> bool:
+        return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+    def inside(a: list[float], c: list[float]) -> bool:
+        return a[0] >= c[0] - 0.5 and a[1] >= c[1] - 0.5 and a[2] <= c[2] + 0.5 and a[3] <= c[3] + 0.5
+
+    for face in report:
+        assert len(face["body"]) == 1, face  # the body or the large pip, never both
+        body = face["body"][0]
+        assert apart(body, face["top"]) and apart(body, face["bottom"]), face
+        for part in (body, face["top"], face["bottom"]):
+            assert inside(part, face["card"]), face
