@@ -24,10 +24,10 @@ GALLERY_JS = """async ({ cw, four, backs }) => {
   const { drawFace, applyLooks } = await import('/static/cards.js');
   document.querySelectorAll('dialog[open]').forEach((d) => d.close());
   const app = document.getElementById('app');
-  app.hidden = true;
+  app.style.display = 'none'; // (the page's grid would override the hidden attribute)
   document.body.classList.toggle('four-colours', four);
   const sheet = document.createElement('div');
-  sheet.className = 'tableau';
+  sheet.className = cw < 56 ? 'tableau compact' : 'tableau'; // as render.js draws small cards
   sheet.id = 'gallery';
   sheet.style.setProperty('--cw', cw + 'px');
   sheet.style.setProperty('--ch', Math.round(cw * 1.4) + 'px');
@@ -79,7 +79,7 @@ def main() -> None:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            shots = [(cw, False, False) for cw in (34, 60, 118)] + [(90, True, False), (90, False, True)]
+            shots = [(cw, False, False) for cw in (34, 60, 90, 118)] + [(90, True, False), (90, False, True)]
             for cw, four, backs in shots:
                 for scheme in ("light", "dark") if backs else ("light",):
                     page = browser.new_page(viewport={"width": 14 * (cw + 6) + 20, "height": 900}, color_scheme=scheme)
