@@ -13,6 +13,8 @@ SuitCount = Literal[1, 2, 4]
 RulesId = Literal["classic", "relaxed"]
 ProfileId = Literal["standard", "timed", "moves"]
 LanguageCode = Literal["en", "ru", "sk", "fi"]
+CardBackId = Literal["blue", "red", "green"]
+TableId = Literal["green", "blue", "wine"]
 SuitLetter = Literal["S", "H", "D", "C"]
 GameStatus = Literal["active", "won", "lost", "abandoned"]
 Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
@@ -38,6 +40,8 @@ class Settings(Answer):
     placement_help: bool = Field(description="Highlight the columns that accept the picked-up cards")
     sound: bool
     profile: ProfileId = Field(description="The scoring profile of new games")
+    card_back: CardBackId = Field(description="The pattern on the back of the cards")
+    table: TableId = Field(description="The colour of the table")
 
 
 # ----- the catalog ---------------------------------------------------------------------------
@@ -78,6 +82,11 @@ class LanguageChoice(Answer):
     name: str = Field(description="The language's own name (never translated)", examples=["Suomi"])
 
 
+class LookChoice(Answer):
+    id: str = Field(examples=["blue"])
+    name: str = Field(examples=["Blue lattice"])
+
+
 class Catalog(Answer):
     """Everything the dialogs offer, in the request's language. The rules a game and suit count
     offer are the ``levels`` that have them."""
@@ -88,6 +97,8 @@ class Catalog(Answer):
     rules: list[RulesChoice]
     profiles: list[ProfileChoice]
     languages: list[LanguageChoice]
+    card_backs: list[LookChoice] = Field(description="The card backs a player can choose (setting card_back)")
+    tables: list[LookChoice] = Field(description="The table colours a player can choose (setting table)")
     default_settings: Settings = Field(description="A new player's settings")
 
 
