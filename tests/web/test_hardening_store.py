@@ -12,6 +12,8 @@ from spider.store import GameRow, level_stats
 from spider.store.sqlite import MIGRATIONS, SQLiteStore
 from spider.web.app import create_app
 
+pytestmark = pytest.mark.sqlite_only  # the upgrade of a SQLite file; PostgreSQL's: tests/store
+
 OLD_FILE = Path(__file__).parent / "data" / "schema0.sql"
 OLD_PLAYER = "A" * 32
 
