@@ -40,7 +40,11 @@ ensure_postgresql() {
         version=$(ls /etc/postgresql | sort -V | tail -n 1)
         hba="/etc/postgresql/$version/main/pg_hba.conf"
         as_root grep -q '^host all all 127.0.0.1/32 trust' "$hba" || as_root sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
-        as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start
+        if port_answers 127.0.0.1 5432; then  # the package's install started it: read the trust line
+            as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+        else
+            as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start
+        fi
         for _ in $(seq 50); do port_answers 127.0.0.1 5432 && break; sleep 0.2; done
     fi
     command -v psql >/dev/null 2>&1 || return 0  # a server of its own (another host?): the tests say if it fails
