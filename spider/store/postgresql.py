@@ -162,6 +162,27 @@ class PostgresStore:
             ).fetchall()
         return [game_row(r, r[5]) for r in found]
 
+    def finished_page(self, player: str, level: str | None, offset: int, limit: int) -> tuple[list[GameRow], int]:
+        where = "player = %s AND status IN ('won', 'lost')" + (" AND level = %s" if level else "")
+        params: tuple[Any, ...] = (player, level) if level else (player,)
+        with self._transaction() as cur:
+            total = cur.execute(f"SELECT count(*) FROM games WHERE {where}", params).fetchone()
+            found = cur.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where}"
+                " ORDER BY finished DESC NULLS LAST, created DESC LIMIT %s OFFSET %s",
+                (*params, limit, offset),
+            ).fetchall()
+        return [game_row(r, r[5]) for r in found], int(total[0]) if total else 0
+
+    def delete_finished(self, player: str) -> int:
+        with self._transaction() as cur:
+            cur.execute(
+                "DELETE FROM actions WHERE game IN (SELECT id FROM games WHERE player = %s AND status != 'active')",
+                (player,),
+            )
+            cur.execute("DELETE FROM games WHERE player = %s AND status != 'active'", (player,))
+            return cur.rowcount
+
     # ----- deals proved winnable -------------------------------------------------------------
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:

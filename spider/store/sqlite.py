@@ -223,8 +223,7 @@ class SQLiteStore:
         with self._guard():
             total = self._db.execute(f"SELECT count(*) FROM games WHERE {where}", params).fetchone()[0]
             rows = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}"
-                " ORDER BY finished DESC, created DESC LIMIT ? OFFSET ?",
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY finished DESC, created DESC LIMIT ? OFFSET ?",
                 (*params, limit, offset),
             ).fetchall()
         return [_row(r) for r in rows], total

@@ -18,7 +18,6 @@ from ..store import StoreUnavailable, is_postgresql
 from .app import create_app
 from .limits import hardened_config
 
-
 DATABASE_VARIABLE = "SPIDER_DATABASE"
 
 
@@ -96,6 +95,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         raise
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"Spider is running at http://{shown}:{bound}/  (database: {shown_database(database)}; Ctrl+C stops it)", flush=True)
+    print(
+        f"Spider is running at http://{shown}:{bound}/  (database: {shown_database(database)}; Ctrl+C stops it)",
+        flush=True,
+    )
     config = hardened_config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])
