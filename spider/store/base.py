@@ -32,10 +32,10 @@ class GameRow:
 
     def appended(self, actions: list[tuple[str, float]]) -> None:
         """Bring the row up to what was just written after its log: ``actions`` as
-        (action, elapsed seconds) pairs."""
-        for action, t in actions:
-            self.actions.append(action)
-            self.times.append(t)
+        (action, elapsed seconds) pairs. A log that was not loaded stays so (never a part of it)."""
+        if len(self.actions) == self.version:
+            self.actions.extend(action for action, _ in actions)
+            self.times.extend(t for _, t in actions)
         self.version += len(actions)
         if actions:
             self.elapsed = actions[-1][1]
