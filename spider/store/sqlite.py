@@ -229,10 +229,10 @@ class SQLiteStore:
         return [_row(r) for r in rows], total
 
     def delete_finished(self, player: str) -> int:
-        finished = "SELECT id FROM games WHERE player = ? AND status != 'active'"
+        finished = "FROM games WHERE player = ? AND status != 'active'"
         with self._guard(), self._transaction():
-            self._db.execute(f"DELETE FROM actions WHERE game IN ({finished})", (player,))
-            return self._db.execute("DELETE FROM games WHERE player = ? AND status != 'active'", (player,)).rowcount
+            self._db.execute(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            return self._db.execute(f"DELETE {finished}", (player,)).rowcount
 
     # ----- deals proved winnable -------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import { formatTime } from "./format.js";
 import { t } from "./i18n.js";
 import { describeEvents } from "./speech.js";
 
+const SVG = "http://www.w3.org/2000/svg";
 const PLAY_EVERY = 800; // ms between steps while playing
 const DOWN_STEP = 0.1; // of a card's height: the strip of a face-down card that shows
 const UP_STEP = 0.26; // … of a face-up card
@@ -25,11 +26,32 @@ export function fanOffsets(down, up, cardHeight, room) {
   return offsets;
 }
 
+// The controls' icons (drawn: the media symbols are missing from many fonts), in a 16 × 16 box.
+const ICONS = {
+  first: "M3 2h2v12H3zM13 2v12L6 8z",
+  previous: "M12 2v12L4 8z",
+  play: "M4 2v12l9-6z",
+  pause: "M3 2h4v12H3zM9 2h4v12H9z",
+  next: "M4 2v12l8-6z",
+  last: "M11 2h2v12h-2zM3 2v12l7-6z",
+};
+
+function icon(shape) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", ICONS[shape]);
+  svg.append(path);
+  return svg;
+}
+
 function drawBoard(board, view) {
   const count = view.columns.length;
   const gap = 4;
   const width = Math.max(board.clientWidth, 240);
-  const cw = Math.min(84, Math.floor((width - gap * (count - 1)) / count));
+  const cw = Math.min(110, Math.floor((width - gap * (count - 1)) / count));
   const ch = Math.round(cw * 1.4);
   const room = Math.max(ch * 2, Math.round(window.innerHeight * 0.45));
   board.style.setProperty("--cw", `${cw}px`); // through CSSOM: the CSP refuses style attributes
@@ -69,14 +91,16 @@ export function showReplay(container, game, title, back) {
   const said = el("p", { class: "replay-said", role: "status" });
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider",
     "aria-label": t("Step") });
-  const button = (text, label, onclick) => el("button", { type: "button", text, "aria-label": label, title: label, onclick });
-  const playButton = button("▶", t("Play"), () => (timer ? stop() : play()));
+  const button = (shape, label, onclick) => el("button", { type: "button", "aria-label": label, title: label, onclick },
+    icon(shape));
+  const playButton = button("play", t("Play"), () => (timer ? stop() : play()));
+  playButton.classList.add("play");
   const controls = el("div", { class: "replay-controls", role: "group", "aria-label": t("Replay controls") },
-    button("⏮", t("First step"), () => go(0)),
-    button("◀", t("Previous step"), () => go(wanted - 1)),
+    button("first", t("First step"), () => go(0)),
+    button("previous", t("Previous step"), () => go(wanted - 1)),
     playButton,
-    button("▶|", t("Next step"), () => go(wanted + 1)),
-    button("⏭", t("Last step"), () => go(steps ?? 0)),
+    button("next", t("Next step"), () => go(wanted + 1)),
+    button("last", t("Last step"), () => go(steps ?? 0)),
     slider);
   const backButton = el("button", { type: "button", class: "primary", text: t("Back to statistics"),
     onclick: () => { stop(); back(); } });
@@ -84,19 +108,21 @@ export function showReplay(container, game, title, back) {
     el("div", { class: "buttons" }, backButton)));
   heading.focus();
 
+  function setPlayButton(shape, label) {
+    playButton.replaceChildren(icon(shape));
+    playButton.setAttribute("aria-label", label);
+    playButton.title = label;
+  }
+
   function stop() {
     clearInterval(timer);
     timer = null;
-    playButton.textContent = "▶";
-    playButton.setAttribute("aria-label", t("Play"));
-    playButton.title = t("Play");
+    setPlayButton("play", t("Play"));
   }
 
   function play() {
     if (steps !== null && wanted >= steps) go(0);
-    playButton.textContent = "⏸";
-    playButton.setAttribute("aria-label", t("Pause"));
-    playButton.title = t("Pause");
+    setPlayButton("pause", t("Pause"));
     timer = setInterval(() => {
       if (steps !== null && wanted >= steps) stop();
       else go(wanted + 1);

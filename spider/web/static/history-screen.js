@@ -134,7 +134,7 @@ export async function openStatsScreen(dialog) {
     el("section", { "aria-labelledby": "history-games-h" }, el("h3", { id: "history-games-h", text: t("Past games") }),
       el("p", { class: "field" }, el("label", { for: "history-level", text: t("Level") }), filter),
       chartBox, el("div", { class: "history-table-wrap" }, table), more),
-    error, buttonRow(close, exportJson, exportCsv, reset));
+    el("div", { class: "history-actions" }, exportJson, exportCsv, reset), error, buttonRow(close));
   openDialog(dialog);
   title.focus();
 
