@@ -181,12 +181,10 @@ class PostgresStore:
         return [game_row(r, r[5]) for r in found], int(total[0]) if total else 0
 
     def delete_finished(self, player: str) -> int:
+        finished = "FROM games WHERE player = %s AND status != 'active'"
         with self._transaction() as cur:
-            cur.execute(
-                "DELETE FROM actions WHERE game IN (SELECT id FROM games WHERE player = %s AND status != 'active')",
-                (player,),
-            )
-            cur.execute("DELETE FROM games WHERE player = %s AND status != 'active'", (player,))
+            cur.execute(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            cur.execute(f"DELETE {finished}", (player,))
             return cur.rowcount
 
     # ----- deals proved winnable -------------------------------------------------------------
