@@ -40,6 +40,11 @@ class GameRow:
         if actions:
             self.elapsed = actions[-1][1]
 
+    def read_log(self, log: list[tuple[str, float]]) -> None:
+        """Take the game's log as read from the store: (action, elapsed seconds) pairs in order."""
+        self.actions = [action for action, _ in log]
+        self.times = [elapsed for _, elapsed in log]
+
 
 # The columns of a game in the order ``game_row`` reads them (both stores select them so).
 GAME_COLUMNS = (
@@ -59,26 +64,8 @@ def new_game_values(row: GameRow, actions: list[tuple[str, float]], now: float, 
 
 def game_row(found: tuple[Any, ...], deck: list[str] | None) -> GameRow:
     """A game read from GAME_COLUMNS, its log not loaded; ``deck`` already decoded."""
-    gid, player, level, profile, code, _, status, elapsed, moves, score, created, finished, assisted, seen, version = (
-        found
-    )
-    return GameRow(
-        id=gid,
-        player=player,
-        level=level,
-        profile=profile,
-        code=code,
-        deck=deck,
-        status=status,
-        elapsed=elapsed,
-        moves=moves,
-        score=score,
-        created=created,
-        finished=finished,
-        assisted=bool(assisted),
-        seen=seen,
-        version=version,
-    )
+    fields = dict(zip(GAME_COLUMNS.split(", "), found, strict=True))
+    return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"])})
 
 
 class StoreBusy(Exception):

@@ -159,8 +159,7 @@ class SQLiteStore:
             log = self._db.execute(
                 "SELECT action, elapsed FROM actions WHERE game = ? AND seq < ? ORDER BY seq", (row.id, row.version)
             ).fetchall()
-        row.actions = [action for action, _ in log]
-        row.times = [elapsed for _, elapsed in log]
+        row.read_log(log)
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         if not actions:
