@@ -34,7 +34,7 @@ class Settings(BaseSettings):
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "warning"  # quiet on a desktop
     log_format: Literal["json", "text"] = "json"
     background: bool = Field(default=True, description="top up the winnable-deal pool")
-    shutdown_seconds: float = Field(default=8.0, gt=0, le=60, description="in-flight requests' grace at a stop")
+    shutdown_seconds: float = Field(default=6.0, gt=0, le=60, description="in-flight requests' grace at a stop")
 
     @property
     def database_or_default(self) -> str:
