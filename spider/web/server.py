@@ -8,6 +8,7 @@ configured the same way. Workers that die are replaced by uvicorn's supervisor."
 from __future__ import annotations
 
 import errno
+import inspect
 import os
 import socket
 import sqlite3
@@ -110,4 +111,7 @@ def serve(settings: Settings | None = None) -> None:
         return
     os.environ.update(environment_of(settings))  # what each worker's from_environment() reads
     config = hardened_config(APP_FACTORY, factory=True, workers=settings.workers, **options)
-    Multiprocess(config, sockets=[sock]).run()
+    if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.50 wants the worker's run
+        Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()  # type: ignore[call-arg]
+    else:
+        Multiprocess(config, sockets=[sock]).run()
