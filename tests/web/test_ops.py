@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import sqlite3
 import subprocess
 import sys
@@ -14,9 +15,12 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from redis import Redis
 
 from spider.web.app import create_app, from_environment
 from spider.web.logs import JsonFormatter
+
+REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 
 
 @pytest.fixture
@@ -69,27 +73,23 @@ def test_ready_is_503_when_the_database_does_not_answer(client: TestClient, json
     assert warned and warned[0]["request_id"] == got.headers["x-request-id"]
 
 
-class _Queue:
-    """A queue on another host, as the ready probe sees one: it answers, refuses, or fails."""
+class _RedisQueue:
+    """A job queue on Redis, as the ready probe sees one: its client (``redis``)."""
 
-    def __init__(self, answer: bool | Exception) -> None:
-        self.answer = answer
-
-    async def reachable(self) -> bool:
-        if isinstance(self.answer, Exception):
-            raise self.answer
-        return self.answer
+    def __init__(self, url: str) -> None:
+        self.redis = Redis.from_url(url, socket_connect_timeout=1)
 
 
-@pytest.mark.parametrize("answer", [False, ConnectionError("refused")])
-def test_ready_is_503_when_the_queue_does_not_answer(client: TestClient, answer: bool | Exception) -> None:
+@pytest.mark.parametrize(("url", "answers"), [(REDIS_URL, True), ("redis://127.0.0.1:1/0", False)])
+def test_ready_asks_the_redis_queue(client: TestClient, url: str, answers: bool) -> None:
     solving = client.app.state.context.solving  # type: ignore[attr-defined]
-    local, solving.jobs = solving.jobs, _Queue(answer)
+    local, solving.jobs = solving.jobs, _RedisQueue(url)
     try:
         got = client.get("/api/ready")
     finally:
         solving.jobs = local
-    assert got.status_code == 503 and got.json() == {"ok": False, "database": True, "queue": False}
+    assert got.status_code == (200 if answers else 503)
+    assert got.json() == {"ok": answers, "database": True, "queue": answers}
 
 
 def test_every_answer_has_a_request_id_and_one_json_access_line(client: TestClient, json_lines: io.StringIO) -> None:

@@ -39,9 +39,11 @@ async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
 
 
 async def _queue_probe(jobs: Any) -> bool:
-    """A queue on another host says whether it answers (``reachable()``); the local process pool is
-    part of this process, so it is there while the process is."""
+    """A queue that says whether it answers (``reachable()``), or one on a Redis client (``redis``),
+    which is pinged; the local process pool is part of this process, so it is there while it is."""
     check = getattr(jobs, "reachable", None)
+    if check is None and getattr(jobs, "redis", None) is not None:
+        check = jobs.redis.ping
     if check is None:
         return True
     if inspect.iscoroutinefunction(check):
