@@ -88,7 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     # defaults come from the SPIDER_… environment variables (spider.config), then these
     p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=port, help="port (default 8000; 0 picks a free one)")
-    p.add_argument("--database", help="SQLite file (default: spider.sqlite3 in the user's data directory)")
+    p.add_argument(
+        "--database",
+        help="a SQLite file, or a PostgreSQL URL (postgresql://user@host/db); default: $SPIDER_DATABASE, else"
+        " spider.sqlite3 in the user's data directory",
+    )
     p.add_argument("--workers", type=int, help="app processes sharing the port (default 1)")
     p.set_defaults(run=cmd_serve)
 

@@ -1,4 +1,6 @@
-"""``spider serve``: the app on uvicorn, in one process or in N worker processes sharing one socket.
+"""``spider serve``: the app on uvicorn, in one process or in N worker processes sharing one socket,
+on the database named by --database or SPIDER_DATABASE (a PostgreSQL URL or a SQLite file), else the
+SQLite file in the user's data directory.
 
 The parent binds the socket and opens the database once (so a wrong address or file is one line for
 the user, and schema migrations run before any worker starts); each worker builds its own app from
@@ -10,6 +12,7 @@ from __future__ import annotations
 import errno
 import inspect
 import os
+import re
 import socket
 import sqlite3
 from pathlib import Path
@@ -19,7 +22,7 @@ from pydantic import ValidationError
 from uvicorn.supervisors import Multiprocess
 
 from ..config import Settings, default_database, environment_of
-from ..store import open_store
+from ..store import StoreUnavailable, is_postgresql, open_store
 from .app import create_app
 from .limits import hardened_config
 from .logs import log_config
@@ -31,6 +34,11 @@ __all__ = ["StartupError", "default_database", "serve", "settings_from"]
 
 class StartupError(Exception):
     """The server cannot start (the address or the database): one line for the user, no traceback."""
+
+
+def shown_database(database: str) -> str:
+    """The database as printed: a URL's password is never shown."""
+    return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1:***@", database)
 
 
 def settings_from(**options: object) -> Settings:
@@ -66,9 +74,15 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def _check_database(database: str, chosen: bool) -> None:
-    """Open (and migrate) the store once; a StartupError if the file cannot be a SQLite database. The
-    default file's folder is made on first start; a folder the user named must exist (a typo makes no
-    folders)."""
+    """Open (and migrate) the store once; a StartupError if it cannot be opened. A PostgreSQL URL must
+    reach a server that accepts it. The default file's folder is made on first start; a folder the
+    user named must exist (a typo makes no folders)."""
+    if is_postgresql(database):
+        try:
+            open_store(database).close()
+        except StoreUnavailable as e:
+            raise StartupError(f"cannot open database {shown_database(database)}: {e}") from None
+        return
     path = Path(database)
     if path.is_dir():
         raise StartupError(f"cannot open database {database}: it is a folder, not a file")
