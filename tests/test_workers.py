@@ -1,5 +1,6 @@
-"""`spider serve --workers 2` as a real process tree: two clients on one game through two different
-workers, a worker killed with SIGKILL in the middle of a stream of actions, and a graceful stop."""
+"""`spider serve --workers 2` as a real process tree, on SQLite and on PostgreSQL (a schema of its
+own): two clients on one game through two different workers, a worker killed with SIGKILL in the
+middle of a stream of actions, and a graceful stop."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from spider.store import is_postgresql, open_store
 
 CODE = "SP1-S1C-AAAAAAD"
 
@@ -96,9 +100,18 @@ def stop(served: Served) -> None:
         served.process.wait(timeout=20)
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> str:
-    return str(tmp_path / "db.sqlite3")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield str(tmp_path / "db.sqlite3")
+        return
+    from tests.postgres import Schemas
+
+    schemas = Schemas()
+    try:
+        yield schemas.new()
+    finally:
+        schemas.drop()
 
 
 @pytest.fixture
@@ -141,9 +154,32 @@ def some_action(view: dict[str, Any], turn: int) -> str:
     return choices[turn % len(choices)]
 
 
-def record(database: str, game_id: str) -> list[str]:
-    with sqlite3.connect(database) as db:
-        return [a for (a,) in db.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,))]
+def record(database: str, player: str, game_id: str) -> list[str]:
+    """The game's log as the store keeps it."""
+    store = open_store(database)
+    try:
+        row = store.get_game(player, game_id)
+        assert row is not None
+        store.load_actions(row)
+        return row.actions
+    finally:
+        store.close()
+
+
+@contextmanager
+def action_held(database: str, game_id: str) -> Iterator[None]:
+    """The game's row locked by another connection while inside: an action on it waits."""
+    if not is_postgresql(database):
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        yield
+        blocker.execute("COMMIT")
+        return
+    import psycopg
+
+    with psycopg.connect(database) as blocker:
+        blocker.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+        yield
 
 
 def two_workers(served: Served, cookie: str) -> tuple[Client, Client]:
@@ -195,7 +231,7 @@ def test_two_clients_through_two_workers_get_409_and_the_log_never_forks(served:
         t.start()
     for t in threads:
         t.join(60)
-    log = record(database, game["id"])
+    log = record(database, owner.cookie, game["id"])
     assert len(log) == len(acknowledged) and all(log[v] == action for v, action in acknowledged.items())
     assert len(acknowledged) + refused[0] == 1 + 2 * 60
 
@@ -247,7 +283,7 @@ def test_a_worker_killed_mid_stream_loses_nothing_acknowledged_and_applies_nothi
         status, final, _ = reader.call("GET", f"/api/games/{game['id']}")
     finally:
         stop(again)
-    log = record(database, game["id"])
+    log = record(database, client.cookie, game["id"])
     assert all(log[v] == action for v, action in acknowledged.items())
     assert final["version"] == len(log) <= len(acknowledged) + unanswered
 
@@ -271,23 +307,21 @@ def test_sigterm_finishes_the_action_in_flight_and_stops_within_10_s(served: Ser
     status, game, _ = client.call("POST", "/api/games", {"code": CODE})
     assert status == 201
     answer: list[Any] = []
-    blocker = sqlite3.connect(database, isolation_level=None)
-    blocker.execute("BEGIN IMMEDIATE")  # the action waits for this lock: it is in flight at the stop
     sender = threading.Thread(
         target=lambda: answer.append(
             client.call("POST", f"/api/games/{game['id']}/actions", {"action": "deal", "version": 0})
         )
     )
-    sender.start()
-    time.sleep(0.5)
-    workers = served.worker_pids()
-    stopped = time.monotonic()
-    served.process.send_signal(signal.SIGTERM)
-    time.sleep(0.5)
-    blocker.execute("COMMIT")
+    with action_held(database, game["id"]):  # the action waits for the lock: it is in flight at the stop
+        sender.start()
+        time.sleep(0.5)
+        workers = served.worker_pids()
+        stopped = time.monotonic()
+        served.process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
     sender.join(10)
     served.process.wait(timeout=10)
     assert time.monotonic() - stopped < 10
     assert answer and answer[0][0] == 200 and answer[0][1]["version"] == 1
-    assert record(database, game["id"]) == ["deal"]
+    assert record(database, client.cookie, game["id"]) == ["deal"]
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
