@@ -21,6 +21,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,8 +35,12 @@ TIMEOUT = 30.0  # seconds: a slow answer is measured, not dropped
 @dataclass
 class Phase:
     latencies: list[float] = field(default_factory=list)
-    errors: int = 0
+    failures: Counter[str] = field(default_factory=Counter)  # what went wrong: a status or an exception
     seconds: float = 0.0
+
+    @property
+    def errors(self) -> int:
+        return sum(self.failures.values())
 
     def percentile(self, p: float) -> float:
         ordered = sorted(self.latencies)
@@ -47,6 +52,7 @@ class Phase:
         return (
             f"  {name:<12} {len(self.latencies):>6} answered {self.errors:>4} failed  {rate:7.0f}/s"
             f"  p50 {p50:7.2f} ms  p99 {self.percentile(99):8.2f} ms"
+            + (f"  ({', '.join(f'{k}: {n}' for k, n in self.failures.most_common())})" if self.failures else "")
         )
 
 
@@ -70,11 +76,11 @@ async def player(client: httpx.AsyncClient, seed: int, deadline: float, think: f
             response = await client.post(
                 f"/api/games/{view['id']}/actions", json={"action": rng.choice(choices), "version": view["version"]}
             )
-        except httpx.HTTPError:
-            phase.errors += 1
+        except httpx.HTTPError as err:
+            phase.failures[type(err).__name__] += 1
             continue
         if response.status_code != 200:
-            phase.errors += 1
+            phase.failures[str(response.status_code)] += 1
             view = response.json().get("view", view)
             continue
         phase.latencies.append(time.perf_counter() - start)
@@ -89,13 +95,14 @@ async def trivial(client: httpx.AsyncClient, seed: int, deadline: float, think: 
             return
         start = time.perf_counter()
         try:
-            ok = (await client.get("/api/health")).status_code == 200
-        except httpx.HTTPError:
-            ok = False
-        if ok:
+            status = (await client.get("/api/health")).status_code
+        except httpx.HTTPError as err:
+            phase.failures[type(err).__name__] += 1
+            continue
+        if status == 200:
             phase.latencies.append(time.perf_counter() - start)
         else:
-            phase.errors += 1
+            phase.failures[str(status)] += 1
 
 
 Client = Callable[[httpx.AsyncClient, int, float, float, Phase], Awaitable[None]]
