@@ -32,10 +32,10 @@ class GameRow:
 
     def appended(self, actions: list[tuple[str, float]]) -> None:
         """Bring the row up to what was just written after its log: ``actions`` as
-        (action, elapsed seconds) pairs."""
-        for action, t in actions:
-            self.actions.append(action)
-            self.times.append(t)
+        (action, elapsed seconds) pairs. A log that was not loaded stays so (never a part of it)."""
+        if len(self.actions) == self.version:
+            self.actions.extend(action for action, _ in actions)
+            self.times.extend(t for _, t in actions)
         self.version += len(actions)
         if actions:
             self.elapsed = actions[-1][1]
@@ -127,6 +127,14 @@ class Store(Protocol):
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         """Won and lost games of a level, oldest first (actions not loaded)."""
+
+    def finished_page(self, player: str, level: str | None, offset: int, limit: int) -> tuple[list[GameRow], int]:
+        """A page of the player's won and lost games (of ``level``, or of every level), newest
+        first, without their actions; and how many there are in all."""
+
+    def delete_finished(self, player: str) -> int:
+        """Forget the player's finished games (won, lost, abandoned) with their actions, so that
+        their statistics start again; the unfinished game stays. Returns how many were deleted."""
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:
         """Keep a deal the solver proved winnable (``line`` wins it from the start)."""

@@ -1,7 +1,7 @@
 """The PostgreSQL store: one database shared by any number of app processes and hosts.
 
-psycopg 3 with a connection pool (psycopg_pool); every call is one transaction on a pooled
-connection, committed (and so durable, with PostgreSQL's default synchronous_commit) before it
+psycopg 3 with a connection pool (psycopg_pool); every call is one statement, or one transaction
+of several, on a pooled connection, committed (and so durable, with PostgreSQL's default synchronous_commit) before it
 returns. The schema is versioned in the table ``spider_migrations`` and brought up to date at start
 under an advisory lock, so workers starting together apply each step once. A call that waits too
 long for a connection or a lock, or finds the server gone, raises StoreBusy (the app answers 503)."""
@@ -40,7 +40,7 @@ class PostgresStore:
             min_size=1,
             max_size=pool_size,
             timeout=WAIT,
-            kwargs={"connect_timeout": CONNECT_TIMEOUT},
+            kwargs={"connect_timeout": CONNECT_TIMEOUT, "autocommit": True},
             configure=_configure,
             check=ConnectionPool.check_connection,  # a connection the server dropped is replaced, not used
             name="spider-store",
@@ -48,23 +48,29 @@ class PostgresStore:
         )
 
     @contextmanager
-    def _transaction(self) -> Iterator[psycopg.Cursor[Any]]:
-        """A cursor in one transaction: committed when the block ends, rolled back if it raises."""
+    def _cursor(self) -> Iterator[psycopg.Cursor[Any]]:
+        """A cursor whose every statement commits on its own (one round trip for a read)."""
         try:
-            with self._pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+            with self._pool.connection() as conn, conn.cursor() as cur:
                 yield cur
         except (PoolTimeout, psycopg.errors.LockNotAvailable, psycopg.OperationalError) as err:
             raise StoreBusy() from err
 
+    @contextmanager
+    def _transaction(self) -> Iterator[psycopg.Cursor[Any]]:
+        """A cursor in one transaction: committed when the block ends, rolled back if it raises."""
+        with self._cursor() as cur, cur.connection.transaction():
+            yield cur
+
     # ----- players ---------------------------------------------------------------------------
 
     def player_settings(self, player: str) -> dict[str, Any] | None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             found = cur.execute("SELECT settings FROM players WHERE token = %s", (player,)).fetchone()
         return None if found is None else found[0]
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             cur.execute(
                 "INSERT INTO players (token, settings, created) VALUES (%s, %s, %s)"
                 " ON CONFLICT (token) DO UPDATE SET settings = excluded.settings",
@@ -72,7 +78,7 @@ class PostgresStore:
             )
 
     def add_player(self, player: str) -> None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             _ensure_player(cur, player)
 
     # ----- games -----------------------------------------------------------------------------
@@ -97,7 +103,7 @@ class PostgresStore:
         row.appended(actions)
 
     def current_game(self, player: str) -> GameRow | None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             found = cur.execute(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE player = %s AND status = 'active'"
                 " ORDER BY created DESC LIMIT 1",
@@ -106,14 +112,14 @@ class PostgresStore:
         return None if found is None else game_row(found, found[5])
 
     def get_game(self, player: str, game_id: str) -> GameRow | None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             found = cur.execute(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE player = %s AND id = %s", (player, game_id)
             ).fetchone()
         return None if found is None else game_row(found, found[5])
 
     def load_actions(self, row: GameRow) -> None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             log = cur.execute(
                 "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq", (row.id, row.version)
             ).fetchall()
@@ -142,7 +148,7 @@ class PostgresStore:
         return True
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             cur.execute(
                 "UPDATE games SET elapsed = GREATEST(elapsed, %s), seen = %s"
                 " WHERE id = %s AND player = %s AND status = 'active'",
@@ -150,11 +156,11 @@ class PostgresStore:
             )
 
     def mark_assisted(self, player: str, game_id: str) -> None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             cur.execute("UPDATE games SET assisted = TRUE WHERE id = %s AND player = %s", (game_id, player))
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             found = cur.execute(
                 f"SELECT {GAME_COLUMNS} FROM games WHERE player = %s AND level = %s AND status IN ('won', 'lost')"
                 " ORDER BY finished NULLS FIRST, created",
@@ -162,17 +168,38 @@ class PostgresStore:
             ).fetchall()
         return [game_row(r, r[5]) for r in found]
 
+    def finished_page(self, player: str, level: str | None, offset: int, limit: int) -> tuple[list[GameRow], int]:
+        where = "player = %s AND status IN ('won', 'lost')" + (" AND level = %s" if level else "")
+        params: tuple[Any, ...] = (player, level) if level else (player,)
+        with self._transaction() as cur:
+            total = cur.execute(f"SELECT count(*) FROM games WHERE {where}", params).fetchone()
+            found = cur.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where}"
+                " ORDER BY finished DESC NULLS LAST, created DESC LIMIT %s OFFSET %s",
+                (*params, limit, offset),
+            ).fetchall()
+        return [game_row(r, r[5]) for r in found], int(total[0]) if total else 0
+
+    def delete_finished(self, player: str) -> int:
+        with self._transaction() as cur:
+            cur.execute(
+                "DELETE FROM actions WHERE game IN (SELECT id FROM games WHERE player = %s AND status != 'active')",
+                (player,),
+            )
+            cur.execute("DELETE FROM games WHERE player = %s AND status != 'active'", (player,))
+            return cur.rowcount
+
     # ----- deals proved winnable -------------------------------------------------------------
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             cur.execute(
                 "INSERT INTO winnable (code, level, line) VALUES (%s, %s, %s) ON CONFLICT (code) DO NOTHING",
                 (code, level, json.dumps(line)),
             )
 
     def take_winnable(self, level: str) -> str | None:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             # SKIP LOCKED: two workers taking at once get two different deals, neither waits
             found = cur.execute(
                 "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = %s"
@@ -182,7 +209,7 @@ class PostgresStore:
         return None if found is None else found[0]
 
     def count_winnable(self, level: str) -> int:
-        with self._transaction() as cur:
+        with self._cursor() as cur:
             found = cur.execute("SELECT count(*) FROM winnable WHERE level = %s", (level,)).fetchone()
         return int(found[0]) if found else 0
 
@@ -193,7 +220,6 @@ class PostgresStore:
 def _configure(conn: psycopg.Connection[Any]) -> None:
     """Each new pooled connection waits at most WAIT for a row lock (then StoreBusy)."""
     conn.execute(f"SET lock_timeout = {int(WAIT * 1000)}")
-    conn.commit()
 
 
 def _ensure_player(cur: psycopg.Cursor[Any], player: str) -> None:

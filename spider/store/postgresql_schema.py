@@ -72,6 +72,6 @@ def migrate(conn: psycopg.Connection[Any], steps: list[str] | None = None) -> in
         found = conn.execute("SELECT coalesce(max(version), 0) FROM spider_migrations").fetchone()
         applied = found[0] if found else 0
         for number, step in enumerate(steps[applied:], start=applied + 1):
-            conn.execute(step)  # type: ignore[arg-type]  # our own constant SQL, not a literal at the call
+            conn.execute(step.encode())  # our own constant SQL (psycopg wants a literal or bytes)
             conn.execute("INSERT INTO spider_migrations (version, applied) VALUES (%s, %s)", (number, time.time()))
         return max(applied, len(steps))

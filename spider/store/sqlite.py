@@ -217,6 +217,23 @@ class SQLiteStore:
             ).fetchall()
         return [_row(r) for r in rows]
 
+    def finished_page(self, player: str, level: str | None, offset: int, limit: int) -> tuple[list[GameRow], int]:
+        where = "player = ? AND status IN ('won', 'lost')" + (" AND level = ?" if level else "")
+        params: tuple[Any, ...] = (player, level) if level else (player,)
+        with self._guard():
+            total = self._db.execute(f"SELECT count(*) FROM games WHERE {where}", params).fetchone()[0]
+            rows = self._db.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY finished DESC, created DESC LIMIT ? OFFSET ?",
+                (*params, limit, offset),
+            ).fetchall()
+        return [_row(r) for r in rows], total
+
+    def delete_finished(self, player: str) -> int:
+        finished = "FROM games WHERE player = ? AND status != 'active'"
+        with self._guard(), self._transaction():
+            self._db.execute(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            return self._db.execute(f"DELETE {finished}", (player,)).rowcount
+
     # ----- deals proved winnable -------------------------------------------------------------
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:

@@ -152,18 +152,13 @@ class UndoEvents(_Events):
 Events = Annotated[MoveEvents | DealEvents | UndoEvents, Field(discriminator="kind")]
 
 
-class GameView(Answer):
-    """The table as the player sees it (the engine's public view) plus what the front end needs.
-    A face-down card is only counted: no field names one."""
+class PublicTable(Answer):
+    """The engine's public view of a position: a face-down card is only counted, no field names one."""
 
-    id: str
-    version: int = Field(ge=0, description="The number of actions; an action must send the version it saw")
-    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
     game: GameId
     suits: SuitCount
     rules: RulesId
     profile: ProfileId
-    status: GameStatus
     columns: list[Column]
     stock: int = Field(ge=0, description="Cards left in the stock")
     deals_left: int = Field(ge=0)
@@ -173,12 +168,21 @@ class GameView(Answer):
     moves: int = Field(ge=0)
     score: int | None = Field(description="null for the moves-only profile")
     won: bool
+    description: str = Field(description="The table in words, for screen readers")
+
+
+class GameView(PublicTable):
+    """The table as the player sees it (the engine's public view) plus what the front end needs."""
+
+    id: str
+    version: int = Field(ge=0, description="The number of actions; an action must send the version it saw")
+    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
+    status: GameStatus
     can_deal: bool
     can_undo: bool
     undo_limit: int | None = Field(description="null: undo back to the start")
     elapsed: float = Field(ge=0, description="Seconds played")
     groups: list[Group]
-    description: str = Field(description="The table in words, for screen readers")
     events: Events | None = Field(None, description="Only in the answer to an action: what it did")
     proven_winnable: bool | None = Field(
         None, description='Only in the answer to a new game that asked for "winnable": whether the solver proved it'
@@ -227,6 +231,44 @@ class Stats(Answer):
 
 class AllStats(Answer):
     levels: dict[str, Stats] = Field(description="By level key (see /api/catalog), only levels with a finished game")
+
+
+class PastGame(Answer):
+    """A finished game in the player's history."""
+
+    id: str = Field(description="Its id, for /api/games/{id}/record and /api/games/{id}/replay/{step}")
+    level: str = Field(description="The level's key (see /api/catalog)", examples=["spider-2-classic"])
+    profile: ProfileId
+    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
+    result: Literal["won", "lost"]
+    moves: int = Field(ge=0)
+    elapsed: float = Field(ge=0, description="Seconds played")
+    score: int | None = Field(description="null for the moves-only profile")
+    started: float = Field(description="When it was dealt, in seconds since 1970 (UTC)")
+    finished: float | None = Field(description="When it was won or given up, in seconds since 1970 (UTC)")
+    assisted: bool = Field(description="Imported with its actions or asked about with /solve: not in the statistics")
+
+
+class History(Answer):
+    games: list[PastGame] = Field(description="Newest first")
+    total: int = Field(ge=0, description="How many finished games there are in all (of the level, if one was asked)")
+    offset: int = Field(ge=0)
+    limit: int = Field(ge=1)
+
+
+class HistoryDeleted(Answer):
+    deleted: int = Field(ge=0, description="Finished games forgotten (won, lost and abandoned)")
+
+
+class ReplayStep(PublicTable):
+    """The table after the first ``step`` actions of a finished game, as the player saw it then."""
+
+    id: str
+    step: int = Field(ge=0, description="Actions played so far; 0 is the deal")
+    steps: int = Field(ge=0, description="The game's actions in all")
+    status: GameStatus = Field(description="How the game ended")
+    elapsed: float = Field(ge=0, description="Seconds on the game's clock at this step")
+    events: Events | None = Field(description="What the step's action did; null at step 0")
 
 
 # ----- help from the solver ------------------------------------------------------------------

@@ -112,7 +112,11 @@ def serve(settings: Settings | None = None) -> None:
     bound = sock.getsockname()[1]
     shown = f"[{settings.host}]" if ":" in settings.host else settings.host
     workers = f"{settings.workers} workers; " if settings.workers > 1 else ""
-    print(f"Spider is running at http://{shown}:{bound}/  ({workers}database: {database}; Ctrl+C stops it)", flush=True)
+    print(
+        f"Spider is running at http://{shown}:{bound}/  ({workers}database: {shown_database(database)};"
+        " Ctrl+C stops it)",
+        flush=True,
+    )
     options = {
         "log_config": log_config(settings.log_level, settings.log_format),
         "log_level": settings.log_level,

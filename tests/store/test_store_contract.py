@@ -99,7 +99,7 @@ def test_an_append_at_a_stale_version_writes_nothing(store: Store) -> None:
     first, second = store.get_game(PLAYER, "g"), store.get_game(PLAYER, "g")
     assert first is not None and second is not None
     assert store.append_actions(first, [("deal", 2.0)])
-    assert (first.version, first.actions[-1:]) == (2, ["deal"])
+    assert (first.version, first.actions, first.elapsed) == (2, [], 2.0)  # its log was not read, nor made up
     second.moves = 99
     assert not store.append_actions(second, [("undo", 5.0)])
     now = store.get_game(PLAYER, "g")
@@ -141,6 +141,30 @@ def test_finished_games_of_a_level_oldest_first_with_assisted_ones_marked(store:
         ("a", "won", True, []),
     ]
     assert store.finished_games(OTHER, LEVEL) == []
+
+
+def test_finished_games_page_newest_first_and_forgetting_them_keeps_the_current_game(store: Store) -> None:
+    for n, level in enumerate([LEVEL, "spider-2-classic", LEVEL, LEVEL]):
+        store.create_game(new_row(f"g{n}", level=level), [("1>2", 1.0)])
+        finish(store, f"g{n}", "won" if n % 2 else "lost", 10.0 + n)
+    store.create_game(new_row("playing"), [("1>2", 1.0)])
+    store.create_game(new_row("other", player=OTHER))
+    finish_other = store.get_game(OTHER, "other")
+    assert finish_other is not None
+    finish_other.status, finish_other.finished = "won", 50.0
+    assert store.append_actions(finish_other, [("deal", 50.0)])
+    page, total = store.finished_page(PLAYER, None, 0, 2)
+    assert total == 4 and [g.id for g in page] == ["g3", "g2"] and all(g.actions == [] for g in page)
+    page, total = store.finished_page(PLAYER, LEVEL, 1, 10)
+    assert total == 3 and [g.id for g in page] == ["g2", "g0"]
+    assert store.finished_page(PLAYER, "spiderette-4-classic", 0, 10) == ([], 0)
+    assert store.delete_finished(PLAYER) == 4
+    assert store.finished_page(PLAYER, None, 0, 10) == ([], 0) and store.finished_games(PLAYER, LEVEL) == []
+    current = store.current_game(PLAYER)
+    assert current is not None and current.id == "playing"
+    store.load_actions(current)
+    assert current.actions == ["1>2"]
+    assert store.finished_page(OTHER, None, 0, 10)[1] == 1  # another player's history is untouched
 
 
 def test_a_new_game_that_cannot_be_written_leaves_the_current_one_as_it_was(store: Store) -> None:

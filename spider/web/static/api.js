@@ -41,6 +41,11 @@ export const api = {
   clock: (id, elapsed) => call("POST", `/api/games/${encodeURIComponent(id)}/clock`, { elapsed }),
   record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
   stats: (level) => call("GET", `/api/stats/${encodeURIComponent(level)}`),
+  allStats: () => call("GET", "/api/stats"),
+  // query: {level?, offset?, limit?}
+  history: (query = {}) => call("GET", `/api/history?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined))}`),
+  forgetHistory: () => call("DELETE", "/api/history"),
+  replay: (id, step) => call("GET", `/api/games/${encodeURIComponent(id)}/replay/${step}`),
   help: () => call("GET", "/api/help"),
   catalog: () => call("GET", "/api/catalog"),
   hint: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`),
