@@ -62,6 +62,7 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
+        sock.listen(2048)  # from now on connections wait in the backlog until a worker takes them
     except OSError as e:
         sock.close()
         reasons: dict[int | None, str] = {
