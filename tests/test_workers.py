@@ -75,14 +75,19 @@ def start(database: str, log: Path, workers: int = 2) -> Served:
             stderr=err,
             text=True,
         )
-    assert process.stdout is not None
-    found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
-    assert found, log.read_text()
-    served = Served(process, int(found.group(1)), log)
-    deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-    while len(served.worker_pids()) < workers or not _answers(served.port):
-        assert time.monotonic() < deadline, "the workers did not start"
-        time.sleep(0.1)
+    try:
+        assert process.stdout is not None
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+        assert found, log.read_text()
+        served = Served(process, int(found.group(1)), log)
+        deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
+        while len(served.worker_pids()) < workers or not _answers(served.port):
+            assert time.monotonic() < deadline, "the workers did not start"
+            time.sleep(0.1)
+    except BaseException:
+        process.send_signal(signal.SIGTERM)  # the supervisor stops its workers too (SIGKILL would orphan them)
+        process.wait(30)
+        raise
     return served
 
 
