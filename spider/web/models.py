@@ -13,11 +13,13 @@ SuitCount = Literal[1, 2, 4]
 RulesId = Literal["classic", "relaxed"]
 ProfileId = Literal["standard", "timed", "moves"]
 LanguageCode = Literal["en", "ru", "sk", "fi"]
+CardBackId = Literal["blue", "red", "green"]
+TableId = Literal["green", "blue", "wine"]
 SuitLetter = Literal["S", "H", "D", "C"]
 GameStatus = Literal["active", "won", "lost", "abandoned"]
 Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
 ColumnNumber = Annotated[int, Field(ge=1, le=10, description="Columns count from 1")]
-Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo"], description="SPEC §5 notation")]
+Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo", "redo"], description="SPEC §5 notation")]
 
 
 class Answer(BaseModel):
@@ -38,6 +40,8 @@ class Settings(Answer):
     placement_help: bool = Field(description="Highlight the columns that accept the picked-up cards")
     sound: bool
     profile: ProfileId = Field(description="The scoring profile of new games")
+    card_back: CardBackId = Field(description="The pattern on the back of the cards")
+    table: TableId = Field(description="The colour of the table")
 
 
 # ----- the catalog ---------------------------------------------------------------------------
@@ -78,6 +82,11 @@ class LanguageChoice(Answer):
     name: str = Field(description="The language's own name (never translated)", examples=["Suomi"])
 
 
+class LookChoice(Answer):
+    id: str = Field(examples=["blue"])
+    name: str = Field(examples=["Blue lattice"])
+
+
 class Catalog(Answer):
     """Everything the dialogs offer, in the request's language. The rules a game and suit count
     offer are the ``levels`` that have them."""
@@ -88,6 +97,8 @@ class Catalog(Answer):
     rules: list[RulesChoice]
     profiles: list[ProfileChoice]
     languages: list[LanguageChoice]
+    card_backs: list[LookChoice] = Field(description="The card backs a player can choose (setting card_back)")
+    tables: list[LookChoice] = Field(description="The table colours a player can choose (setting table)")
     default_settings: Settings = Field(description="A new player's settings")
 
 
@@ -126,6 +137,7 @@ class _Events(Answer):
     completed: list[Completed] = Field(description="The sequences the action removed")
     hidden: int = Field(ge=0, description="Cards the action turned face down (an undo): counted, never named")
     won: bool
+    redone: bool = Field(description="A move or deal that an undo had taken back, played again (a redo)")
 
 
 class MoveEvents(_Events):
@@ -181,6 +193,7 @@ class GameView(PublicTable):
     can_deal: bool
     can_undo: bool
     undo_limit: int | None = Field(description="null: undo back to the start")
+    can_redo: bool = Field(description='An undo took an action back and no other action followed: "redo" plays it')
     elapsed: float = Field(ge=0, description="Seconds played")
     groups: list[Group]
     events: Events | None = Field(None, description="Only in the answer to an action: what it did")

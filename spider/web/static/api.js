@@ -36,6 +36,7 @@ export const api = {
   saveSettings: (settings) => call("PUT", "/api/player/settings", settings),
   newGame: (options) => call("POST", "/api/games", options),
   current: () => call("GET", "/api/games/current"),
+  health: () => call("GET", "/api/health"),
   act: (id, body) => call("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
   restart: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/restart`),
   clock: (id, elapsed) => call("POST", `/api/games/${encodeURIComponent(id)}/clock`, { elapsed }),
