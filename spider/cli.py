@@ -63,10 +63,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .web.server import StartupError, serve
+    from .web.server import StartupError, serve, settings_from
 
     try:
-        serve(host=args.host, port=args.port, database=args.database)
+        serve(settings_from(host=args.host, port=args.port, database=args.database, workers=args.workers))
     except StartupError as e:
         raise CliError(str(e)) from None
     return 0
@@ -85,13 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="start the web app on 127.0.0.1 and print its address")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
+    # defaults come from the SPIDER_… environment variables (spider.config), then these
+    p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=port, help="port (default 8000; 0 picks a free one)")
     p.add_argument(
         "--database",
         help="a SQLite file, or a PostgreSQL URL (postgresql://user@host/db); default: $SPIDER_DATABASE, else"
         " spider.sqlite3 in the user's data directory",
     )
+    p.add_argument("--workers", type=int, help="app processes sharing the port (default 1)")
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("deal", help="show the starting table of a game code")

@@ -312,6 +312,12 @@ class Health(Answer):
     ok: bool
 
 
+class Ready(Answer):
+    ok: bool = Field(description="Both the database and the solver queue answer")
+    database: bool
+    queue: bool
+
+
 class BrowserCatalog(Answer):
     lang: LanguageCode
     plural: str = Field(description="The plural rule, a C expression of n", examples=["(n != 1)"])

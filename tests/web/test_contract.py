@@ -88,7 +88,7 @@ def api(app, built: list[Any]) -> ContractClient:
 
 
 def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: ContractClient, app) -> None:
-    for template in ("/api/health", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
+    for template in ("/api/health", "/api/ready", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
         assert api("GET", template)[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "ru"})[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "de"})[0] == 404

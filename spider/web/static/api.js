@@ -9,13 +9,17 @@ export class ApiError extends Error {
   }
 }
 
+// Addresses are relative to the page, so the app also works under a sub-path behind a proxy
+// (a page at https://host/spider/ calls https://host/spider/api/…): "/api/x" is fetched as "api/x".
+export const relative = (path) => path.replace(/^\//, "");
+
 async function call(method, path, body, signal) {
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin", signal };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  const response = await fetch(relative(path), options);
   if (response.status === 204) return null;
   let data = null;
   try {
