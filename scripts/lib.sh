@@ -19,3 +19,22 @@ make_venv() {
     fi
     "$1/bin/python" -m pip install -q --upgrade pip
 }
+
+# Redis for the solver-job tests: started from Debian's redis-server where none answers on
+# 127.0.0.1:$1 (default 6379), without saving to disk: the tests' data is throwaway.
+ensure_redis() {
+    local port="${1:-6379}"
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+        return
+    fi
+    command -v redis-server >/dev/null 2>&1 || apt_install redis-server
+    local run="redis-server"
+    [ "$(id -u)" = 0 ] || run="sudo redis-server"
+    $run --daemonize yes --bind 127.0.0.1 --port "$port" --save "" --appendonly no >/dev/null
+    for _ in $(seq 50); do
+        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return
+        sleep 0.1
+    done
+    echo "scripts/lib.sh: Redis did not start on 127.0.0.1:$port" >&2
+    return 1
+}
