@@ -32,7 +32,8 @@ KEEP_READY = 3  # proved-winnable deals kept per level
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # Topping the pool up behind the scenes: nobody waits, so each try may think longer.
 REFILL_SECONDS = 90.0
-POLL_SECONDS = 0.1  # how often the server looks at a job it awaits itself
+POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
+BACKGROUND_POLL_SECONDS = 1.0  # and at a top-up nobody waits for
 WORKER_START_SECONDS = 2.0  # allowance for a worker to take the job, in its limit and Retry-After
 REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PREFIX"
 TOP_UP_OWNER = "site"  # the owner of the top-up jobs: one per level for the whole site
@@ -81,10 +82,21 @@ class Solving:
                 for deal in deals:
                     self.store.add_winnable(level, deal["code"], deal["line"])
 
-    async def _run(self, lane: str, seconds: float, fn: Callable[..., Any], *args: Any, owner: str | None) -> Any:
+    async def _run(
+        self,
+        lane: str,
+        seconds: float,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None,
+        patience: float | None = None,
+    ) -> Any:
         """``fn(*args)`` as a job in ``lane``, awaited here; raises :class:`Busy` when it may not wait,
-        :class:`WorkerLost` when its worker died. Cancelling the await cancels the job."""
+        :class:`WorkerLost` when its worker died or it has not answered within ``patience`` seconds
+        (no worker took it: none runs, or all are busy). Cancelling the await cancels the job."""
         job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
+        loop = asyncio.get_running_loop()
+        deadline = None if patience is None else loop.time() + patience
         try:
             while True:
                 state = await self.jobs.state(job, owner)
@@ -92,7 +104,10 @@ class Solving:
                     raise WorkerLost()
                 if state.state == "done":
                     return state.answer
-                await asyncio.sleep(POLL_SECONDS)
+                if deadline is not None and loop.time() > deadline:
+                    await self.jobs.cancel(job, owner)
+                    raise WorkerLost()
+                await asyncio.sleep(POLL_SECONDS if patience is not None else BACKGROUND_POLL_SECONDS)
         except asyncio.CancelledError:
             await asyncio.shield(self.jobs.cancel(job, owner))
             raise
@@ -138,6 +153,7 @@ class Solving:
                     ON_DEMAND_SECONDS,
                     ON_DEMAND_TRIES,
                     owner=None,
+                    patience=ON_DEMAND_SECONDS * ON_DEMAND_TRIES + 2 * WORKER_START_SECONDS,
                 )
             except (Busy, WorkerLost):  # a random deal rather than a long wait or an error
                 found = None

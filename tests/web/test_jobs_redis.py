@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 from redis import Redis
 
 from spider.store.sqlite import SQLiteStore
+from spider.web import solving
 from spider.web.app import create_app
 from spider.web.redis_jobs import RedisJobs, queue_name
 from spider.web.solving import BACKGROUND, REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, Solving, default_lanes
@@ -255,3 +256,19 @@ def test_the_top_up_is_one_job_for_the_whole_site(site: Site, redis: Redis, tmp_
         return queued
 
     assert asyncio.run(both_refill()) == 1
+
+
+def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
+    site: Site, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No `spider worker` runs and the level's ready deals are gone: the player gets a random deal once
+    the search's patience runs out, and the queued search is dropped."""
+    monkeypatch.setattr(solving, "ON_DEMAND_SECONDS", 1.0)
+    store = client.app.state.context.store  # type: ignore[attr-defined]
+    while store.take_winnable("spiderette-1-classic"):
+        pass
+    asked = time.monotonic()
+    r = client.post("/api/games", json={"game": "spiderette", "suits": 1, "winnable": True})
+    assert r.status_code == 201 and r.json()["proven_winnable"] is False
+    assert time.monotonic() - asked < 30  # the patience: two 1 s tries and the workers' start allowance
+    assert client.app.state.context.solving.jobs.queues["winnable"].count == 0  # type: ignore[attr-defined]
