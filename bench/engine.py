@@ -39,7 +39,7 @@ def playout_positions(game_name: str, suits: int, deals: int, seed: int) -> list
         g = new_session(format_code(v, rng.randrange(DEAL_LIMIT))).game
         for step in range(1, 51):
             actions = g.legal_moves()
-            moves = [a for a in actions if a != DEAL]
+            moves = [a for a in actions if a is not DEAL]
             if not actions:
                 break
             if DEAL in actions and (not moves or rng.random() < 0.08):
@@ -81,7 +81,7 @@ def bench_apply_undo(positions: list[Game], repeats: int) -> float:
         for g, actions in chunk:
             move, deal, undo = g.move, g.deal, g.undo
             for a in actions:
-                if a == DEAL:
+                if a is DEAL:
                     deal()
                 else:
                     move(*a)

@@ -4,8 +4,10 @@
     python bench/solver.py --deals 20 --workers 2 # the first 20 deals of each range
     python bench/solver.py --only spider-4 --mode play --deals 50
     python bench/solver.py --hints                # hint latency on 4-suit Spider positions only
+    python bench/solver.py --tuning hint-progress --deals 40   # one tuning choice against its alternative
 
-Prints one table per range (the same table as ``spider study``) and the hint latency p50/p95.
+Prints one table per range (the same table as ``spider study``) and the hint latency p50/p95; with
+``--tuning``, the figures behind a tuning choice of the solver or the hints instead.
 """
 
 from __future__ import annotations
@@ -15,11 +17,14 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from spider.engine import DEAL, new_session
+from spider.engine import new_session
 from spider.engine.codes import format_code, parse_code
-from spider.solver import hint_action, public_key, study
+from spider.solver import heuristics, hint_action, hints, public_key, search, study
 
 RANGES = Path(__file__).with_name("solver_deals.json")
 
@@ -37,10 +42,7 @@ def hint_latency(spec: dict, deals: int | None = None) -> dict[str, float]:
             times.append(time.perf_counter() - t)
             if action is None or game.won:
                 break
-            if action == DEAL:
-                game.deal()
-            else:
-                game.move(*action)
+            game.apply(action)
             seen.add(public_key(game))
     times.sort()
     return {
@@ -51,6 +53,88 @@ def hint_latency(spec: dict, deals: int | None = None) -> dict[str, float]:
     }
 
 
+# Each tuning choice: (what it decides, mode, range, the alternative it is measured against as
+# (module, name, value) settings). The deal ranges are the first deals of bench/solver_deals.json.
+TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
+    "hint-one-suit": (
+        "1-suit hints: weights of their own vs the 2- and 4-suit ones",
+        "play",
+        "spider-1",
+        [(hints, "HINT_ONE_SUIT", hints.HINT._replace(hidden=0))],
+    ),
+    "hint-hidden": (
+        "2- and 4-suit hints: +10 for each column with face-down cards vs nothing",
+        "play",
+        "spider-2",
+        [(hints, "HINT", hints.HINT._replace(hidden=0))],
+    ),
+    "hint-deep": ("hints: the deeper look before dealing vs none", "play", "spider-4", [(hints, "DEEP_DEPTH", 0)]),
+    "hint-progress": (
+        "hints: the search for the next card to turn up vs none",
+        "play",
+        "spider-2",
+        [(hints, "PROGRESS_BUDGET", 0)],
+    ),
+    "solver-one-suit": (
+        "1-suit solver: weights of its own vs the 2- and 4-suit ones",
+        "solve",
+        "spider-1",
+        [(heuristics, "SOLVER_ONE_SUIT", heuristics.SOLVER)],
+    ),
+    "beam-from": (
+        "2-suit solver: the depth beam from round 3 vs from round 0",
+        "solve",
+        "spider-2",
+        [(search, "BEAM_FROM", 0)],
+    ),
+    "beam-variants": (
+        "4-suit solver: the beam's weights taking turns vs the level's own only",
+        "solve",
+        "spider-4",
+        [(search, "BEAM_VARIANTS", (None,))],
+    ),
+    "complete-share": (
+        "Spiderette solver: 3 times the budget for the unbounded pass vs the same",
+        "solve",
+        "spiderette-1",
+        [(search, "COMPLETE_SHARE", {})],
+    ),
+}
+
+
+@contextmanager
+def settings(changes: list[tuple[Any, str, Any]]) -> Iterator[None]:
+    """The solver with some module settings changed (in this process: the study runs here)."""
+    saved = [(module, name, getattr(module, name)) for module, name, _ in changes]
+    try:
+        for module, name, value in changes:
+            setattr(module, name, value)
+        yield
+    finally:
+        for module, name, value in saved:
+            setattr(module, name, value)
+
+
+def tuning(name: str, spec: dict, deals: int | None, time_limit: float | None) -> None:
+    what, mode, level, alternative = TUNINGS[name]
+    r = next(r for r in spec["ranges"] if f"{r['game']}-{r['suits']}" == level)
+    deals = deals or r["deals"]
+    limit = time_limit or spec["time_limits"][r["game"]]
+    print(f"== {name}: {what} ({mode}, {deals} deals from {r['start']})", flush=True)
+    for label, changes in (("as committed", []), ("alternative", alternative)):
+        with settings(changes):
+            report = study(r["game"], r["suits"], deals, r["start"], mode, limit, workers=1)
+        s = report.summary()
+        figures = f"won {s['won']}/{deals}, median {s['median_seconds']:.3f} s"
+        if mode == "play":
+            removed = sum(int(x["removed"]) for x in report.results) / deals
+            figures += f", {removed:.2f} sequences removed a game"
+        else:
+            figures += f", lost {s['lost']}, unknown {s['unknown']}"
+            figures += f", median {statistics.median(int(x['nodes']) for x in report.results):.0f} positions"
+        print(f"{label:<14}{figures}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, help="deals per range (default: as committed)")
@@ -59,8 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="game-suits, e.g. spider-4 (repeatable)")
     parser.add_argument("--time-limit", type=float, help="override the committed per-game limits")
     parser.add_argument("--hints", action="store_true", help="only the hint latency")
+    parser.add_argument("--tuning", choices=[*TUNINGS, "all"], help="a tuning choice against its alternative")
     args = parser.parse_args(argv)
     spec = json.loads(RANGES.read_text())
+    if args.tuning:
+        for name in TUNINGS if args.tuning == "all" else [args.tuning]:
+            tuning(name, spec, args.deals, args.time_limit)
+        return 0
     if not args.hints:
         for r in spec["ranges"]:
             name = f"{r['game']}-{r['suits']}"

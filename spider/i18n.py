@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -29,7 +30,7 @@ def po_path(lang: str) -> Path:
 
 
 @cache
-def _catalog(lang: str):  # type: ignore[no-untyped-def]
+def _catalog(lang: str) -> Catalog:
     with po_path(lang).open("rb") as f:
         return read_po(f, locale=lang)
 
@@ -59,12 +60,12 @@ def browser_catalog(lang: str) -> dict[str, Any]:
         # A message with a context is keyed "context\x04id", as gettext does, so that it never
         # shadows the same id without a context.
         prefix = f"{message.context}\x04" if message.context else ""
-        if isinstance(message.id, tuple):
+        if isinstance(message.id, str):
+            messages[prefix + message.id] = message.string
+        else:  # a plural: its singular id keys the list of forms
             forms = list(message.string)
             if all(forms):
                 messages[prefix + message.id[0]] = forms
-        else:
-            messages[prefix + message.id] = message.string
     return {"lang": lang, "plural": catalog.plural_expr, "messages": messages}
 
 
@@ -101,11 +102,12 @@ def translate_error(err: SpiderError, tr: gettext.NullTranslations | None = None
     does not fit the params falls back to the English message."""
     if tr is None:
         tr = gettext.NullTranslations()
-    template = getattr(err, "template", None) or err.message
+    template: str = getattr(err, "template", None) or err.message
     params = dict(err.params)
     for key in _TRANSLATED_PARAMS:
-        if isinstance(params.get(key), str):
-            params[key] = tr.gettext(params[key])
+        value = params.get(key)
+        if isinstance(value, str):
+            params[key] = tr.gettext(value)
     cause = getattr(err, "cause", None)
     if isinstance(cause, SpiderError):
         params["error"] = translate_error(cause, tr)

@@ -1,18 +1,30 @@
 """The rules engine: pure, no I/O. Everything else in the project plays through it."""
 
+from .actions import DEAL, UNDO, Action, Deal, Move, Outcome, Step, Undo
 from .cards import card_text, parse_card
 from .codes import format_code, parse_code, shuffled_deck
 from .describe import card_name, describe
 from .errors import IllegalAction, SpiderError
-from .game import DEAL, Game
+from .game import Game
+from .notation import format_action, parse_action
 from .records import ReplayError, Session, legal_action_texts, load_record, new_session
 from .scoring import PROFILES, profile
-from .targets import best_column, pickable_targets, targets
+from .targets import best_column, groups, pickable_targets, targets
 from .variants import Variant, variant
 from .views import full_state, public_view
 
 __all__ = [
     "DEAL",
+    "UNDO",
+    "Action",
+    "Deal",
+    "Move",
+    "Outcome",
+    "Step",
+    "Undo",
+    "format_action",
+    "groups",
+    "parse_action",
     "PROFILES",
     "Game",
     "IllegalAction",

@@ -29,6 +29,23 @@ def suit_of(card: int) -> int:
     return card // 13
 
 
+def continues(below: int, above: int, relaxed: bool) -> bool:
+    """Whether ``above`` extends a movable run ending in ``below``: one rank lower and of the same
+    suit (any suit under relaxed rules)."""
+    return below % 13 == above % 13 + 1 and (relaxed or below // 13 == above // 13)
+
+
+# ``continues`` as a table for the engine's hot loops, ``CONTINUES[relaxed][below][above]``: a
+# lookup is several times quicker than the arithmetic.
+CONTINUES = tuple([[continues(b, a, relaxed) for a in range(52)] for b in range(52)] for relaxed in (False, True))
+
+
+def accepts(column: list[int], first: int) -> bool:
+    """Whether a group whose first card is ``first`` may be put on ``column``: an empty column takes
+    any group, otherwise its last card must be one rank higher (of any suit)."""
+    return not column or column[-1] % 13 == first % 13 + 1
+
+
 def card_text(card: int) -> str:
     return _TEXT[card]
 

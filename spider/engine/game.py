@@ -10,34 +10,35 @@ from __future__ import annotations
 from collections import deque
 from math import isfinite
 
-from .cards import card_text
+from .actions import DEAL, UNDO, Action, Outcome, Step, Undo
+from .cards import CONTINUES, accepts, card_text, rank_of, suit_of
 from .errors import N_, SpiderError, illegal
-from .scoring import Profile
+from .scoring import Profile, profile
 from .variants import Variant
 
-# A move inside the engine: (source column, target column, card count), columns from 0.
-Move = tuple[int, int, int]
-# A deal, in lists of legal actions.
-DEAL: Move = (-1, -1, 0)
-Action = Move
-
-# Undo entries: (kind, source, target, count, source flipped, removals, runs before, score, moves)
+# Undo entries: (kind, source, target, count, source flipped, removals, runs before, score, moves);
+# "runs before" is the two columns' runs of a move, every column's run of a deal.
 _MOVE, _DEAL = 0, 1
 # A removal: (column, suit, whether the card beneath turned face up)
 Removal = tuple[int, int, bool]
-UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...] | int, int, int]
+UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...], int, int]
+
+# Builds an Outcome from all its fields without the named tuple's Python-level __new__: a checked
+# replay makes one per action.
+_outcome = tuple.__new__
+
+STAND_IN = 12  # the king of spades stands in for every hidden card of an information state
+_SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
 
 
 # A completed sequence of each suit, king to ace (bottom to top), as undo puts it back.
 _SEQUENCES = tuple(tuple(suit * 13 + r for r in range(12, -1, -1)) for suit in range(4))
 
 
-def _rank(card: int) -> int:
-    return card % 13 + 1
-
-
 class Game:
-    """One deal being played. Build with ``Game.new`` or ``from_record`` (records.py)."""
+    """One deal being played. Build one with ``new_session`` or ``load_record`` (records.py), or
+    ``Game(variant, deck, profile)``. Hot paths (``legal_moves``, ``move``, ``deal``, ``undo``)
+    are unchecked; ``apply`` (``check`` then ``perform``) is the checked way to play."""
 
     def __init__(self, v: Variant, deck: list[int], scoring: Profile, deal: int | None = None) -> None:
         from .deck import layout
@@ -57,8 +58,11 @@ class Game:
         self.elapsed = 0.0
         self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
         self._relaxed = v.relaxed
+        self._continues = CONTINUES[v.relaxed]
         self._floor = v.game == "spider"
         self._deal_sizes = v.deals
+        # where each deal starts in the stock
+        self._deal_starts = tuple(sum(v.deals[:i]) for i in range(len(v.deals) + 1))
         self._sequences = v.sequences
         self.run: list[int] = [self._tail_run(c) for c in range(v.columns)]
 
@@ -70,7 +74,7 @@ class Game:
 
     @property
     def stock_count(self) -> int:
-        return len(self.stock) - sum(self._deal_sizes[: self.deals_done])
+        return len(self.stock) - self._deal_starts[self.deals_done]
 
     @property
     def removed(self) -> int:
@@ -91,11 +95,8 @@ class Game:
         i = len(cards) - 1
         if i < down:
             return 0
-        relaxed = self._relaxed
-        while i > down:
-            below, above = cards[i - 1], cards[i]
-            if below % 13 != above % 13 + 1 or (not relaxed and below // 13 != above // 13):
-                break
+        continues = self._continues
+        while i > down and continues[cards[i - 1]][cards[i]]:
             i -= 1
         return len(cards) - i
 
@@ -104,15 +105,19 @@ class Game:
     def can_deal(self) -> bool:
         return self.deals_done < len(self._deal_sizes) and all(self.cols)
 
-    def legal_moves(self, with_deal: bool = True) -> list[Action]:
-        """Every distinct legal action: each move as (source, target, count), and DEAL.
-        Ordered by source, then target; into an empty column every count from 1 up."""
+    def legal_moves(self, with_deal: bool = True) -> list[Step]:
+        """Every distinct legal action: each move as a plain (source, target, count) tuple, then
+        DEAL if a deal is legal. Moves are ordered by source; within a source, the moves onto
+        cards by target (then count), then every count from 1 up into each empty column.
+
+        A group fits a column whose last card is one rank higher than the group's first card
+        (``cards.accepts``); here that is found by indexing columns by their last card's rank."""
         cols = self.cols
         at_rank: dict[int, list[int]] = {}  # rank - 1 of a column's last card -> those columns
         empties = []
         for i, c in enumerate(cols):
             if c:
-                r = c[-1] % 13
+                r = c[-1] % 13  # rank_of - 1, spelt out in this hot loop
                 found = at_rank.get(r)
                 if found is None:
                     at_rank[r] = [i]
@@ -120,7 +125,7 @@ class Game:
                     found.append(i)
             else:
                 empties.append(i)
-        out: list[Action] = []
+        out: list[Step] = []
         get = at_rank.get
         for src, run in enumerate(self.run):
             if not run:
@@ -148,10 +153,13 @@ class Game:
             raise illegal("no_such_column", column=src + 1)
         if self.won:
             raise illegal("game_over")
-        source = self.cols[src]
-        if not source:
+        if not self.cols[src]:
             raise illegal("empty_source")
-        if not 0 < count <= len(source) - self.down[src]:
+        self._check_group(src, count)
+
+    def _check_group(self, src: int, count: int) -> None:
+        """The part of ``check_pick`` after the column is known to exist and hold cards."""
+        if not 0 < count <= len(self.cols[src]) - self.down[src]:
             raise illegal("bad_count", count=count)
         if count > self.run[src]:
             raise illegal("not_a_descending_run" if self._relaxed else "not_a_run")
@@ -173,20 +181,16 @@ class Game:
         if count is None:
             if not target:
                 return self.run[src]
-            need = _rank(target[-1]) - 1
-            if need == 0:
-                raise illegal("onto_ace")
-            count = need - _rank(source[-1]) + 1
-            faceup = len(source) - self.down[src]
-            if count < 1 or count > faceup or _rank(source[-count]) != need:
-                raise illegal("not_one_higher")
-        self.check_pick(src, count)
-        if target:
-            top = _rank(target[-1])
+            top = rank_of(target[-1])
             if top == 1:
                 raise illegal("onto_ace")
-            if top != _rank(source[-count]) + 1:
+            # the group whose first card is one rank below the target's last card
+            count = top - rank_of(source[-1])
+            if not 0 < count <= len(source) - self.down[src] or rank_of(source[-count]) != top - 1:
                 raise illegal("not_one_higher")
+        self._check_group(src, count)
+        if not accepts(target, source[-count]):
+            raise illegal("onto_ace" if rank_of(target[-1]) == 1 else "not_one_higher")
         return count
 
     def check_deal(self) -> None:
@@ -239,24 +243,24 @@ class Game:
     def deal(self) -> int:
         """Deal one card onto each column of the next deal; return the sequences it completed."""
         cols, run = self.cols, self.run
-        sizes = self._deal_sizes
-        size = sizes[self.deals_done]
-        start = sum(sizes[: self.deals_done])
+        size = self._deal_sizes[self.deals_done]
+        start = self._deal_starts[self.deals_done]
         runs_before = tuple(run)
-        relaxed = self._relaxed
+        continues = self._continues
         for col, card in enumerate(self.stock[start : start + size]):
             column = cols[col]
-            below = column[-1] if column else None  # a column's last card is face up
-            column.append(card)
-            if below is not None and below % 13 == card % 13 + 1 and (relaxed or below // 13 == card // 13):
+            # a column's last card is face up, so the dealt card extends its run or starts one
+            if column and continues[column[-1]][card]:
                 run[col] += 1
             else:
                 run[col] = 1
+            column.append(card)
         self.deals_done += 1
         removals: tuple[Removal, ...] = ()
-        for col in range(size):
-            if run[col] >= 13:
-                removals += self._remove_completed(col)
+        if max(run[:size]) >= 13:
+            for col in range(size):
+                if run[col] >= 13:
+                    removals += self._remove_completed(col)
         self.history.append((_DEAL, -1, -1, size, False, removals, runs_before, self.score, self.moves))
         self.moves += 1
         self.score = self.profile.after_action(self.score, len(removals), self._floor)
@@ -267,8 +271,8 @@ class Game:
     def _remove_completed(self, col: int) -> tuple[Removal, ...]:
         """Remove a king-to-ace run of one suit ending ``col``, if there is one."""
         cards = self.cols[col]
-        suit = cards[-1] // 13
-        if cards[-1] % 13 != 0 or any(c // 13 != suit for c in cards[-13:]):
+        suit = suit_of(cards[-1])
+        if rank_of(cards[-1]) != 1 or any(suit_of(c) != suit for c in cards[-13:]):
             return ()
         del cards[-13:]
         flipped = len(cards) == self.down[col] and self.down[col] > 0
@@ -298,8 +302,8 @@ class Game:
             run = self.run
             run[src], run[dst] = runs
         else:
-            for col in range(count):
-                cols[col].pop()
+            for column in cols[:count]:
+                column.pop()
             self.deals_done -= 1
             self.run[:] = runs
         profile = self.profile
@@ -320,15 +324,52 @@ class Game:
                 self.score = self.profile.after_time(self.score, self.elapsed, elapsed)
             self.elapsed = elapsed
 
-    # ----- convenience ----------------------------------------------------------------------
+    # ----- checked play ---------------------------------------------------------------------
 
-    def apply(self, action: Action) -> int:
-        """Check and apply a move tuple or DEAL; return sequences completed."""
-        if action == DEAL:
+    def check(self, action: Action | Step) -> Step | Undo:
+        """The action as it would be performed (a move with its card count, DEAL or UNDO), or
+        IllegalAction saying which rule refuses it. Changes nothing."""
+        if action is DEAL:
             self.check_deal()
-            return self.deal()
+            return DEAL
+        if action is UNDO:
+            self.check_undo()
+            return UNDO
         src, dst, count = action
-        return self.move(src, dst, self.check_move(src, dst, count))
+        return (src, dst, self.check_move(src, dst, count))
+
+    def perform(self, action: Step | Undo) -> Outcome:
+        """Perform an action that ``check`` returned; say what it did."""
+        if action is UNDO:
+            entry = self.history[-1]
+            self.undo()
+            undone = DEAL if entry[0] == _DEAL else entry[1:4]
+            removals = entry[5]
+            hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
+            return _outcome(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals)))
+        onto = None
+        if action is DEAL:
+            cards = tuple(self.stock[self._deal_starts[self.deals_done] : self._deal_starts[self.deals_done + 1]])
+            self.deal()
+        else:
+            src, dst, count = action
+            cards = tuple(self.cols[src][-count:])
+            target = self.cols[dst]
+            onto = target[-1] if target else None
+            self.move(src, dst, count)
+        entry = self.history[-1]
+        revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
+        removals = entry[5]
+        if not removals:
+            return _outcome(Outcome, (action, cards, onto, revealed, (), None, 0, 0))
+        revealed += tuple(col for col, _suit, flip in removals if flip)
+        return Outcome(action, cards, onto, revealed, tuple((col, suit) for col, suit, _flip in removals))
+
+    def apply(self, action: Action | Step) -> Outcome:
+        """Check and perform an action; raise IllegalAction (changing nothing) if it is refused."""
+        return self.perform(self.check(action))
+
+    # ----- copies and snapshots for searching ----------------------------------------------
 
     def clone(self) -> Game:
         other = object.__new__(Game)
@@ -339,6 +380,61 @@ class Game:
         other.removed_suits = list(self.removed_suits)
         other.history = deque(self.history, maxlen=self.history.maxlen)
         return other
+
+    def search_copy(self) -> Game:
+        """A clone that keeps no score and has unlimited undo, for searching."""
+        g = self.clone()
+        g.profile = _SEARCH_PROFILE
+        g.history = deque()
+        return g
+
+    def information_state(self) -> Game:
+        """What a player knows, as a search copy: every face-down card and every stock card is
+        the same stand-in card, and the deck and deal number are gone. Games that differ only in
+        hidden cards have equal information states; the public view and the hints both read it."""
+        g = self.search_copy()
+        for c, col in enumerate(g.cols):
+            col[: g.down[c]] = [STAND_IN] * g.down[c]
+        g.stock = [STAND_IN] * len(g.stock)
+        g.deck = []
+        g.deal_number = None
+        return g
+
+    def snapshot(self) -> bytes:
+        """The position in a few bytes: every column's cards, face-down count and run, the deals
+        done and the sequences removed (not the score, the move count or the undo history)."""
+        rs = self.removed_suits
+        parts = [bytes((self.deals_done, len(rs), *rs))]
+        down, run = self.down, self.run
+        for c, col in enumerate(self.cols):
+            parts.append(bytes((down[c], run[c], len(col))))
+            parts.append(bytes(col))
+        return b"".join(parts)
+
+    def restore(self, snapshot: bytes) -> None:
+        """Go back to a position from ``snapshot`` of this deal. The undo history is cleared: its
+        entries belong to the position left."""
+        b = snapshot
+        self.deals_done = b[0]
+        n = b[1]
+        self.removed_suits = list(b[2 : 2 + n])
+        i = 2 + n
+        cols, down, run = [], [], []
+        for _ in range(len(self.cols)):
+            down.append(b[i])
+            run.append(b[i + 1])
+            end = i + 3 + b[i + 2]
+            cols.append(list(b[i + 3 : end]))
+            i = end
+        self.cols, self.down, self.run = cols, down, run
+        self.history.clear()
+
+    def position_key(self) -> int:
+        """A hash of the position, equal for positions a search may treat as the same: once the
+        stock is empty the columns are interchangeable, so their order is left out."""
+        if self.deals_done < len(self._deal_sizes):
+            return hash((self.deals_done, tuple(map(tuple, self.cols)), tuple(self.down)))
+        return hash(tuple(sorted(zip(map(tuple, self.cols), self.down, strict=True))))
 
     def __repr__(self) -> str:
         cols = " | ".join(

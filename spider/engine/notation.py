@@ -4,27 +4,33 @@ cards), ``deal`` and ``undo``. Columns count from 1 in text and from 0 inside th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from .actions import DEAL, UNDO, Action, Move, Step, Undo
 from .errors import N_, SpiderError
-
-DEAL = "deal"
-UNDO = "undo"
-# A parsed move: (source, target, count or None for "the part that fits"), columns from 0.
-ParsedMove = tuple[int, int, int | None]
-Parsed = str | ParsedMove
 
 # ASCII digits only: ``\d`` would also take other scripts' digits (e.g. "٣>٧").
 _MOVE = re.compile(r"^\s*([0-9]{1,3})\s*>\s*([0-9]{1,3})\s*(?::\s*([0-9]{1,3}))?\s*$")
 
 
-def parse_action(text: object) -> Parsed:
+def parse_action(text: object) -> Action:
+    """A ``Move`` (count None for ``F>T``), DEAL or UNDO; SpiderError naming the bad text."""
     if not isinstance(text, str):
         raise SpiderError(
             "bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"), action=repr(text)
         )
+    return parse_text(text)
+
+
+# A record repeats a few texts ("deal", "undo", "3>7"...): each is parsed once. Results are immutable.
+@lru_cache(maxsize=1024)
+def parse_text(text: str) -> Action:
+    """``parse_action`` of a string."""
     word = text.strip().lower()
-    if word in (DEAL, UNDO):
-        return word
+    if word == DEAL:
+        return DEAL
+    if word == UNDO:
+        return UNDO
     m = _MOVE.match(text)
     if not m:
         raise SpiderError("bad_action", N_("Unknown action {action!r}: expected F>T, F>T:N, deal or undo"), action=text)
@@ -32,8 +38,18 @@ def parse_action(text: object) -> Parsed:
     count = int(m[3]) if m[3] is not None else None
     if count == 0:
         raise SpiderError("bad_action", N_("Action {action!r}: a move takes at least one card"), action=text)
-    return (src, dst, count)
+    return Move(src, dst, count)
 
 
+@lru_cache(maxsize=1024)
 def format_move(src: int, dst: int, count: int | None = None) -> str:
     return f"{src + 1}>{dst + 1}" if count is None else f"{src + 1}>{dst + 1}:{count}"
+
+
+def format_action(action: Step | Undo) -> str:
+    """The explicit notation of an action: ``F>T:N``, ``deal`` or ``undo``."""
+    if action is DEAL:
+        return "deal"
+    if action is UNDO:
+        return "undo"
+    return format_move(*action)

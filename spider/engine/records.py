@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from math import isfinite
 from typing import Any
 
+from .actions import Action, Move, Outcome
 from .cards import card_text
 from .codes import format_code, parse_code, shuffled_deck
 from .deck import parse_deck
 from .errors import N_, IllegalAction, SpiderError
-from .game import DEAL, Game
-from .notation import UNDO, format_move, parse_action
+from .game import Game
+from .notation import format_action, format_move, parse_action, parse_text
 from .scoring import profile
 from .variants import Variant, variant
 
@@ -36,29 +37,29 @@ class Session:
         g = self.game
         return None if g.deal_number is None else format_code(g.variant, g.deal_number)
 
-    def play(self, text: str, elapsed: float | None = None) -> str:
-        """Apply one action in notation; return its canonical text. Raise SpiderError (bad
-        notation) or IllegalAction (refused by the rules); either way nothing changes."""
-        parsed = parse_action(text)
-        g = self.game
-        if parsed == UNDO:
-            g.check_undo()
-            canonical = UNDO
-        elif parsed == "deal":
-            g.check_deal()
-            canonical = "deal"
+    def play(self, text: str | Action, elapsed: float | None = None) -> str:
+        """Apply one action (notation, or an action already parsed); return its canonical text.
+        Raise SpiderError (bad notation) or IllegalAction (refused by the rules); either way
+        nothing changes."""
+        return self.step(text, elapsed)[0]
+
+    def step(self, text: str | Action, elapsed: float | None = None) -> tuple[str, Outcome]:
+        """Like ``play``, and also say what the action did."""
+        if isinstance(text, str):  # DEAL and UNDO are text too
+            parsed = parse_text(text)
+        elif isinstance(text, Move):
+            parsed = text
         else:
-            src, dst, count = parsed
-            n = g.check_move(src, dst, count)
-            canonical = format_move(src, dst, n if count is not None else None)
+            parsed = parse_action(text)  # refuses anything else with a clear message
+        g = self.game
+        action = g.check(parsed)
+        if isinstance(parsed, Move) and parsed.size is None:
+            canonical = format_move(parsed.src, parsed.dst)  # the implied form stays implied
+        else:
+            canonical = format_action(action)
         if elapsed is not None:
             g.advance_clock(elapsed)
-        if parsed == UNDO:
-            g.undo()
-        elif parsed == "deal":
-            g.deal()
-        else:
-            g.move(src, dst, n)
+        outcome = g.perform(action)
         self.actions.append(canonical)
         if elapsed is not None or self.times:
             # A record's times are one per action, so that ``record()`` always loads again: actions
@@ -67,7 +68,7 @@ class Session:
             # never goes back and is never negative, and replaying it has the same effect.
             self.times.extend([0.0] * (len(self.actions) - 1 - len(self.times)))
             self.times.append(g.elapsed)
-        return canonical
+        return canonical, outcome
 
     def record(self) -> dict[str, Any]:
         g = self.game
@@ -157,7 +158,7 @@ def load_record(data: object, *, replay: bool = True) -> Session:
     if replay:
         for index, action in enumerate(actions):
             try:
-                session.play(action, times[index] if times else None)
+                session.step(action, times[index] if times else None)
             except SpiderError as e:
                 raise ReplayError(index, action, e) from None
     return session
@@ -170,7 +171,7 @@ def _is_seconds(t: object) -> bool:
 
 def legal_action_texts(game: Game) -> list[str]:
     """The legal actions of a position in explicit notation (``F>T:N`` and ``deal``)."""
-    return ["deal" if a == DEAL else format_move(*a) for a in game.legal_moves()]
+    return [format_action(a) for a in game.legal_moves()]
 
 
 __all__ = ["Session", "new_session", "load_record", "ReplayError", "IllegalAction", "legal_action_texts"]

@@ -1,10 +1,10 @@
-"""Scoring profiles (SPEC §3): each fixes how points move, the undo limit and the default tap.
+"""Scoring profiles (SPEC §3): each fixes how points move and the undo limit.
 
 The engine has no clock: a caller that plays the timed profile passes elapsed seconds in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import N_, SpiderError
 
@@ -17,7 +17,12 @@ class Profile:
     undo_limit: int | None  # None: back to the start
     start: int
     shows_score: bool
-    single_tap_moves: bool  # the default tap behaviour of the app this profile comes from
+    # Timed undo is scored (``after_undo``); the others restore the exact earlier score and move
+    # count. A field, not a property: every undo of a replay reads it.
+    restores_on_undo: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "restores_on_undo", self.name != "timed")
 
     def after_action(self, score: int, completed: int, floor: bool) -> int:
         """The score after a move or deal that completed ``completed`` sequences."""
@@ -35,10 +40,6 @@ class Profile:
         The other profiles restore the exact earlier score instead."""
         return max(0, score - 10 - 10 * completed) + 10
 
-    @property
-    def restores_on_undo(self) -> bool:
-        return self.name != "timed"
-
     def after_time(self, score: int, before: float, after: float) -> int:
         """Timed only: −30 for every full 30 s crossed, never below 0."""
         if self.name != "timed":
@@ -55,9 +56,9 @@ class Profile:
 
 
 _TABLE = {
-    "standard": Profile("standard", 100, 500, True, False),
-    "timed": Profile("timed", None, 0, True, True),
-    "moves": Profile("moves", None, 0, False, False),
+    "standard": Profile("standard", 100, 500, True),
+    "timed": Profile("timed", None, 0, True),
+    "moves": Profile("moves", None, 0, False),
 }
 
 

@@ -1,30 +1,44 @@
-"""Where a group can go: the legal targets of each pickable group and the best column (SPEC §7)."""
+"""Where a group can go: the legal targets of each pickable group and the best column (SPEC §7).
+
+Everything here derives from ``Game.legal_moves``, the same legality the solver searches."""
 
 from __future__ import annotations
 
+from .actions import DEAL
+from .cards import suit_of
 from .errors import illegal
 from .game import Game
 
 
+def groups(game: Game) -> dict[tuple[int, int], list[int]]:
+    """Each movable group, as (source column, card count) in that order, with the columns that
+    accept it, leftmost first."""
+    out: dict[tuple[int, int], list[int]] = {}
+    for step in game.legal_moves(with_deal=False):
+        if step is not DEAL:
+            src, dst, count = step
+            out.setdefault((src, count), []).append(dst)
+    return {group: sorted(out[group]) for group in sorted(out)}
+
+
 def targets(game: Game, src: int, count: int) -> list[int]:
-    """Columns that accept the top ``count`` cards of ``src`` (which must be movable)."""
-    cols = game.cols
-    need = cols[src][-count] % 13 + 2  # rank of a card one above the group's first card
-    return [dst for dst, col in enumerate(cols) if dst != src and (not col or col[-1] % 13 + 1 == need)]
+    """Columns that accept the top ``count`` cards of ``src`` (none if they don't move together)."""
+    return groups(game).get((src, count), [])
 
 
-def best_column(game: Game, src: int, count: int) -> int:
+def best_column(game: Game, src: int, count: int, fits: list[int] | None = None) -> int:
     """Same suit one rank higher; else one rank higher; else an empty column (never moving a
-    whole column into an empty one); ties go to the leftmost. Raise IllegalAction if none fits."""
+    whole column into an empty one); ties go to the leftmost. Raise IllegalAction if none fits.
+    ``fits``: the group's targets when the caller has them already."""
     game.check_pick(src, count)
     cols = game.cols
     source = cols[src]
-    first = source[-count]
-    suit = first // 13
-    fits = targets(game, src, count)
+    suit = suit_of(source[-count])
+    if fits is None:
+        fits = targets(game, src, count)
     filled = [d for d in fits if cols[d]]
     for dst in filled:
-        if cols[dst][-1] // 13 == suit:
+        if suit_of(cols[dst][-1]) == suit:
             return dst
     if filled:
         return filled[0]
@@ -37,10 +51,4 @@ def best_column(game: Game, src: int, count: int) -> int:
 
 def pickable_targets(game: Game) -> list[dict[str, object]]:
     """For each column, each movable group size with its legal targets (for highlighting)."""
-    out = []
-    for src, run in enumerate(game.run):
-        for count in range(1, run + 1):
-            dests = targets(game, src, count)
-            if dests:
-                out.append({"column": src, "count": count, "targets": dests})
-    return out
+    return [{"column": src, "count": count, "targets": dests} for (src, count), dests in groups(game).items()]

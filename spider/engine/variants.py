@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import make
 from .errors import N_, SpiderError
@@ -47,7 +48,7 @@ class Variant:
         return [make(rank, suit) for suit in range(self.suits) for _ in range(copies) for rank in range(1, 14)]
 
 
-_LAYOUTS = {
+_LAYOUTS: dict[str, dict[str, Any]] = {
     "spider": dict(columns=10, tableau=(6, 6, 6, 6, 5, 5, 5, 5, 5, 5), deals=(10,) * 5, decks=2),
     "spiderette": dict(columns=7, tableau=(1, 2, 3, 4, 5, 6, 7), deals=(7, 7, 7, 3), decks=1),
 }

@@ -39,6 +39,8 @@ def full_state(game: Game) -> dict[str, Any]:
 
 
 def public_view(game: Game) -> dict[str, Any]:
-    """The table as the player sees it: no face-down card's identity, the stock as counts."""
-    columns = [{"down": game.down[i], "up": [card_text(c) for c in game.face_up(i)]} for i in range(len(game.cols))]
-    return {"columns": columns, "stock": game.stock_count} | _common(game)
+    """The table as the player sees it: face-down cards and the stock as counts. Built from the
+    game's information state, which holds no hidden card's identity to leak."""
+    known = game.information_state()
+    columns = [{"down": known.down[i], "up": [card_text(c) for c in known.face_up(i)]} for i in range(len(known.cols))]
+    return {"columns": columns, "stock": known.stock_count} | _common(game)

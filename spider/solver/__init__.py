@@ -9,7 +9,7 @@
 """
 
 from .hints import autoplay, hint, hint_action, public_key
-from .search import SolveResult, position_key, solve
+from .search import SolveResult, solve
 from .study import StudyReport, study, wilson
 
 __all__ = [
@@ -18,7 +18,6 @@ __all__ = [
     "autoplay",
     "hint",
     "hint_action",
-    "position_key",
     "public_key",
     "solve",
     "study",

@@ -20,7 +20,7 @@ class Weights(NamedTuple):
 
 
 SOLVER = Weights()
-SOLVER_ONE_SUIT = Weights(down=10, brk=4, suit=4, empty=8)  # measured: half the positions on 1 suit
+SOLVER_ONE_SUIT = Weights(down=10, brk=4, suit=4, empty=8)  # fewer positions on 1 suit (solver-one-suit)
 
 
 def weights_for(v: Variant) -> Weights:

@@ -1,8 +1,8 @@
 """Hints and autoplay without peeking.
 
-``hint`` works on a *masked* copy of the game: every face-down card and every stock card is
-replaced by the same stand-in card before anything else happens, so nothing it computes can
-depend on a hidden card's identity (permuting hidden cards can't change the answer). The search
+``hint`` works on the game's information state (``Game.information_state``): every face-down
+card and every stock card is the same stand-in card before anything else happens, so nothing it
+computes can depend on a hidden card's identity (permuting hidden cards can't change the answer). The search
 never looks past a reveal or a deal: a move that turns a card face up ends its line, valued for
 the face-down card it saves.
 
@@ -22,54 +22,39 @@ from __future__ import annotations
 
 import heapq
 
-from spider.engine import DEAL, Game
+from spider.engine import DEAL, Game, Step, format_action
 
-from .common import action_text, working_copy
 from .heuristics import Weights, position_cost
-from .search import _pack, _unpack, position_key
 
-STAND_IN = 12  # the king of spades stands in for every hidden card
+Move3 = tuple[int, int, int]  # a move with its card count (hints never look past a deal)
 DEPTH = 4
 NODE_BUDGET = 2500
-# tuned on autoplay: 1 suit on its own (brk 4: 80% vs 67.5% of bench deals; down 20: 31/40 vs 33/40);
-# 2 and 4 suits: down 10 -> 20 and suit 6 -> 8 won 2-suit SP1-S2C-AAAABAA+40 and AAAACAA+60 20/100
-# instead of 9/100 (4 suits: 0/40 either way); then 10 for each column with face-down cards:
-# SP1-S2C-AAAABAA+100 21 won instead of 14, AAAACAA+60 17 instead of 13 (1 suit: 44/60 instead of 48/60)
+# Tuned on autoplay; ``python bench/solver.py --tuning NAME`` prints each choice against its
+# alternative. 1 suit has weights of its own (hint-one-suit); on 2 and 4 suits a column that still
+# hides cards costs extra, which pushes towards emptying columns (hint-hidden).
 HINT_ONE_SUIT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)
 HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2, hidden=10)
-# a second, deeper look before dealing or giving up: autoplay on SP1-S1C-AAAABAA+40 33/40 (was 32/40),
-# SP1-S2C-AAAABAA+40 3/40 (was 2/40) -- small, within noise; hint p95 22 ms on 4-suit bench games
+# a second, deeper look before dealing or giving up: small on 1 and 2 suits, it still helps on 4
+# once the progress search below is there (hint-deep)
 DEEP_DEPTH, DEEP_BUDGET = 7, 15000
-# a search for the next card to turn up, before dealing or giving up: autoplay on the bench ranges
-# SP1-S1C-AAAABAA+100 87 won instead of 77, SP1-S2C 26 instead of 21 (25 if only when it can't deal),
-# SP1-S4C 2 instead of 0; hint p95 19 ms on 4-suit games. With it, the deeper look above changes
-# nothing on 1 and 2 suits (87 and 26 won without it) but still helps on 4 (0 won, 0.08 sequences
-# removed a game without it, instead of 2 and 0.20), so it stays.
+# a search for the next card to turn up, before dealing or giving up: more wins on every level (hint-progress)
 PROGRESS_BUDGET = 20000  # positions it may visit
 STALE_LIMIT = 16  # autoplay: actions in a row without progress before it deals or stops
 
 
-def masked(game: Game) -> Game:
-    """A working copy of ``game`` in which every hidden card is the same stand-in card."""
-    g = working_copy(game)
-    for c, col in enumerate(g.cols):
-        col[: g.down[c]] = [STAND_IN] * g.down[c]
-    g.stock = [STAND_IN] * len(g.stock)
-    g.deck = []
-    return g
-
-
 def public_key(game: Game) -> int:
     """A hash of what the player sees (equal for games that differ only in hidden cards)."""
-    return position_key(masked(game))
+    return game.information_state().position_key()
 
 
-def _moves(g: Game) -> list[tuple[int, int, int]]:
+def _moves(g: Game) -> list[Move3]:
     """Legal moves worth looking at: one empty column stands for all, no whole column into one."""
     cols = g.cols
     first_empty = next((i for i, c in enumerate(cols) if not c), -1)
     out = []
     for a in g.legal_moves(with_deal=False):
+        if a is DEAL:
+            continue
         s, d, k = a
         if not cols[d] and (d != first_empty or k == len(cols[s])):
             continue
@@ -101,7 +86,7 @@ class _Look:
             down_before = sum(g.down)
             g.move(s, d, k)
             self.budget -= 1
-            key = position_key(g)
+            key = g.position_key()
             if key not in self.seen:
                 self.seen.add(key)
                 ends = sum(g.down) != down_before or g.won  # a card turned up, or the game won
@@ -110,13 +95,13 @@ class _Look:
         return best
 
 
-def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True) -> tuple[int, int, int] | None:
+def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True) -> Step | None:
     """The hinted engine action (``DEAL`` for a deal), or None. ``avoid``: public keys of
     positions the player has already been in (autoplay passes them to avoid going round). ``improve`` False skips the
     improving moves (autoplay, when it has wandered too long without progress)."""
     if game.won:
         return None
-    g = masked(game)
+    g = game.information_state()
     w = hint_weights(g)
     current = position_cost(g, w)
     scored = _score(g, w, avoid, DEPTH, NODE_BUDGET)
@@ -125,7 +110,7 @@ def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True)
         scored = _score(g, w, avoid, DEEP_DEPTH, DEEP_BUDGET)
     if improve and scored and scored[0][0] < current:
         return scored[0][3]
-    first = progress_move(g, avoid)
+    first = progress_move(g, avoid, PROGRESS_BUDGET)
     if first is not None:
         return first
     if g.can_deal():
@@ -142,52 +127,52 @@ def _cards_to_uncover(g: Game) -> int:
     return min((len(col) - d for col, d in zip(g.cols, g.down, strict=True) if d), default=0)
 
 
-def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET) -> tuple[int, int, int] | None:
+def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET) -> Move3 | None:
     """The first move of a line that turns a card up or removes a sequence, however long, found
     by a best-first search over the visible position (fewest cards left to uncover first), or
     None when there is none within ``budget`` positions. ``g`` is left as it was."""
-    start = _pack(g)
+    start = g.snapshot()
     w = hint_weights(g)
     down, removed = sum(g.down), g.removed
-    seen = {position_key(g)}
-    frontier: list[tuple[int, int, int, bytes, tuple[int, int, int] | None]] = [
+    seen = {g.position_key()}
+    frontier: list[tuple[int, int, int, bytes, Move3 | None]] = [
         (_cards_to_uncover(g), position_cost(g, w), 0, start, None)
     ]
     nodes = 0
     try:
         while frontier and nodes < budget:
             *_, packed, first = heapq.heappop(frontier)
-            _unpack(g, packed)
+            g.restore(packed)
             for action in _moves(g):
                 g.move(*action)
                 nodes += 1
                 line_start = first or action
                 if sum(g.down) < down or g.removed > removed:
                     return line_start
-                key = position_key(g)
+                key = g.position_key()
                 if key not in seen and not (first is None and avoid and key in avoid):
                     seen.add(key)
-                    heapq.heappush(frontier, (_cards_to_uncover(g), position_cost(g, w), nodes, _pack(g), line_start))
+                    heapq.heappush(
+                        frontier, (_cards_to_uncover(g), position_cost(g, w), nodes, g.snapshot(), line_start)
+                    )
                 g.undo()
         return None
     finally:
-        _unpack(g, start)
+        g.restore(start)
 
 
-def _score(
-    g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int
-) -> list[tuple[int, int, int, tuple[int, int, int]]]:
+def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int) -> list[tuple[int, int, int, Move3]]:
     """Each move not into an avoided position: (best cost of its lines within ``depth`` moves,
     cost right after it, order, move), best first."""
     moves = _moves(g)
     look = _Look(g, budget)
-    look.seen.add(position_key(g))
+    look.seen.add(g.position_key())
     per_move = max(60, budget // max(1, len(moves)))
     scored = []
     for order, (s, d, k) in enumerate(moves):
         down_before = sum(g.down)
         g.move(s, d, k)
-        key = position_key(g)
+        key = g.position_key()
         if avoid is None or key not in avoid:
             look.seen.add(key)
             if sum(g.down) != down_before or g.won:  # a card turned up, or the game won
@@ -205,7 +190,7 @@ def hint(game: Game, avoid: set[int] | None = None) -> str | None:
     """A good next action in SPEC notation (``"F>T:N"`` or ``"deal"``), or None when no move
     looks useful. Depends only on what the player sees; deterministic."""
     action = hint_action(game, avoid)
-    return None if action is None else action_text(action)
+    return None if action is None else format_action(action)
 
 
 def autoplay(game: Game, max_actions: int = 1500) -> bool:
@@ -221,14 +206,10 @@ def autoplay(game: Game, max_actions: int = 1500) -> bool:
         action = hint_action(game, seen, improve=stale <= STALE_LIMIT)
         if action is None:
             break
-        if action == DEAL:
-            game.check_deal()
-            game.deal()
-        else:
-            game.move(*action)
+        game.apply(action)
         seen.add(public_key(game))
         cost = position_cost(game, w)
-        if cost < best or action == DEAL:
+        if cost < best or action is DEAL:
             best, stale = cost, 0
         else:
             stale += 1

@@ -46,10 +46,11 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from spider.engine import DEAL, Game, Variant
+from spider.engine import DEAL, Game, Variant, format_action
 
-from .common import action_text, apply, working_copy
+from .beam import depth_beam
 from .heuristics import Weights, position_cost, weights_for
+from .ordering import ordered_actions
 
 _CHECK_EVERY = 1024
 _BIG = 1 << 30  # the slack of the unbounded pass: never runs out
@@ -57,9 +58,10 @@ FIRST_BUDGET = 500  # positions per pass in the first round
 GROWTH = 1.2  # budgets grow by this factor each round
 MAX_WIDTH = 400  # the depth beam's widest
 # The unbounded pass's budget, in bounded passes' budgets: Spiderette has 52 cards, so proofs are in
-# reach there and deals that are lost are common; on Spider the unbounded pass rarely ends.
+# reach there and deals that are lost are common; on Spider the unbounded pass rarely ends
+# (complete-share).
 COMPLETE_SHARE = {"spiderette": 3}
-BEAM_WIDTH, BEAM_FROM = 10, 3  # 1 and 2 suits (2 suits: median 0.5 s with the beam from round 0, 0.14 s from 3)
+BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
 
 
 @dataclass
@@ -85,82 +87,6 @@ class SolveResult:
         return out
 
 
-def position_key(g: Game) -> int:
-    """A hash of the position, equal for positions the search treats as the same."""
-    if g.deals_left:
-        return hash((g.deals_done, tuple(map(tuple, g.cols)), tuple(g.down)))
-    return hash(tuple(sorted(zip(map(tuple, g.cols), g.down, strict=True))))
-
-
-def useful_actions(g: Game, tidy: bool = False) -> list[tuple[int, int, int]]:
-    """The legal actions minus the provably useless ones (see the module docstring).
-
-    ``tidy`` (bounded passes only: it gives up completeness) also drops moves that take a group
-    off the card one rank higher unless the group then sits on its own suit where it did not:
-    such moves rarely help and multiply the positions enormously."""
-    actions = g.legal_moves()
-    cols = g.cols
-    if tidy:
-        down = g.down
-        kept = []
-        for a in actions:
-            if a != DEAL:
-                s, d, k = a
-                src = cols[s]
-                rest = len(src) - k
-                if rest > down[s]:
-                    under, first = src[rest - 1], src[-k]
-                    if under % 13 == first % 13 + 1:
-                        same = under // 13 == first // 13
-                        dst = cols[d]
-                        if same or (dst and dst[-1] // 13 != first // 13):
-                            continue
-            kept.append(a)
-        actions = kept
-    if g.deals_left:
-        return actions
-    first_empty = next((i for i, c in enumerate(cols) if not c), -1)
-    if first_empty < 0:
-        return actions
-    return [a for a in actions if a == DEAL or cols[a[1]] or (a[1] == first_empty and a[2] < len(cols[a[0]]))]
-
-
-def _pack(g: Game) -> bytes:
-    rs = g.removed_suits
-    parts = [bytes((g.deals_done, len(rs), *rs))]
-    down, run = g.down, g.run
-    for c, col in enumerate(g.cols):
-        parts.append(bytes((down[c], run[c], len(col))))
-        parts.append(bytes(col))
-    return b"".join(parts)
-
-
-def _unpack(g: Game, b: bytes) -> None:
-    g.deals_done = b[0]
-    n = b[1]
-    g.removed_suits = list(b[2 : 2 + n])
-    i = 2 + n
-    cols, down, run = [], [], []
-    for _ in range(len(g.cols)):
-        down.append(b[i])
-        run.append(b[i + 1])
-        end = i + 3 + b[i + 2]
-        cols.append(list(b[i + 3 : end]))
-        i = end
-    g.cols, g.down, g.run = cols, down, run
-    g.history.clear()
-
-
-def _encode(action: tuple[int, int, int]) -> int:
-    return -1 if action == DEAL else (action[0] * 64 + action[1]) * 256 + action[2]
-
-
-def _decode(code: int) -> tuple[int, int, int]:
-    if code < 0:
-        return DEAL
-    return code // 256 // 64, code // 256 % 64, code % 256
-
-
 def _memory_mb() -> float:
     """The resident memory of this process now (Linux), or its peak elsewhere."""
     try:
@@ -171,58 +97,15 @@ def _memory_mb() -> float:
         return rss / 2**20 if sys.platform == "darwin" else rss / 1024
 
 
-def _children(
-    g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
-) -> list[tuple[int, float, tuple[int, int, int]]]:
-    """The useful actions of a position with the (estimated) cost of the position each leads to,
-    best first. The estimate is ``position_cost`` worked out from the change the action makes,
-    without playing it."""
-    out = []
-    cols, down, run = g.cols, g.down, g.run
-    big_cost = 1 << 40
-    W_DOWN, W_BREAK, W_SUIT, W_EMPTY, W_REMOVED = w[:5]  # noqa: N806  (the solver's hidden weight is 0)
-    for n, action in enumerate(useful_actions(g, tidy)):
-        if rng is not None:
-            n = rng.random()  # ties broken at random (restarts explore differently)
-        if action == DEAL:
-            out.append((big_cost, n, action))  # a deal only when the moves are used up
-            continue
-        s, d, k = action
-        src, dst = cols[s], cols[d]
-        first = src[-k]
-        rest = len(src) - k
-        delta = 0
-        if rest == 0:
-            delta -= W_EMPTY
-        elif rest == down[s]:
-            delta -= W_DOWN
-        else:
-            under = src[rest - 1]
-            if under % 13 != first % 13 + 1:
-                delta -= W_BREAK
-            elif under // 13 != first // 13:
-                delta -= W_SUIT
-        if not dst:
-            delta += W_EMPTY
-        elif dst[-1] // 13 != first // 13:
-            delta += W_SUIT
-        elif k + run[d] >= 13 and first % 13 + run[d] >= 12 and run[s] >= k:
-            delta -= W_REMOVED
-        out.append((cost + delta, n, action))
-    out.sort()
-    return out
-
-
-def beam_widths(v: Variant) -> tuple[int, float, int]:
+def beam_widths(v: Variant) -> tuple[float, float, int]:
     """The first width of the depth beam, its growth per round and the first round with a beam.
     Measured on the bench deals: on 4 suits short seeded beam runs win far more than the
     depth-first passes; on 1 and 2 suits the passes are quick and the beam only helps later."""
-    return (20, 1.25, 0) if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
+    return (20.0, 1.25, 0) if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
 
 
-# The beam's weights take turns by round (None: the level's own). 4-suit deals SP1-S4C-AAAABAA+20 at
-# 60 s: own weights only 19/20 won, median 3.3 s, 146 s over the wins; (None, V1, V2) 19/20, median
-# 3.2 s, 113 s, but the first ten's median 6.0 s; this order 19/20, median 3.6 s, 116 s, first ten 3.3 s.
+# The beam's weights take turns by round (None: the level's own): on 4 suits the variants shorten
+# the slow solves without slowing the quick ones (beam-variants).
 _V1, _V2 = Weights(20, 8, 4, 20, 60, 2), Weights(30, 8, 6, 30, 60, 0)
 BEAM_VARIANTS: tuple[Weights | None, ...] = (None, None, _V1, None, _V2)
 
@@ -256,7 +139,7 @@ def solve(
     passes otherwise (from round ``BEAM_FROM``). ``beam`` False leaves the beam out, True puts
     it first on every level."""
     start = time.perf_counter()
-    g = working_copy(game)
+    g = game.search_copy()
     if g.won:
         return SolveResult("won", [], 0, time.perf_counter() - start)
     limits = _Limits(start + time_limit, node_limit, memory_limit_mb)
@@ -281,7 +164,7 @@ def solve(
         path, used = depth_beam(g, int(width), beam_weights(w, rounds), rounds or None, stop)
         nodes += used
         if path is not None:
-            return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
+            return SolveResult("won", [format_action(a) for a in path], nodes, time.perf_counter() - start)
         reason = limits.reached_now(nodes)
         if reason:
             return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
@@ -300,7 +183,7 @@ def solve(
             limits.pass_limit = nodes + budget * share
             outcome, path, nodes = dfs.run(limits, nodes)
             if outcome == "won":
-                return SolveResult("won", [action_text(a) for a in path], nodes, time.perf_counter() - start)
+                return SolveResult("won", [format_action(a) for a in path], nodes, time.perf_counter() - start)
             if outcome == "exhausted":
                 if slack is None:
                     return SolveResult("lost", [], nodes, time.perf_counter() - start)
@@ -358,11 +241,11 @@ class _Pass:
     def __init__(self, g: Game, slack: int | None, rng: random.Random | None = None) -> None:
         self.g, self.slack, self.bounded = g, slack, slack is not None
         self.w = weights_for(g.variant)
-        self.seen: dict[int, int] = {position_key(g): _BIG}
+        self.seen: dict[int, int] = {g.position_key(): _BIG}
         cost = position_cost(g, self.w)
         # a frame: [children, next index, best cost on the line, slack left]
         self.stack: list[list] = [
-            [_children(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG]
+            [ordered_actions(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG]
         ]
         self.path: list[tuple[int, int, int]] = []
         self.rng = rng
@@ -370,9 +253,9 @@ class _Pass:
     def run(self, limits: _Limits, nodes: int) -> tuple[str, list, int]:
         g, w, seen, stack, path, rng = self.g, self.w, self.seen, self.stack, self.path, self.rng
         bounded, slack = self.bounded, self.slack
-        move, deal, undo = g.move, g.deal, g.undo
+        move, deal, undo, key_of = g.move, g.deal, g.undo, g.position_key
         for action in path:  # back to where the last run stopped
-            apply(g, action)
+            g.perform(action)
         while stack:
             frame = stack[-1]
             children, i, best, left = frame
@@ -384,7 +267,7 @@ class _Pass:
                 continue
             frame[1] = i + 1
             child_cost, _, action = children[i]
-            if action == DEAL:
+            if action is DEAL:
                 child_best, child_left = -1, left
             elif child_cost < best:
                 child_best, child_left = child_cost, slack if bounded else _BIG
@@ -392,7 +275,7 @@ class _Pass:
                 child_best, child_left = best, left - 1 if bounded else left
                 if child_left < 0:
                     continue
-            if action == DEAL:
+            if action is DEAL:
                 deal()
                 child_best = child_cost = position_cost(g, w)
             else:
@@ -401,19 +284,16 @@ class _Pass:
             if g.won:
                 path.append(action)
                 return "won", path, nodes
-            key = position_key(g)
+            key = key_of()
             if seen.get(key, -1) >= child_left:
                 undo()
                 continue
             seen[key] = child_left
             path.append(action)
-            stack.append([_children(g, child_cost, bounded, rng, w), 0, child_best, child_left])
+            stack.append([ordered_actions(g, child_cost, bounded, rng, w), 0, child_best, child_left])
             reason = limits.reached(nodes)
             if reason:
                 for _ in path:
                     undo()
                 return reason, [], nodes
         return "exhausted", [], nodes
-
-
-from .beam import depth_beam  # noqa: E402  (beam.py uses this module's helpers)

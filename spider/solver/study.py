@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import cast
 
 from spider.engine import SpiderError, new_session
 from spider.engine.codes import DEAL_LIMIT, format_code, parse_code
@@ -127,7 +128,7 @@ class StudyReport:
                 ("unknown", f"{s['unknown_pct']:.1f}% ({s['unknown']})"),
             ]
         else:
-            low, high = s["win_rate_ci95"]  # type: ignore[misc]
+            low, high = cast(list[float], s["win_rate_ci95"])
             rows.append(
                 ("win rate", f"{s['won_pct']:.1f}% ({s['won']}/{s['deals']}), 95% CI {low:.1f}%–{high:.1f}% (Wilson)")
             )

@@ -10,11 +10,10 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import Session, SpiderError, best_column, format_code, load_record, variant
+from ..engine import Move, Session, SpiderError, Variant, best_column, format_code, load_record, variant
 from ..engine.codes import DEAL_LIMIT
 from ..engine.errors import N_
 from ..engine.events import play_with_events
-from ..engine.notation import format_move
 from ..store import GameRow, Store
 from .errors import NotFound
 
@@ -30,7 +29,7 @@ class Stale(Exception):
     session: Session
 
 
-def variant_of_level(level: str):  # type: ignore[no-untyped-def]
+def variant_of_level(level: str) -> Variant:
     game, suits, rules = level.split("-")
     return variant(game, int(suits), rules)
 
@@ -126,14 +125,16 @@ class Games:
         if version != row.version or row.status != "active":
             raise Stale(row, cached)
         session = _private_copy(cached)
+        chosen: str | Move
         if best is not None:
             column, count = best
-            session.game.check_pick(column - 1, count)
-            action = format_move(column - 1, best_column(session.game, column - 1, count), count)
-        if action is None:
+            chosen = Move(column - 1, best_column(session.game, column - 1, count), count)  # checks the pick
+        elif action is not None:
+            chosen = action
+        else:
             raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
         clock = self._clock(row, elapsed, acting=True)
-        events = play_with_events(session, action, clock)
+        events = play_with_events(session, chosen, clock)
         self._finish_fields(row, session)
         if not self.store.append_actions(row, [(events["action"], clock)]):
             self._forget(game_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import IllegalAction, Session, best_column, describe, pickable_targets, public_view
+from ..engine import IllegalAction, Session, best_column, describe, groups, public_view
 from ..engine.describe import Translations
 from ..store import GameRow
 
@@ -12,14 +12,13 @@ from ..store import GameRow
 def game_view(row: GameRow, session: Session, tr: Translations, events: dict[str, Any] | None = None) -> dict[str, Any]:
     game = session.game
     view = public_view(game)
-    groups = []
-    for group in pickable_targets(game):
-        src, count = group["column"], group["count"]
+    pickable = []
+    for (src, count), targets in groups(game).items():
         try:
-            best: int | None = best_column(game, src, count) + 1  # type: ignore[arg-type]
+            best: int | None = best_column(game, src, count, targets) + 1
         except IllegalAction:
             best = None
-        groups.append({"column": src + 1, "count": count, "targets": [t + 1 for t in group["targets"]], "best": best})
+        pickable.append({"column": src + 1, "count": count, "targets": [t + 1 for t in targets], "best": best})
     view |= {
         "id": row.id,
         "version": row.version,
@@ -27,7 +26,7 @@ def game_view(row: GameRow, session: Session, tr: Translations, events: dict[str
         "status": row.status,
         "elapsed": row.elapsed,
         "undo_limit": game.profile.undo_limit,
-        "groups": groups,
+        "groups": pickable,
         "description": describe(view, tr),
     }
     if events is not None:

@@ -251,7 +251,7 @@ def test_spiderette_last_deal_needs_every_column_filled():
 
 def test_sequence_removed_after_a_move_and_the_card_beneath_turns_up():
     g = position(SP4, spider_cols((["2C", "9D"], s("K Q J 10 9 8 7 6 5 4 3 2")), ([], ["AS"])))
-    assert g.apply((1, 0, None)) == 1
+    assert len(g.apply((1, 0, None)).completed) == 1
     assert g.cols[0] == [g.cols[0][0], g.cols[0][1]] and up(g, 1) == ["9D"] and g.down[0] == 1
     assert g.removed == 1 and g.removed_suits == [0] and g.cols[1] == []
     assert g.moves == 1 and not g.won
@@ -279,7 +279,7 @@ def test_sequence_on_face_up_cards_keeps_them_face_up():
 def test_mixed_suit_sequence_is_not_removed_under_relaxed_rules():
     mixed = ["KH"] + s("Q J 10 9 8 7 6 5 4 3 2")
     g = position(SP4R, spider_cols((["2C"], mixed), ([], ["AS"])))
-    assert g.apply((1, 0, None)) == 0
+    assert len(g.apply((1, 0, None)).completed) == 0
     assert g.removed == 0 and up(g, 1) == mixed + ["AS"] and g.run[0] == 13
 
 
@@ -305,7 +305,7 @@ def test_deal_completes_several_sequences_at_once():
         ([], s("K Q J 10 9 8 7 6 5 4 3 2")),
     ]
     g = position(SP4, cols + [FILLER] * 7, stock=[["AS", "AH", "AD"] + ["AC"] * 7])
-    assert g.apply(DEAL) == 2
+    assert len(g.apply(DEAL).completed) == 2
     assert up(g, 1) == ["5D"] and g.down[0] == 0
     assert up(g, 2) == ["7D"] and g.down[1] == 1
     assert up(g, 3) == s("K Q J 10 9 8 7 6 5 4 3 2") + ["AD"]  # a spade run under a diamond ace stays
@@ -437,9 +437,9 @@ def test_check_pick():
     assert exc.value.reason == "empty_source"
 
 
-def test_apply_returns_sequences_completed():
+def test_apply_reports_sequences_completed():
     sess = spider_session()
     g = sess.game
-    assert [g.apply(DEAL) for _ in range(5)] == [0] * 5
-    assert g.apply((5, 0, None)) == 0
-    assert g.apply((5, 0, None)) == 1
+    assert [len(g.apply(DEAL).completed) for _ in range(5)] == [0] * 5
+    assert len(g.apply((5, 0, None)).completed) == 0
+    assert g.apply((5, 0, None)).completed == ((0, 0),)  # a spade sequence off column 1

@@ -215,8 +215,8 @@ def test_views_name_the_profile(name):
 
 def test_profiles_table():
     std, timed, moves = profile("standard"), profile("timed"), profile("moves")
-    assert (std.undo_limit, std.start, std.shows_score, std.single_tap_moves) == (100, 500, True, False)
-    assert (timed.undo_limit, timed.start, timed.shows_score, timed.single_tap_moves) == (None, 0, True, True)
+    assert (std.undo_limit, std.start, std.shows_score) == (100, 500, True)
+    assert (timed.undo_limit, timed.start, timed.shows_score) == (None, 0, True)
     assert (moves.undo_limit, moves.start, moves.shows_score) == (None, 0, False)
     assert profile().name == "standard"
 

@@ -12,7 +12,6 @@ from spider.engine import DEAL, load_record, new_session
 from spider.engine.cards import RANKS, SUITS, card_text, parse_card
 from spider.engine.variants import variant
 from spider.solver import autoplay, hint, hint_action, public_key, solve, study, wilson
-from spider.solver.common import working_copy
 
 WON_CODE = "SP1-S1C-AAAAAAA"  # the solver wins this one in well under a second
 
@@ -63,7 +62,7 @@ def test_solver_does_not_change_the_game():
 def test_dead_spiderette_is_proved_lost():
     deck = dead_spiderette()
     session = new_session(deck=deck, v=variant("spiderette", 4))
-    g = working_copy(session.game)
+    g = session.game.search_copy()
     # check the construction independently of the solver: only deals are ever legal
     while g.deals_left:
         assert g.legal_moves() == [DEAL]
@@ -98,7 +97,7 @@ def test_won_game_is_won_with_no_actions():
 
 
 def _permute_hidden(game, rng: random.Random, stock: bool, down: bool):
-    g = working_copy(game)
+    g = game.search_copy()
     if down:
         hidden = [card for c, col in enumerate(g.cols) for card in col[: g.down[c]]]
         rng.shuffle(hidden)
@@ -119,7 +118,7 @@ def _permute_hidden(game, rng: random.Random, stock: bool, down: bool):
 )
 def test_hint_ignores_hidden_cards(code):
     rng = random.Random(code)
-    game = working_copy(new_session(code).game)
+    game = new_session(code).game.search_copy()
     seen = {public_key(game)}
     for step in range(40):
         expected = hint_action(game, seen)
@@ -273,11 +272,11 @@ def test_cli_bad_option_exits_nonzero(capsys):
 
 
 def test_depth_beam_finds_a_replayable_win_and_leaves_the_game_alone():
+    from spider.engine import format_action as action_text
     from spider.solver.beam import depth_beam
-    from spider.solver.common import action_text
     from spider.solver.heuristics import weights_for
 
-    g = working_copy(new_session(WON_CODE).game)
+    g = new_session(WON_CODE).game.search_copy()
     before = repr(g)
     line, nodes = depth_beam(g, 20, weights_for(g.variant), 1, lambda n: False)
     assert line is not None and nodes > 0 and repr(g) == before
@@ -288,7 +287,7 @@ def test_depth_beam_stops_when_told():
     from spider.solver.beam import depth_beam
     from spider.solver.heuristics import weights_for
 
-    g = working_copy(new_session("SP1-S4C-AAAAAAB").game)
+    g = new_session("SP1-S4C-AAAAAAB").game.search_copy()
     before = repr(g)
     line, nodes = depth_beam(g, 50, weights_for(g.variant), None, lambda n: n > 100)
     assert line is None and nodes < 5000 and repr(g) == before
@@ -305,7 +304,7 @@ def endgame(columns: list[tuple[int, str]], removed_suits: list[int]):
     """A 2-suit Spider position with the stock dealt out: (face-down count, cards bottom to top)
     per column."""
     v = variant("spider", 2)
-    game = working_copy(new_session(deck=[card_text(c) for c in v.composition()], v=v).game)
+    game = new_session(deck=[card_text(c) for c in v.composition()], v=v).game.search_copy()
     game.deals_done = len(v.deals)
     game.removed_suits = list(removed_suits)
     game.cols = [[parse_card(card) for card in cards.split()] for _, cards in columns]
