@@ -13,12 +13,13 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from procwatch import descendants, gone, wait_for
 from redis import Redis
 
 from spider.store.sqlite import SQLiteStore
@@ -31,35 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
-T = TypeVar("T")
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
-
-
-def wait_for(what: Callable[[], T], seconds: float = 30.0) -> T:
-    """Poll until ``what()`` is truthy (a bound on a hang, not a speed check)."""
-    deadline = time.monotonic() + seconds
-    while not (value := what()):
-        assert time.monotonic() < deadline, "gave up waiting"
-        time.sleep(0.05)
-    return value
-
-
-def children(pid: int) -> set[int]:
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == pid and fields[0] not in ("Z", "X"):
-                found.add(int(stat.parent.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")
 
 
 class Site:
@@ -83,16 +56,14 @@ class Site:
 
     def horse(self, worker: subprocess.Popen[bytes]) -> int:
         """The pid of the process running the worker's job (RQ forks one per job), once it has one."""
-        return wait_for(lambda: next(iter(children(worker.pid)), 0))
+        return wait_for(lambda: next(iter(descendants(worker.pid)), 0))
 
     def close(self) -> None:
         for worker in self.workers:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(worker.pid, signal.SIGKILL)
-            worker.wait()
-            for child in children(worker.pid):
+            for pid in [worker.pid, *descendants(worker.pid)]:  # its job's process too, found first
                 with contextlib.suppress(ProcessLookupError):
-                    os.kill(child, signal.SIGKILL)
+                    os.kill(pid, signal.SIGKILL)
+            worker.wait()
 
 
 @pytest.fixture
@@ -177,13 +148,13 @@ def test_a_cancelled_job_stops_at_once_and_never_touches_another_players(site: S
 
     cancelled = time.monotonic()
     assert client.delete(f"/api/solves/{alice_job}", cookies=alice).status_code == 204
-    wait_for(lambda: len([h for h in horses if alive(h)]) == 1, 5)
+    wait_for(lambda: len([h for h in horses if not gone(h)]) == 1, 5)
     assert time.monotonic() - cancelled < 1.0  # the worker killed its job's process within a second
     state = answer(client, alice, alice_job, 5)
     assert state["result"] == "unknown" and state["reason"] == "cancelled"
     time.sleep(1.5)
     assert poll(client, bob, bob_job)["state"] == "running"  # Bob's solve goes on
-    assert len([h for h in horses if alive(h)]) == 1
+    assert len([h for h in horses if not gone(h)]) == 1
     # Alice may ask again at once; her worker is free for it
     assert answer(client, alice, ask(client, alice, *player_with_game(client, alice, EASY)))["result"] == "won"
 

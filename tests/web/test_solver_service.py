@@ -14,15 +14,16 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
 import uvicorn
+from procwatch import cpu_seconds, descendants, gone, wait_for
 
 from spider.web.app import create_app
 from spider.web.jobs import Lane
@@ -33,31 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 ABANDONED_LIMIT = 30.0  # the time limit of the solves the tests walk away from
-T = TypeVar("T")
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
-
-
-def wait_for(what: Callable[[], T], seconds: float = 30.0) -> T:
-    """Poll until ``what()`` is truthy (a bound on a hang, not a speed check)."""
-    deadline = time.monotonic() + seconds
-    while not (value := what()):
-        assert time.monotonic() < deadline, "gave up waiting"
-        time.sleep(0.05)
-    return value
-
-
-def gone(pid: int) -> bool:
-    """The process has exited (a zombie not yet reaped by its new parent counts as exited)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return True
-    return state in ("Z", "X")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 class LiveApp:
@@ -212,20 +189,6 @@ def divmod_after(seconds: float, a: int, b: int) -> tuple[int, int]:
     """A job that takes a while, then answers something checkable."""
     time.sleep(seconds)
     return divmod(a, b)
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid``, from each process's parent in /proc/*/stat."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):  # a process that ended meanwhile
-            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
 
 
 def listening(client: httpx.Client) -> bool:
