@@ -110,13 +110,9 @@ class LocalJobs:
         job = self._known.get(job_id)
         if job is None or job.owner != owner:
             return False
-        self.end(job)
-        return True
-
-    def end(self, job: LocalJob) -> None:
-        """Cancel a job this process holds: dropped if waiting, its worker ended if running."""
-        job.future.cancel()
+        job.future.cancel()  # dropped if waiting; if running, _forget ends its worker
         self._forget(job)
+        return True
 
     def listed(self) -> list[tuple[LocalJob, int | None]]:
         """Every job running or waiting, oldest first, with its worker's pid while it runs."""

@@ -243,3 +243,16 @@ def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
     assert r.status_code == 201 and r.json()["proven_winnable"] is False
     assert time.monotonic() - asked < 30  # the patience: two 1 s tries and the workers' start allowance
     assert client.app.state.context.solving.jobs.queues["winnable"].count == 0  # type: ignore[attr-defined]
+
+
+def test_spider_worker_without_a_redis_says_so_in_one_line_and_exits_2() -> None:
+    ran = subprocess.run(
+        [sys.executable, "-m", "spider.cli", "worker", "--redis", "redis://127.0.0.1:1/0"],
+        cwd=ROOT,
+        env=os.environ | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ran.returncode == 2
+    assert ran.stderr.startswith("spider: cannot use Redis at redis://127.0.0.1:1/0") and ran.stderr.count("\n") == 1
