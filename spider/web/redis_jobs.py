@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from redis import Redis
-from rq import Queue
+from rq import Queue, get_current_job
 from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
@@ -31,6 +31,7 @@ from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane
 
 HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
+CANCEL_SECONDS, CANCEL_LOOKS, CANCEL_LOOK_SECONDS = 2.0, 3, 0.05
 _WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
 _CANCELLED = {JobStatus.STOPPED, JobStatus.CANCELED}
 
@@ -39,8 +40,16 @@ def queue_name(prefix: str, lane: str) -> str:
     return f"{prefix}:{lane}"
 
 
+class Cancelled(Exception):
+    """The job was cancelled while a worker was taking it."""
+
+
 def run_task(fn: Callable[..., Any], *args: Any) -> Any:
-    """What a work horse runs: the task itself (a named wrapper, so that RQ's job names the task)."""
+    """What a work horse runs: the task, unless it was cancelled while the worker took it (the
+    cancel saw it waiting, the worker had already taken it from the queue)."""
+    job = get_current_job()
+    if job is not None and job.get_meta(refresh=True).get("cancelled"):
+        raise Cancelled()
     return fn(*args)
 
 
@@ -134,6 +143,8 @@ class RedisJobs:
         seconds = float(job.meta.get("seconds", 0))
         elapsed = _since(job.started_at) if job.started_at else 0.0
         status = job.get_status()
+        if job.meta.get("cancelled"):
+            return JobState("cancelled", seconds, elapsed)
         if status in _WAITING:
             return JobState("waiting", seconds, 0.0)
         if status == JobStatus.STARTED:
@@ -152,12 +163,19 @@ class RedisJobs:
         job = self._fetch(job_id)
         if job is None or job.meta.get("owner") != owner:
             return False
-        status = job.get_status()
-        if status == JobStatus.STARTED:
-            with contextlib.suppress(InvalidJobOperation):  # it has just finished
-                send_stop_job_command(self.redis, job_id)  # its worker kills the work horse at once
-        elif status in _WAITING:
-            job.cancel()
+        job.meta["cancelled"] = True  # a worker taking it right now sees this before it starts the task
+        job.save_meta()
+        # and one that has just started it marks it started: stop it too, until it stays ended
+        settled, deadline = 0, time.monotonic() + CANCEL_SECONDS
+        while settled < CANCEL_LOOKS and time.monotonic() < deadline:
+            status = job.get_status()
+            if status == JobStatus.STARTED:
+                with contextlib.suppress(InvalidJobOperation, NoSuchJobError):  # it has just finished
+                    send_stop_job_command(self.redis, job_id)  # its worker kills the work horse at once
+            elif status in _WAITING:
+                job.cancel()
+            settled = settled + 1 if status not in _WAITING and status != JobStatus.STARTED else 0
+            time.sleep(CANCEL_LOOK_SECONDS)
         return True
 
 
