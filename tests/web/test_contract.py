@@ -84,8 +84,9 @@ def app(tmp_path: Path):
 
 
 @pytest.fixture
-def api(app, built: list[Any]) -> ContractClient:
-    return ContractClient(TestClient(app), built)
+def api(app, built: list[Any]) -> Iterator[ContractClient]:
+    with TestClient(app) as client:  # one event loop for every request: a solve job outlives its request
+        yield ContractClient(client, built)
 
 
 def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: ContractClient, app) -> None:
