@@ -100,7 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="start the web app on 127.0.0.1 and print its address")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
-    p.add_argument("--database", help="SQLite file (default: spider.sqlite3 in the user's data directory)")
+    p.add_argument(
+        "--database",
+        help="a SQLite file, or a PostgreSQL URL (postgresql://user@host/db); default: $SPIDER_DATABASE, else"
+        " spider.sqlite3 in the user's data directory",
+    )
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("worker", help="run solver jobs from Redis for the web app (any host, as many as you like)")

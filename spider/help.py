@@ -184,6 +184,10 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "they were (the timed profile works as described above). Use the Undo button or press Ctrl+Z (Cmd+Z "
                 "on a Mac)."
             ),
+            N_(
+                "Redo in the menu, Ctrl+Y or Ctrl+Shift+Z plays again what Undo took back, until you play a different "
+                "move or deal. It counts like the move it plays again."
+            ),
         ),
     ),
     (
@@ -199,6 +203,11 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "Enter a code in the new game dialog to play exactly that deal again or to play the same deal as a "
                 "friend: a code always deals the same cards. Restart plays the current deal again from the "
                 "beginning."
+            ),
+            N_(
+                "Share this deal in the menu copies a link to the deal; opening the link starts the same cards. "
+                "Starting another deal while a game is in progress counts that game as a loss, so you are asked "
+                "first."
             ),
         ),
     ),

@@ -45,6 +45,20 @@ PROFILE_LABELS: dict[str, str] = {
     "moves": N_("Moves only: no score, unlimited undo"),
 }
 
+# The looks a player can choose (settings card_back and table), each with its name. The first of
+# each is a new player's. The front end draws them (static/cards.css); the server only names them.
+CARD_BACK_NAMES: dict[str, str] = {
+    "blue": N_("Blue lattice"),
+    "red": N_("Red diamonds"),
+    "green": N_("Green weave"),
+}
+
+TABLE_NAMES: dict[str, str] = {
+    "green": N_("Green felt"),
+    "blue": N_("Blue felt"),
+    "wine": N_("Burgundy felt"),
+}
+
 # Each language by its own name (an endonym), never translated: a player finds their language
 # whatever language the page is in.
 LANGUAGE_NAMES: dict[str, str] = {

@@ -1,6 +1,6 @@
 """The rules engine: pure, no I/O. Everything else in the project plays through it."""
 
-from .actions import DEAL, UNDO, Action, Deal, Move, Outcome, Step, Undo
+from .actions import DEAL, REDO, UNDO, Action, Deal, Move, Outcome, Redo, Step, Undo
 from .cards import card_text, parse_card
 from .codes import format_code, parse_code, shuffled_deck
 from .describe import card_name, describe
@@ -15,11 +15,13 @@ from .views import full_state, public_view
 
 __all__ = [
     "DEAL",
+    "REDO",
     "UNDO",
     "Action",
     "Deal",
     "Move",
     "Outcome",
+    "Redo",
     "Step",
     "Undo",
     "format_action",

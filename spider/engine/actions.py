@@ -1,5 +1,5 @@
-"""What a player can do: move a group, deal, undo. One type per kind, so that a type checker
-narrows them (``isinstance(a, Move)``, ``a is DEAL``, ``a is UNDO``).
+"""What a player can do: move a group, deal, undo, redo. One type per kind, so that a type checker
+narrows them (``isinstance(a, Move)``, ``a is DEAL``, ``a is UNDO``, ``a is REDO``).
 
 Hot loops (``Game.legal_moves`` and the solver) keep moves as plain ``(source, target, count)``
 tuples, which a ``Move`` equals: a named tuple per generated move would make move generation
@@ -29,14 +29,22 @@ class Undo(StrEnum):
     UNDO = "undo"
 
 
+class Redo(StrEnum):
+    """Play again the action the last undo took back. ``Game.check`` resolves it to that action,
+    so a record keeps the action itself, never the word."""
+
+    REDO = "redo"
+
+
 DEAL: Final = Deal.DEAL
 UNDO: Final = Undo.UNDO
+REDO: Final = Redo.REDO
 
 # A legal action as ``Game.legal_moves`` lists it and ``Game.check`` resolves it: a move with its
 # card count, or DEAL.
 Step = tuple[int, int, int] | Deal
 # Anything a player may ask for.
-Action = Move | Deal | Undo
+Action = Move | Deal | Undo | Redo
 
 
 class Outcome(NamedTuple):
@@ -50,3 +58,4 @@ class Outcome(NamedTuple):
     undone: Step | None = None  # undo: the action taken back
     hidden: int = 0  # undo: cards turned back face down
     restored: int = 0  # undo: sequences put back on the table
+    redone: bool = False  # a move or deal that was the next action to redo

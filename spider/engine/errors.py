@@ -46,6 +46,7 @@ RULE_MESSAGES: dict[str, str] = {
     "deal_with_empty_column": N_("You can't deal while a column is empty"),
     "no_deals_left": N_("There are no deals left"),
     "nothing_to_undo": N_("There is nothing to undo"),
+    "nothing_to_redo": N_("There is nothing to redo"),
     "undo_limit": N_("You can undo only the last {limit} actions"),
     "no_target": N_("There is no column where that group can go"),
     "game_over": N_("The game is already won"),

@@ -24,7 +24,7 @@ def play_with_events(session: Session, action: str | Action, elapsed: float | No
         if undone is not None and undone is not DEAL:
             src, dst, _count = undone
             out |= {"from": dst + 1, "to": src + 1}
-        return out | {"action": canonical, "revealed": [], "completed": [], "won": False}
+        return out | {"action": canonical, "revealed": [], "completed": [], "won": False, "redone": False}
     if outcome.action is DEAL:
         out = {"kind": "deal", "cards": [card_text(c) for c in outcome.cards]}
     else:
@@ -43,4 +43,5 @@ def play_with_events(session: Session, action: str | Action, elapsed: float | No
     out["completed"] = [{"column": col + 1, "suit": SUITS[suit]} for col, suit in outcome.completed]
     out["hidden"] = 0
     out["won"] = game.won
+    out["redone"] = outcome.redone
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from math import isfinite
 
-from .actions import DEAL, UNDO, Action, Outcome, Step, Undo
+from .actions import DEAL, REDO, UNDO, Action, Outcome, Step, Undo
 from .cards import CONTINUES, accepts, card_text, rank_of, suit_of
 from .errors import N_, SpiderError, illegal
 from .scoring import Profile, profile
@@ -57,6 +57,10 @@ class Game:
         self.score = scoring.start
         self.elapsed = 0.0
         self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
+        # The actions undo took back since the last new action, the next to redo last. Only the
+        # checked path (``perform``) keeps it; an action equal to the next redo is that redo, so
+        # the list follows from the action list alone and a replayed record has it too.
+        self.undone: list[Step] = []
         self._relaxed = v.relaxed
         self._continues = CONTINUES[v.relaxed]
         self._floor = v.game == "spider"
@@ -209,6 +213,14 @@ class Game:
         if self.won:
             raise illegal("game_over")
 
+    def check_redo(self) -> Step:
+        """The action a redo plays again, or IllegalAction."""
+        if self.won:
+            raise illegal("game_over")
+        if not self.undone:
+            raise illegal("nothing_to_redo")
+        return self.undone[-1]
+
     # ----- changing the position (unchecked: call the check first) -------------------------
 
     def move(self, src: int, dst: int, count: int) -> int:
@@ -327,14 +339,17 @@ class Game:
     # ----- checked play ---------------------------------------------------------------------
 
     def check(self, action: Action | Step) -> Step | Undo:
-        """The action as it would be performed (a move with its card count, DEAL or UNDO), or
-        IllegalAction saying which rule refuses it. Changes nothing."""
+        """The action as it would be performed (a move with its card count, DEAL or UNDO; REDO
+        resolves to the action it plays again), or IllegalAction saying which rule refuses it.
+        Changes nothing."""
         if action is DEAL:
             self.check_deal()
             return DEAL
         if action is UNDO:
             self.check_undo()
             return UNDO
+        if action is REDO:
+            return self.check_redo()
         src, dst, count = action
         return (src, dst, self.check_move(src, dst, count))
 
@@ -343,10 +358,18 @@ class Game:
         if action is UNDO:
             entry = self.history[-1]
             self.undo()
-            undone = DEAL if entry[0] == _DEAL else entry[1:4]
+            undone: Step = DEAL if entry[0] == _DEAL else (entry[1], entry[2], entry[3])
+            self.undone.append(undone)
             removals = entry[5]
             hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
-            return _outcome(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals)))
+            return _outcome(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals), False))
+        redone = False
+        if self.undone:  # the next redo pops, any other action ends redo
+            redone = self.undone[-1] == action
+            if redone:
+                self.undone.pop()
+            else:
+                self.undone.clear()
         onto = None
         if action is DEAL:
             cards = tuple(self.stock[self._deal_starts[self.deals_done] : self._deal_starts[self.deals_done + 1]])
@@ -361,9 +384,10 @@ class Game:
         revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
         removals = entry[5]
         if not removals:
-            return _outcome(Outcome, (action, cards, onto, revealed, (), None, 0, 0))
+            return _outcome(Outcome, (action, cards, onto, revealed, (), None, 0, 0, redone))
         revealed += tuple(col for col, _suit, flip in removals if flip)
-        return Outcome(action, cards, onto, revealed, tuple((col, suit) for col, suit, _flip in removals))
+        completed = tuple((col, suit) for col, suit, _flip in removals)
+        return Outcome(action, cards, onto, revealed, completed, redone=redone)
 
     def apply(self, action: Action | Step) -> Outcome:
         """Check and perform an action; raise IllegalAction (changing nothing) if it is refused."""
@@ -379,6 +403,7 @@ class Game:
         other.run = list(self.run)
         other.removed_suits = list(self.removed_suits)
         other.history = deque(self.history, maxlen=self.history.maxlen)
+        other.undone = list(self.undone)
         return other
 
     def search_copy(self) -> Game:
@@ -386,6 +411,7 @@ class Game:
         g = self.clone()
         g.profile = _SEARCH_PROFILE
         g.history = deque()
+        g.undone = []
         return g
 
     def information_state(self) -> Game:
@@ -428,6 +454,7 @@ class Game:
             i = end
         self.cols, self.down, self.run = cols, down, run
         self.history.clear()
+        self.undone = []
 
     def position_key(self) -> int:
         """A hash of the position, equal for positions a search may treat as the same: once the

@@ -1,12 +1,12 @@
 """Action notation: ``F>T`` (the part of F's movable group that fits T), ``F>T:N`` (exactly N
-cards), ``deal`` and ``undo``. Columns count from 1 in text and from 0 inside the engine."""
+cards), ``deal``, ``undo`` and ``redo``. Columns count from 1 in text and from 0 inside the engine."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from .actions import DEAL, UNDO, Action, Move, Step, Undo
+from .actions import DEAL, REDO, UNDO, Action, Move, Step, Undo
 from .errors import N_, SpiderError
 
 # ASCII digits only: ``\d`` would also take other scripts' digits (e.g. "٣>٧").
@@ -14,7 +14,7 @@ _MOVE = re.compile(r"^\s*([0-9]{1,3})\s*>\s*([0-9]{1,3})\s*(?::\s*([0-9]{1,3}))?
 
 
 def parse_action(text: object) -> Action:
-    """A ``Move`` (count None for ``F>T``), DEAL or UNDO; SpiderError naming the bad text."""
+    """A ``Move`` (count None for ``F>T``), DEAL, UNDO or REDO; SpiderError naming the bad text."""
     if not isinstance(text, str):
         raise SpiderError(
             "bad_action", N_("An action must be text such as '3>7', 'deal' or 'undo', not {action}"), action=repr(text)
@@ -31,9 +31,13 @@ def parse_text(text: str) -> Action:
         return DEAL
     if word == UNDO:
         return UNDO
+    if word == REDO:
+        return REDO
     m = _MOVE.match(text)
     if not m:
-        raise SpiderError("bad_action", N_("Unknown action {action!r}: expected F>T, F>T:N, deal or undo"), action=text)
+        raise SpiderError(
+            "bad_action", N_("Unknown action {action!r}: expected F>T, F>T:N, deal, undo or redo"), action=text
+        )
     src, dst = int(m[1]) - 1, int(m[2]) - 1
     count = int(m[3]) if m[3] is not None else None
     if count == 0:

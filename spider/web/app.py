@@ -21,10 +21,10 @@ from .solving import Solving
 
 
 def create_app(database: str, background: bool = True, docs: bool = False) -> FastAPI:
-    """The app on a SQLite file; ``background`` False keeps the winnable-deal pool from being
-    topped up behind the scenes (for tests). ``docs`` serves Swagger UI at /docs, which loads its
-    script from a CDN (so it is off by default: blank offline, and outside the CSP); the OpenAPI
-    description is always at /openapi.json."""
+    """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
+    winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger
+    UI at /docs, which loads its script from a CDN (so it is off by default: blank offline, and
+    outside the CSP); the OpenAPI description is always at /openapi.json."""
     store = open_store(database)
     context = AppContext(store=store, games=Games(store), solving=Solving(store, background=background))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .models import GameId, LanguageCode, ProfileId, RulesId, SuitCount
+from .models import CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
 
 
 class _Body(BaseModel):
@@ -50,3 +50,5 @@ class SettingsBody(_Body):
     placement_help: bool | None = None
     sound: bool | None = None
     profile: ProfileId | None = None
+    card_back: CardBackId | None = None
+    table: TableId | None = None

@@ -23,6 +23,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "placement_help": True,
     "sound": True,
     "profile": "standard",
+    "card_back": "blue",
+    "table": "green",
 }
 
 

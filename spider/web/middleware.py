@@ -28,7 +28,7 @@ MAX_BODY = 64 * 1024
 BODY_TIMEOUT = 10.0  # seconds a client may take to send a (small) body
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
 # the routes of a player's own things: a request without a known player gets a new one here
-PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats")
+PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats", "/api/history")
 
 
 def _body_error(request: Request) -> ApiError | None:

@@ -13,11 +13,13 @@ SuitCount = Literal[1, 2, 4]
 RulesId = Literal["classic", "relaxed"]
 ProfileId = Literal["standard", "timed", "moves"]
 LanguageCode = Literal["en", "ru", "sk", "fi"]
+CardBackId = Literal["blue", "red", "green"]
+TableId = Literal["green", "blue", "wine"]
 SuitLetter = Literal["S", "H", "D", "C"]
 GameStatus = Literal["active", "won", "lost", "abandoned"]
 Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
 ColumnNumber = Annotated[int, Field(ge=1, le=10, description="Columns count from 1")]
-Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo"], description="SPEC §5 notation")]
+Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo", "redo"], description="SPEC §5 notation")]
 
 
 class Answer(BaseModel):
@@ -38,6 +40,8 @@ class Settings(Answer):
     placement_help: bool = Field(description="Highlight the columns that accept the picked-up cards")
     sound: bool
     profile: ProfileId = Field(description="The scoring profile of new games")
+    card_back: CardBackId = Field(description="The pattern on the back of the cards")
+    table: TableId = Field(description="The colour of the table")
 
 
 # ----- the catalog ---------------------------------------------------------------------------
@@ -78,6 +82,11 @@ class LanguageChoice(Answer):
     name: str = Field(description="The language's own name (never translated)", examples=["Suomi"])
 
 
+class LookChoice(Answer):
+    id: str = Field(examples=["blue"])
+    name: str = Field(examples=["Blue lattice"])
+
+
 class Catalog(Answer):
     """Everything the dialogs offer, in the request's language. The rules a game and suit count
     offer are the ``levels`` that have them."""
@@ -88,6 +97,8 @@ class Catalog(Answer):
     rules: list[RulesChoice]
     profiles: list[ProfileChoice]
     languages: list[LanguageChoice]
+    card_backs: list[LookChoice] = Field(description="The card backs a player can choose (setting card_back)")
+    tables: list[LookChoice] = Field(description="The table colours a player can choose (setting table)")
     default_settings: Settings = Field(description="A new player's settings")
 
 
@@ -126,6 +137,7 @@ class _Events(Answer):
     completed: list[Completed] = Field(description="The sequences the action removed")
     hidden: int = Field(ge=0, description="Cards the action turned face down (an undo): counted, never named")
     won: bool
+    redone: bool = Field(description="A move or deal that an undo had taken back, played again (a redo)")
 
 
 class MoveEvents(_Events):
@@ -152,18 +164,13 @@ class UndoEvents(_Events):
 Events = Annotated[MoveEvents | DealEvents | UndoEvents, Field(discriminator="kind")]
 
 
-class GameView(Answer):
-    """The table as the player sees it (the engine's public view) plus what the front end needs.
-    A face-down card is only counted: no field names one."""
+class PublicTable(Answer):
+    """The engine's public view of a position: a face-down card is only counted, no field names one."""
 
-    id: str
-    version: int = Field(ge=0, description="The number of actions; an action must send the version it saw")
-    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
     game: GameId
     suits: SuitCount
     rules: RulesId
     profile: ProfileId
-    status: GameStatus
     columns: list[Column]
     stock: int = Field(ge=0, description="Cards left in the stock")
     deals_left: int = Field(ge=0)
@@ -173,12 +180,22 @@ class GameView(Answer):
     moves: int = Field(ge=0)
     score: int | None = Field(description="null for the moves-only profile")
     won: bool
+    description: str = Field(description="The table in words, for screen readers")
+
+
+class GameView(PublicTable):
+    """The table as the player sees it (the engine's public view) plus what the front end needs."""
+
+    id: str
+    version: int = Field(ge=0, description="The number of actions; an action must send the version it saw")
+    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
+    status: GameStatus
     can_deal: bool
     can_undo: bool
     undo_limit: int | None = Field(description="null: undo back to the start")
+    can_redo: bool = Field(description='An undo took an action back and no other action followed: "redo" plays it')
     elapsed: float = Field(ge=0, description="Seconds played")
     groups: list[Group]
-    description: str = Field(description="The table in words, for screen readers")
     events: Events | None = Field(None, description="Only in the answer to an action: what it did")
     proven_winnable: bool | None = Field(
         None, description='Only in the answer to a new game that asked for "winnable": whether the solver proved it'
@@ -227,6 +244,44 @@ class Stats(Answer):
 
 class AllStats(Answer):
     levels: dict[str, Stats] = Field(description="By level key (see /api/catalog), only levels with a finished game")
+
+
+class PastGame(Answer):
+    """A finished game in the player's history."""
+
+    id: str = Field(description="Its id, for /api/games/{id}/record and /api/games/{id}/replay/{step}")
+    level: str = Field(description="The level's key (see /api/catalog)", examples=["spider-2-classic"])
+    profile: ProfileId
+    code: str | None = Field(description="The game code; null for a game dealt from an explicit deck")
+    result: Literal["won", "lost"]
+    moves: int = Field(ge=0)
+    elapsed: float = Field(ge=0, description="Seconds played")
+    score: int | None = Field(description="null for the moves-only profile")
+    started: float = Field(description="When it was dealt, in seconds since 1970 (UTC)")
+    finished: float | None = Field(description="When it was won or given up, in seconds since 1970 (UTC)")
+    assisted: bool = Field(description="Imported with its actions or asked about with /solve: not in the statistics")
+
+
+class History(Answer):
+    games: list[PastGame] = Field(description="Newest first")
+    total: int = Field(ge=0, description="How many finished games there are in all (of the level, if one was asked)")
+    offset: int = Field(ge=0)
+    limit: int = Field(ge=1)
+
+
+class HistoryDeleted(Answer):
+    deleted: int = Field(ge=0, description="Finished games forgotten (won, lost and abandoned)")
+
+
+class ReplayStep(PublicTable):
+    """The table after the first ``step`` actions of a finished game, as the player saw it then."""
+
+    id: str
+    step: int = Field(ge=0, description="Actions played so far; 0 is the deal")
+    steps: int = Field(ge=0, description="The game's actions in all")
+    status: GameStatus = Field(description="How the game ended")
+    elapsed: float = Field(ge=0, description="Seconds on the game's clock at this step")
+    events: Events | None = Field(description="What the step's action did; null at step 0")
 
 
 # ----- help from the solver ------------------------------------------------------------------

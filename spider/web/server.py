@@ -1,8 +1,11 @@
-"""``spider serve``: the app on uvicorn, with the SQLite file in the user's data directory."""
+"""``spider serve``: the app on uvicorn, on the database named by --database or SPIDER_DATABASE (a
+PostgreSQL URL or a SQLite file), else the SQLite file in the user's data directory."""
 
 from __future__ import annotations
 
 import errno
+import os
+import re
 import socket
 import sqlite3
 from pathlib import Path
@@ -11,12 +14,25 @@ import uvicorn
 from fastapi import FastAPI
 from platformdirs import user_data_dir
 
+from ..store import StoreUnavailable, is_postgresql
 from .app import create_app
 from .limits import hardened_config
+
+DATABASE_VARIABLE = "SPIDER_DATABASE"
 
 
 def default_database() -> str:
     return str(Path(user_data_dir("spider", appauthor=False)) / "spider.sqlite3")
+
+
+def chosen_database(database: str | None) -> str | None:
+    """The database the user named: the option, else the environment variable, else None."""
+    return database or os.environ.get(DATABASE_VARIABLE) or None
+
+
+def shown_database(database: str) -> str:
+    """The database as printed: a URL's password is never shown."""
+    return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1:***@", database)
 
 
 class StartupError(Exception):
@@ -46,7 +62,13 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def _open_app(database: str, chosen: bool) -> FastAPI:
     """The app on ``database``; a StartupError if the file cannot be a SQLite database. The default
-    file's folder is made on first start; a folder the user named must exist (a typo makes no folders)."""
+    file's folder is made on first start; a folder the user named must exist (a typo makes no folders).
+    A PostgreSQL URL must reach a server that accepts it."""
+    if is_postgresql(database):
+        try:
+            return create_app(database)
+        except StoreUnavailable as e:
+            raise StartupError(f"cannot open database {shown_database(database)}: {e}") from None
     path = Path(database)
     if path.is_dir():
         raise StartupError(f"cannot open database {database}: it is a folder, not a file")
@@ -64,6 +86,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     """Start the app and serve until Ctrl+C. Raises StartupError if it cannot start."""
     sock = _listen(host, port)
     try:
+        database = chosen_database(database)
         chosen = database is not None
         database = database or default_database()
         app = _open_app(database, chosen)
@@ -72,6 +95,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         raise
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"Spider is running at http://{shown}:{bound}/  (database: {database}; Ctrl+C stops it)", flush=True)
+    print(
+        f"Spider is running at http://{shown}:{bound}/  (database: {shown_database(database)}; Ctrl+C stops it)",
+        flush=True,
+    )
     config = hardened_config(app, log_level="warning", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])

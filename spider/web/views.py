@@ -26,6 +26,7 @@ def game_view(row: GameRow, session: Session, tr: Translations, events: dict[str
         "status": row.status,
         "elapsed": row.elapsed,
         "undo_limit": game.profile.undo_limit,
+        "can_redo": bool(game.undone) and not game.won,
         "groups": pickable,
         "description": describe(view, tr),
     }

@@ -39,7 +39,7 @@ def test_parse_action(text, parsed):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "3", "3>", ">7", "3-7", "3>7:", "3>7:x", "3>7:0", "1000>1", "dealx", "redo", "3>7>8", "٣>٧", "3>7:-1"]
+    "text", ["", "3", "3>", ">7", "3-7", "3>7:", "3>7:x", "3>7:0", "1000>1", "dealx", "redox", "3>7>8", "٣>٧", "3>7:-1"]
 )
 def test_parse_action_rejects(text):
     with pytest.raises(SpiderError) as exc:

@@ -156,4 +156,14 @@ def test_catalog_is_in_the_openapi_schema(client: TestClient) -> None:
     ok = schema["paths"]["/api/catalog"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
     assert ok == {"$ref": "#/components/schemas/Catalog"}
     properties = schema["components"]["schemas"]["Catalog"]["properties"]
-    assert set(properties) == {"levels", "games", "suits", "rules", "profiles", "languages", "default_settings"}
+    assert set(properties) == {
+        "levels",
+        "games",
+        "suits",
+        "rules",
+        "profiles",
+        "languages",
+        "card_backs",
+        "tables",
+        "default_settings",
+    }

@@ -172,6 +172,17 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert api("POST", "/api/games", {"suits": 3})[0] == 400
     assert api("POST", "/api/games", content=b"x" * 70_000, headers={"content-type": "application/json"})[0] == 413
 
+    # the history of finished games, a replay of the won one, and forgetting them
+    status, past = api("GET", "/api/history")
+    assert status == 200 and [g["result"] for g in past["games"]] == ["won", "lost"]
+    assert api("GET", "/api/history", params={"level": "spider-3-relaxed"})[0] == 404
+    assert api("GET", "/api/history", params={"limit": 0})[0] == 400
+    replay = "/api/games/{game_id}/replay/{step}"
+    assert api("GET", replay, path=game | {"step": 1})[1]["events"]["action"] == LINE[0]
+    assert api("GET", replay, path={"game_id": "nothing-here", "step": 0})[0] == 404
+    assert api("GET", replay, path={"game_id": winnable["id"], "step": 0})[0] == 409  # still being played
+    assert api("DELETE", "/api/history")[1]["deleted"] >= 2
+
     # every status seen is documented on its route, and every route was answered
     schema = app.openapi()
     for method, template, status in api.seen:

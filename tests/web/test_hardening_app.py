@@ -31,6 +31,7 @@ def players(database: str) -> int:
         return db.execute("SELECT count(*) FROM players").fetchone()[0]
 
 
+@pytest.mark.sqlite_only  # counts the players in the file
 def test_no_cookie_and_no_player_on_the_page_static_files_or_health(client: TestClient, database: str) -> None:
     for path in ("/", "/static/main.js", "/static/style.css", "/api/health", "/api/i18n/ru", "/api/help"):
         r = client.get(path)

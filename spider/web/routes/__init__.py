@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import assist, catalog, games, pages, player, stats
+from . import assist, catalog, games, history, pages, player, stats
 
-ROUTERS = [pages.router, catalog.router, player.router, games.router, assist.router, stats.router]
+ROUTERS = [pages.router, catalog.router, player.router, games.router, assist.router, stats.router, history.router]

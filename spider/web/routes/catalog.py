@@ -47,6 +47,8 @@ def catalog_of(tr: Translations) -> dict[str, Any]:
             for p in PROFILES
         ],
         "languages": [{"code": lang, "name": vocabulary.LANGUAGE_NAMES[lang]} for lang in LANGUAGES],
+        "card_backs": [{"id": k, "name": tr.gettext(name)} for k, name in vocabulary.CARD_BACK_NAMES.items()],
+        "tables": [{"id": k, "name": tr.gettext(name)} for k, name in vocabulary.TABLE_NAMES.items()],
         "default_settings": DEFAULT_SETTINGS,
     }
 

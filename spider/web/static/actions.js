@@ -5,6 +5,7 @@ import { cardName } from "./cards.js";
 import { elapsed, setClock, syncClock } from "./clock.js";
 import { $ } from "./dom.js";
 import { applyRovingFocus } from "./focus.js";
+import { connectionLost } from "./offline.js";
 import { tenths } from "./format.js";
 import { t, tn } from "./i18n.js";
 import { cardRects, cascade, flip, flyCompleted, returnCards, shakeElement } from "./motion.js";
@@ -67,6 +68,12 @@ export function undo() {
   return act({ action: "undo" }, {});
 }
 
+/** Play again what the last undo took back (the server knows which action that is). */
+export function redo() {
+  if (!state.view || !state.view.can_redo) return null;
+  return act({ action: "redo" }, {});
+}
+
 function handleActionError(error, ctx) {
   if (error instanceof ApiError && error.status === 409 && error.body && error.body.view) {
     if (ctx.lis) returnCards(ctx.lis, false);
@@ -85,7 +92,7 @@ function handleActionError(error, ctx) {
     return;
   }
   if (ctx.lis) returnCards(ctx.lis, false);
-  remind(t("The server could not be reached. Try again."));
+  connectionLost();
 }
 
 /** After a move the tab stop follows the cards (or stays on the column they left empty). */

@@ -39,21 +39,40 @@ export function cardName(text) {
   }
 }
 
-// Pips as in a real deck for 2–10; a single large pip for the ace; a framed letter for J, Q, K.
-// Positions are in a 100 × 140 box, as fractions of the pip area.
-const PIPS = {
-  2: [[50, 22], [50, 118]],
-  3: [[50, 22], [50, 70], [50, 118]],
-  4: [[30, 22], [70, 22], [30, 118], [70, 118]],
-  5: [[30, 22], [70, 22], [50, 70], [30, 118], [70, 118]],
-  6: [[30, 22], [70, 22], [30, 70], [70, 70], [30, 118], [70, 118]],
-  7: [[30, 22], [70, 22], [50, 46], [30, 70], [70, 70], [30, 118], [70, 118]],
-  8: [[30, 22], [70, 22], [50, 46], [30, 70], [70, 70], [50, 94], [30, 118], [70, 118]],
-  9: [[30, 22], [70, 22], [30, 54], [70, 54], [50, 70], [30, 86], [70, 86], [30, 118], [70, 118]],
-  10: [[30, 22], [70, 22], [50, 38], [30, 54], [70, 54], [30, 86], [70, 86], [50, 102], [30, 118], [70, 118]],
+// Standard pip layouts. A pip area of PIP_W × PIP_H units (a card is 100 × 140) holds three
+// columns; a pip's row is a fraction of the way from the top row to the bottom row. Pips below
+// the middle are drawn upside down, as on a printed card.
+export const PIP_W = 76;
+export const PIP_H = 87;
+export const PIP = 19; // a pip's box; the ace's is ACE
+export const ACE = 40;
+const X = { L: 15, C: 38, R: 61 };
+const ROWS = {
+  2: [["C", 0], ["C", 1]],
+  3: [["C", 0], ["C", 0.5], ["C", 1]],
+  4: [["L", 0], ["R", 0], ["L", 1], ["R", 1]],
+  5: [["L", 0], ["R", 0], ["C", 0.5], ["L", 1], ["R", 1]],
+  6: [["L", 0], ["R", 0], ["L", 0.5], ["R", 0.5], ["L", 1], ["R", 1]],
+  7: [["L", 0], ["R", 0], ["C", 0.25], ["L", 0.5], ["R", 0.5], ["L", 1], ["R", 1]],
+  8: [["L", 0], ["R", 0], ["C", 0.25], ["L", 0.5], ["R", 0.5], ["C", 0.75], ["L", 1], ["R", 1]],
+  9: [["L", 0], ["R", 0], ["L", 1 / 3], ["R", 1 / 3], ["C", 0.5], ["L", 2 / 3], ["R", 2 / 3], ["L", 1], ["R", 1]],
+  10: [["L", 0], ["R", 0], ["C", 1 / 6], ["L", 1 / 3], ["R", 1 / 3], ["L", 2 / 3], ["R", 2 / 3], ["C", 5 / 6],
+    ["L", 1], ["R", 1]],
 };
 
+/** The pips of a rank: centres in the pip area, box size, and whether each is upside down. */
+export function pipLayout(rank) {
+  if (rank === "A") return [{ x: PIP_W / 2, y: PIP_H / 2, size: ACE, flip: false }];
+  const top = PIP / 2;
+  const span = PIP_H - PIP;
+  return (ROWS[rank] || []).map(([col, f]) => {
+    const y = top + span * f;
+    return { x: X[col], y, size: PIP, flip: y > PIP_H / 2 + 0.01 };
+  });
+}
+
 const SVG = "http://www.w3.org/2000/svg";
+const COURTS = new Set(["J", "Q", "K"]);
 
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
@@ -61,7 +80,7 @@ function svg(tag, attrs) {
   return el;
 }
 
-function pip(suit, x, y, size, flip) {
+function pip(suit, { x, y, size, flip }) {
   const use = svg("use", {
     href: `#suit-${suit}`,
     x: String(x - size / 2),
@@ -73,43 +92,54 @@ function pip(suit, x, y, size, flip) {
   return use;
 }
 
-// The face of a card: an index (rank over suit) in the top-left corner that stays readable in
-// the visible strip when cards overlap, and the body below it.
+function cornerIndex(rank, suit, where) {
+  const index = document.createElement("span");
+  index.className = `index ${where}`;
+  const r = document.createElement("span");
+  r.className = "rank";
+  r.textContent = rank;
+  const s = svg("svg", { class: "index-suit", viewBox: "0 0 100 100", focusable: "false" });
+  s.append(svg("use", { href: `#suit-${suit}` }));
+  index.append(r, s);
+  return index;
+}
+
+/** Where a court card's picture is: its own file, fetched on first use and cached (static/art). */
+export function courtArt(rank, suit) {
+  return `/static/art/court-${rank}${suit}.svg#art`;
+}
+
+// The face of a card: an index (rank beside suit) top-left that stays readable in the visible
+// strip when cards overlap, the same index bottom-right upside down, and the body between them:
+// pips for A–10, the picture for J, Q and K.
 export function drawFace(text) {
   const { rank, suit } = parseCard(text);
   const face = document.createElement("span");
   face.className = `face ${RED.has(suit) ? "red" : "black"} suit-${suit}`;
   face.setAttribute("aria-hidden", "true");
-  const index = document.createElement("span");
-  index.className = "index";
-  const r = document.createElement("span");
-  r.className = "rank";
-  r.textContent = rank;
-  index.append(r);
-  const s = svg("svg", { class: "index-suit", viewBox: "0 0 100 100", focusable: "false" });
-  s.append(svg("use", { href: `#suit-${suit}` }));
-  index.append(s);
-  face.append(index);
-
-  const body = svg("svg", { class: "body", viewBox: "0 0 100 140", focusable: "false" });
-  if (rank === "A") {
-    body.append(pip(suit, 50, 70, 54, false));
-  } else if (rank === "J" || rank === "Q" || rank === "K") {
-    body.append(svg("rect", { x: "14", y: "12", width: "72", height: "116", rx: "6", class: "frame" }));
-    const letter = svg("text", { x: "50", y: "84", "text-anchor": "middle", class: "court" });
-    letter.textContent = rank;
-    body.append(letter);
-    body.append(pip(suit, 28, 30, 20, false));
-    body.append(pip(suit, 72, 110, 20, true));
+  face.append(cornerIndex(rank, suit, "top"));
+  let body;
+  if (COURTS.has(rank)) {
+    body = svg("svg", { class: "body court-art", viewBox: "-90 -133 180 266", focusable: "false" });
+    body.append(svg("use", { href: courtArt(rank, suit) }));
   } else {
-    for (const [x, y] of PIPS[rank] || []) body.append(pip(suit, x, y, 22, y > 70));
+    body = svg("svg", { class: "body pips", viewBox: `0 0 ${PIP_W} ${PIP_H}`, focusable: "false" });
+    for (const p of pipLayout(rank)) body.append(pip(suit, p));
   }
   face.append(body);
   // One large pip instead of the body when cards are small (phones): CSS picks which shows.
   const big = svg("svg", { class: "big", viewBox: "0 0 100 100", focusable: "false" });
   big.append(svg("use", { href: `#suit-${suit}` }));
-  face.append(big);
+  face.append(big, cornerIndex(rank, suit, "bottom"));
   return face;
+}
+
+/** Show the player's card back and table colour (settings card_back and table). */
+export function applyLooks(settings, body = document.body) {
+  for (const [prefix, value] of [["back", settings.card_back], ["felt", settings.table]]) {
+    for (const cls of [...body.classList]) if (cls.startsWith(`${prefix}-`)) body.classList.remove(cls);
+    if (value) body.classList.add(`${prefix}-${value}`);
+  }
 }
 
 // The sprite of suit shapes, drawn for this app (100 × 100 boxes), added once to the page.

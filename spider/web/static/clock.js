@@ -26,6 +26,7 @@ export function syncClock() {
   if (!run && since !== null) {
     base = elapsed();
     since = null;
+    tickClock(); // show the time it stopped at, not the last second's tick
   }
 }
 

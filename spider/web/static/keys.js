@@ -1,6 +1,7 @@
-// Keys: arrows, Home and End move the tab stop in the tableau; D deals, Ctrl+Z undoes, T
-// describes the table, ? opens the help, H presses the Hint button, Escape puts things back.
-import { clearSelection, deal, undo } from "./actions.js";
+// Keys: arrows, Home and End move the tab stop in the tableau; D deals, Ctrl+Z undoes, Ctrl+Y
+// and Ctrl+Shift+Z redo, T describes the table, ? opens the help, H presses the Hint button,
+// Escape puts things back.
+import { clearSelection, deal, redo, undo } from "./actions.js";
 import { closeMenu, describeTable } from "./controls.js";
 import { openHelp } from "./dialogs.js";
 import { $ } from "./dom.js";
@@ -75,9 +76,10 @@ export function onGlobalKey(event) {
   }
   if (anyDialog || isTyping(event)) return;
   const key = event.key.toLowerCase();
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && key === "z" && !event.shiftKey) {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && (key === "z" || key === "y")) {
     event.preventDefault();
-    undo();
+    if (key === "z" && !event.shiftKey) undo();
+    else redo();
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey || state.paused) return;

@@ -2,5 +2,6 @@
 // so the first new-game dialog already has what assist.js adds to it.
 import { start } from "./app.js";
 import "./assist.js";
+import "./history.js";
 
 start();

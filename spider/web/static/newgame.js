@@ -1,11 +1,14 @@
 // The new-game dialog, built from the catalog (games, suit counts, the rules each level offers,
-// scoring profiles), and starting or continuing a game. Add-ons add an option to it through
+// scoring profiles), and starting or continuing a game. An unfinished game is offered first
+// (CONTINUE has the focus, so Enter after a reload keeps it), and a new deal that would count it
+// as a loss is asked about first. Add-ons add an option to it through
 // addNewGameOption() (assist's "Winnable deals only"), never by rewriting the form.
 import { api, ApiError } from "./api.js";
 import { setClock, syncClock } from "./clock.js";
 import { levelFor, levelName, rulesOffered } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { buttonRow, closeDialog, forgetReturnFocus, openDialog } from "./dialogs.js";
+import { confirmLoss, gameInProgress } from "./confirm.js";
 import { applyRovingFocus } from "./focus.js";
 import { t, tn } from "./i18n.js";
 import { saveSettings } from "./settings.js";
@@ -61,16 +64,18 @@ function codeField(form) {
     el("span", { id: "new-code-help", class: "hint-text", text: t("Enter a code to play that exact deal.") })));
 }
 
-function continueOffer(form, buttons) {
+function continueOffer(form, buttons, playButton) {
   const cur = state.current;
-  buttons.append(el("button", {
-    type: "button", class: "primary", text: t("Continue"), "aria-describedby": "continue-desc", onclick: () => continueGame(),
+  playButton.classList.remove("primary");
+  buttons.prepend(el("button", {
+    type: "button", class: "primary", text: t("Continue"), "aria-describedby": "continue-desc", autofocus: true,
+    onclick: () => continueGame(),
   }));
+  // the count on its own line: Babel's extractor misses a tn() nested in t()'s arguments
+  const moves = tn("{n} move", "{n} moves", cur.moves);
+  const level = levelName(state.catalog, cur.game, cur.suits, cur.rules);
   form.insertBefore(el("p", { id: "continue-desc", class: "continue-desc",
-    text: t("Unfinished game: {level}, {moves}.", {
-      level: levelName(state.catalog, cur.game, cur.suits, cur.rules),
-      moves: tn("{n} move", "{n} moves", cur.moves),
-    }) }), form.children[1]);
+    text: t("Unfinished game: {level}, {moves}.", { level, moves }) }), form.children[1]);
 }
 
 /** The request for POST /api/games from the dialog's choice (a code replaces the level). */
@@ -82,7 +87,8 @@ function newGameRequest(choice) {
   return Object.assign(base, ...options.map((o) => (o.extra ? o.extra(choice) : {})));
 }
 
-export function openNewGame() {
+/** prefill: {code, error} from a deal link that could not be opened. */
+export function openNewGame(prefill = {}) {
   const dialog = $("dlg-new");
   const v = state.view || state.current;
   const form = el("form", { method: "dialog", class: "new-game" });
@@ -93,11 +99,12 @@ export function openNewGame() {
   const statsBox = el("section", { id: "new-stats", class: "stats-box", "aria-labelledby": "new-stats-h" });
   form.append(statsBox);
   codeField(form);
-  const error = el("p", { class: "error", role: "alert" });
+  const error = el("p", { class: "error", role: "alert", text: prefill.error });
   form.append(error);
+  if (prefill.code) form.querySelector("#new-code").value = prefill.code;
   const playButton = el("button", { type: "submit", class: "primary", value: "play", text: t("Play") });
   const buttons = buttonRow(playButton);
-  if (state.current && !state.view) continueOffer(form, buttons);
+  if (state.current && !state.view) continueOffer(form, buttons, playButton);
   if (state.view) buttons.append(el("button", { type: "button", text: t("Cancel"), onclick: () => closeDialog(dialog) }));
   form.append(buttons);
 
@@ -119,6 +126,7 @@ export function openNewGame() {
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    if (gameInProgress() && !(await confirmLoss(t("Start a new game?")))) return;
     const choice = read();
     const request = newGameRequest(choice);
     playButton.disabled = true;
@@ -152,7 +160,8 @@ export function startGame(view) {
   applyRovingFocus(true);
 }
 
-async function continueGame() {
+/** Go on with the unfinished game offered at page load. */
+export async function continueGame() {
   // Ask again: the timer saved as the last page closed may have landed after this page loaded.
   let view = state.current;
   try {

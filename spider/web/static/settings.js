@@ -1,6 +1,8 @@
 // The settings dialog (built from the catalog's profiles and languages), saving settings and
-// switching the language; four-colour suits are a look of this browser only.
+// switching the language; four-colour suits are a look of this browser only, while the card back
+// and the table colour are the player's settings.
 import { api } from "./api.js";
+import { applyLooks } from "./cards.js";
 import { fetchCatalog } from "./catalog.js";
 import { updateSoundButton } from "./controls.js";
 import { $, el } from "./dom.js";
@@ -9,7 +11,7 @@ import { currentLanguage, loadLanguage, t } from "./i18n.js";
 import { profileSelect } from "./newgame.js";
 import { setSound } from "./sound.js";
 import { remind } from "./speech.js";
-import { state, update, updateSettings } from "./state.js";
+import { state, subscribe, update, updateSettings } from "./state.js";
 
 const FOUR_COLOURS_KEY = "spider.fourColours";
 
@@ -34,6 +36,24 @@ function checkbox(name, label, checked, id = `set-${name}`) {
   return el("p", { class: "check" }, el("input", { type: "checkbox", id, name, checked }), el("label", { for: id, text: label }));
 }
 
+// The table shows the player's card back and table colour whenever their settings change.
+subscribe((changed, s) => {
+  if (changed.has("settings")) applyLooks(s.settings);
+});
+
+/** Radio buttons for a look the catalog offers (card backs or tables), each with a sample. */
+function looksChoice(name, legend, choices, current, samplePrefix) {
+  const set = el("fieldset", { class: "choices looks" }, el("legend", { text: legend }));
+  for (const choice of choices || []) {
+    const id = `set-${name}-${choice.id}`;
+    set.append(el("label", { class: "choice", for: id },
+      el("input", { type: "radio", id, name, value: choice.id, checked: choice.id === current }),
+      el("span", { class: `look-sample ${samplePrefix}-${choice.id}`, "aria-hidden": "true" }),
+      choice.name));
+  }
+  return set;
+}
+
 export function openSettings() {
   const dialog = $("dlg-settings");
   const s = state.settings;
@@ -46,6 +66,8 @@ export function openSettings() {
   check("placement_help", t("Placement help: highlight the columns that accept the cards"));
   check("sound", t("Sound"));
   form.append(checkbox("four_colours", t("Four-colour suits: diamonds blue, clubs green"), fourColours(), "set-four-colours"));
+  form.append(looksChoice("card_back", t("Card back"), state.catalog.card_backs, s.card_back, "back"));
+  form.append(looksChoice("table", t("Table colour"), state.catalog.tables, s.table, "felt"));
   const profile = profileSelect("set-profile", s.profile);
   form.append(el("p", { class: "field" }, el("label", { for: "set-profile", text: t("Scoring for new games") }), profile));
   // Language names are written in their own language (endonyms), so they are not translated.
