@@ -40,16 +40,13 @@ def queue_name(prefix: str, lane: str) -> str:
     return f"{prefix}:{lane}"
 
 
-class Cancelled(Exception):
-    """The job was cancelled while a worker was taking it."""
-
-
 def run_task(fn: Callable[..., Any], *args: Any) -> Any:
     """What a work horse runs: the task, unless it was cancelled while the worker took it (the
-    cancel saw it waiting, the worker had already taken it from the queue)."""
+    cancel saw it waiting, the worker had already taken it from the queue): then nothing, and the
+    job's state says cancelled."""
     job = get_current_job()
     if job is not None and job.get_meta(refresh=True).get("cancelled"):
-        raise Cancelled()
+        return None
     return fn(*args)
 
 
