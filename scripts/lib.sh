@@ -53,3 +53,15 @@ ensure_postgresql() {
         "${psql[@]}" -c "CREATE DATABASE test"
     fi
 }
+
+# Redis for the solver-job tests: when none answers on 127.0.0.1:$1 (default 6379), Debian's
+# redis-server started there, without saving to disk (the tests' data is throwaway).
+ensure_redis() {
+    local port="${1:-6379}"
+    port_answers 127.0.0.1 "$port" && return
+    command -v redis-server >/dev/null 2>&1 || apt_install redis-server
+    as_root redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" --appendonly no >/dev/null
+    for _ in $(seq 50); do port_answers 127.0.0.1 "$port" && return; sleep 0.1; done
+    echo "scripts/lib.sh: Redis did not start on 127.0.0.1:$port" >&2
+    return 1
+}

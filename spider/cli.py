@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -72,6 +73,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_worker(args: argparse.Namespace) -> int:
+    from redis.exceptions import ConnectionError as RedisUnreachable
+
+    from .web.redis_worker import run_worker
+
+    try:
+        run_worker(args.redis, prefix=args.prefix, burst=args.burst)
+    except (RedisUnreachable, ValueError) as e:
+        raise CliError(f"cannot use Redis at {args.redis}: {e}") from None
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes are one line too (``spider: …``, exit 2), not a usage block; ``-h`` shows usage."""
 
@@ -95,6 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--workers", type=int, help="app processes sharing the port (default 1)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("worker", help="run solver jobs from Redis for the web app (any host, as many as you like)")
+    p.add_argument("--redis", default=os.environ.get("SPIDER_REDIS_URL", "redis://127.0.0.1:6379/0"), help="Redis URL")
+    p.add_argument("--prefix", default=os.environ.get("SPIDER_REDIS_PREFIX", "spider"), help="queue name prefix")
+    p.add_argument("--burst", action="store_true", help="stop once the queues are empty")
+    p.set_defaults(run=cmd_worker)
 
     p = sub.add_parser("deal", help="show the starting table of a game code")
     p.add_argument("code", help="a game code such as SP1-S1C-AAAAAAD or SD1-S4-QZKAAFE")

@@ -135,7 +135,7 @@ def _lose(client: TestClient, code: str, ask_solver: bool) -> None:
         == 200
     )
     if ask_solver:
-        assert client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 0.5}).status_code == 200
+        assert client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 0.5}).status_code == 202
 
 
 def test_games_the_solver_was_asked_about_are_counted_apart(client: TestClient) -> None:
