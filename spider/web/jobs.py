@@ -87,6 +87,10 @@ class JobQueue(Protocol):
         False when there is no such job of ``owner``. Nothing happens to a finished job."""
         ...
 
+    def reachable(self) -> bool:
+        """Whether the queue answers (blocking: call it off the event loop)."""
+        ...
+
     def close(self) -> None:
         """Stop what this process started or holds (local workers, connections)."""
         ...

@@ -118,6 +118,9 @@ class LocalJobs:
         """Every job running or waiting, oldest first, with its worker's pid while it runs."""
         return [(j, j.worker.process.pid if j.worker else None) for j in list(self._jobs)]
 
+    def reachable(self) -> bool:
+        return True  # the workers are this process's own: the queue is there while it is
+
     def close(self) -> None:
         """End every worker; safe after the event loop has closed (nobody awaits the jobs then)."""
         self._closed = True

@@ -52,7 +52,7 @@ def run_task(fn: Callable[..., Any], *args: Any) -> Any:
 
 class RedisJobs:
     def __init__(self, url: str, lanes: dict[str, Lane], prefix: str = "spider") -> None:
-        self.redis = Redis.from_url(url)
+        self.redis = Redis.from_url(url, socket_connect_timeout=2)  # a dead host is "not ready", not a hang
         self.lanes = lanes
         self.prefix = prefix
         self.queues = {lane: Queue(queue_name(prefix, lane), connection=self.redis) for lane in lanes}
@@ -67,6 +67,9 @@ class RedisJobs:
 
     async def cancel(self, job_id: str, owner: str | None = None) -> bool:
         return await asyncio.to_thread(self._cancel, job_id, owner)
+
+    def reachable(self) -> bool:
+        return bool(self.redis.ping())
 
     def close(self) -> None:
         self.redis.close()

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from redis import Redis
 
 from spider.web.app import create_app, from_environment
 from spider.web.logs import JsonFormatter
+from spider.web.redis_jobs import RedisJobs
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 
@@ -73,17 +73,10 @@ def test_ready_is_503_when_the_database_does_not_answer(client: TestClient, json
     assert warned and warned[0]["request_id"] == got.headers["x-request-id"]
 
 
-class _RedisQueue:
-    """A job queue on Redis, as the ready probe sees one: its client (``redis``)."""
-
-    def __init__(self, url: str) -> None:
-        self.redis = Redis.from_url(url, socket_connect_timeout=1)
-
-
 @pytest.mark.parametrize(("url", "answers"), [(REDIS_URL, True), ("redis://127.0.0.1:1/0", False)])
 def test_ready_asks_the_redis_queue(client: TestClient, url: str, answers: bool) -> None:
     solving = client.app.state.context.solving  # type: ignore[attr-defined]
-    local, solving.jobs = solving.jobs, _RedisQueue(url)
+    local, solving.jobs = solving.jobs, RedisJobs(url, lanes={})
     try:
         got = client.get("/api/ready")
     finally:

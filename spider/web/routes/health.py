@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from typing import Any
 
@@ -11,6 +10,7 @@ from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..context import Ctx
+from ..jobs import JobQueue
 from ..models import Health, Ready
 
 PROBE_SECONDS = 2.0  # a dependency slower than this to answer counts as unreachable
@@ -38,17 +38,8 @@ async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
     return {"ok": database and queue, "database": database, "queue": queue}
 
 
-async def _queue_probe(jobs: Any) -> bool:
-    """A queue that says whether it answers (``reachable()``), or one on a Redis client (``redis``),
-    which is pinged; the local process pool is part of this process, so it is there while it is."""
-    check = getattr(jobs, "reachable", None)
-    if check is None and getattr(jobs, "redis", None) is not None:
-        check = jobs.redis.ping
-    if check is None:
-        return True
-    if inspect.iscoroutinefunction(check):
-        return bool(await check())
-    return bool(await run_in_threadpool(check))
+async def _queue_probe(jobs: JobQueue) -> bool:
+    return await run_in_threadpool(jobs.reachable)
 
 
 async def _probe(name: str, fn: Any, *args: Any) -> bool:
