@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -10,12 +11,14 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def spider_serve(database: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """The server process and its base address (``http://127.0.0.1:port``); stopped on exit."""
+def spider_serve(database: str, workers: int = 1) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """The server process (with ``workers`` app processes) and its base address
+    (``http://127.0.0.1:port``); stopped on exit."""
     server = subprocess.Popen(
         [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", database],
         stdout=subprocess.PIPE,
         text=True,
+        env=os.environ | {"SPIDER_WORKERS": str(workers), "SPIDER_BACKGROUND": "false"},
     )
     try:
         line = server.stdout.readline() if server.stdout else ""

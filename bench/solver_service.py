@@ -1,15 +1,17 @@
 """Solver-service figures: what a job costs beyond its own work, and what a worker keeps afterwards.
 Prints figures; asserts nothing.
 
-    python bench/solver_service.py [--seconds 20]
-
 - a job on a fresh worker (process start and imports) and on a warm one;
 - a job right after another one was cancelled, and 3 s after (the cancelled job's worker is ended
   and a replacement starts at once);
 - a worker's resident memory idle, and after a hard solve of --seconds (the memory a warm worker
   keeps while it waits for the next job);
-- through `spider serve` on loopback: three players drop their 10-second solves of a hard deal after
-  a second, then a fourth asks about an easy one: how long the fourth waits.
+- through `spider serve` on loopback: three players cancel their 10-second solves of a hard deal
+  after a second, then a fourth asks about an easy one: how long the fourth waits for its answer;
+- with --redis URL, the same job figures on Redis and a `spider worker` process (under a prefix of
+  its own), and how long a cancel takes to end the job's process.
+
+    python bench/solver_service.py [--seconds 20] [--redis redis://127.0.0.1:6379/0]
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,9 +32,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
+from redis import Redis  # noqa: E402
 
-from spider.web.jobs import Lane  # noqa: E402
+from spider.web.jobs import JobQueue, Lane  # noqa: E402
 from spider.web.local_jobs import LocalJobs  # noqa: E402
+from spider.web.redis_jobs import RedisJobs  # noqa: E402
 from spider.web.solver_tasks import solve_record  # noqa: E402
 
 HARD = {"code": "SP1-S4C-AAAABAP", "actions": []}
@@ -40,34 +44,39 @@ EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+    """Resident memory; nan for a process gone (on Redis each job's process ends with it)."""
+    status = Path(f"/proc/{pid}/status")
+    for line in status.read_text().splitlines() if status.exists() else []:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
 
 
-async def timed(jobs: LocalJobs, fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+async def timed(jobs: JobQueue, fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     start = time.perf_counter()
-    answer = await jobs.answer(jobs.start("lane", fn, *args, seconds=120))
-    return time.perf_counter() - start, answer
+    job = await jobs.submit("lane", fn, *args, seconds=120)
+    while (state := await jobs.state(job)) is not None and state.state not in ("done", "lost", "cancelled"):
+        await asyncio.sleep(0.01)
+    return time.perf_counter() - start, state and state.answer
 
 
-async def main(seconds: float) -> None:
-    jobs = LocalJobs({"lane": Lane(workers=1, waiting=1)}, preload=(solve_record.__module__,))
+async def cancel_after(jobs: JobQueue, wait: float) -> None:
+    doomed = await jobs.submit("lane", time.sleep, 60, seconds=60)
+    await asyncio.sleep(wait)
+    await jobs.cancel(doomed)
+
+
+async def main(jobs: JobQueue, seconds: float) -> None:
     try:
         cold, pid = await timed(jobs, os.getpid)
         warm, _ = await timed(jobs, os.getpid)
         print(f"job on a fresh worker:          {cold * 1000:7.0f} ms")
         print(f"job on a warm worker:           {warm * 1000:7.0f} ms")
         print(f"idle worker memory:             {rss_mb(pid):7.1f} MB")
-        doomed = jobs.start("lane", time.sleep, 60, seconds=60)
-        await asyncio.sleep(0.5)
-        jobs.cancel(doomed)
+        await cancel_after(jobs, 0.5)
         at_once, _ = await timed(jobs, os.getpid)
         print(f"job right after a cancel:       {at_once * 1000:7.0f} ms")
-        doomed = jobs.start("lane", time.sleep, 60, seconds=60)
-        await asyncio.sleep(0.5)
-        jobs.cancel(doomed)
+        await cancel_after(jobs, 0.5)
         await asyncio.sleep(3)
         later, _ = await timed(jobs, os.getpid)
         print(f"job 3 s after a cancel:         {later * 1000:7.0f} ms")
@@ -78,6 +87,50 @@ async def main(seconds: float) -> None:
         jobs.close()
 
 
+async def cancel_to_stop(jobs: JobQueue, worker: int, trials: int = 5) -> None:
+    """From a cancel to the end of the job's process (RQ's work horse), on Redis."""
+    waits = []
+    for _ in range(trials):
+        job = await jobs.submit("lane", time.sleep, 60, seconds=60)
+        while not (horses := children(worker)):
+            await asyncio.sleep(0.01)
+        start = time.perf_counter()
+        await jobs.cancel(job)
+        while set(horses) & set(children(worker)):  # the worker reaps its job's process
+            await asyncio.sleep(0.005)
+        waits.append(time.perf_counter() - start)
+    best, worst = min(waits) * 1000, max(waits) * 1000
+    print(f"cancel to stopped job process:  {best:7.0f} ms best, {worst:.0f} ms worst of {trials}")
+
+
+def children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def redis_jobs(url: str, prefix: str) -> RedisJobs:
+    """Jobs on Redis whose lane "lane" is the queue a `spider worker` serves first (players' solves)."""
+    jobs = RedisJobs(url, {"solve": Lane(workers=1, waiting=1)}, prefix)
+    jobs.lanes["lane"], jobs.queues["lane"] = jobs.lanes["solve"], jobs.queues["solve"]
+    return jobs
+
+
+def on_redis(url: str, seconds: float) -> None:
+    prefix = f"spider-bench-{uuid.uuid4().hex[:8]}"
+    command = [sys.executable, "-m", "spider.cli", "worker", "--redis", url, "--prefix", prefix]
+    worker = subprocess.Popen(command, cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)})
+    try:
+        print(f"On Redis ({url}) with one `spider worker` (each job in a process forked for it):")
+        asyncio.run(main(redis_jobs(url, prefix), seconds))
+        asyncio.run(cancel_to_stop(redis_jobs(url, prefix), worker.pid))
+    finally:
+        worker.kill()
+        worker.wait()
+        redis = Redis.from_url(url)
+        for key in redis.scan_iter(match=f"*{prefix}*"):  # its queues and registries
+            redis.delete(key)
+
+
 def listening(url: str) -> bool:
     try:
         return httpx.get(url + "/").is_success
@@ -85,7 +138,7 @@ def listening(url: str) -> bool:
         return False
 
 
-def dropped_solves_then_one(drops: int = 3) -> None:
+def cancelled_solves_then_one(drops: int = 3) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         command = [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", f"{tmp}/db.sqlite3"]
         env = os.environ | {"PYTHONPATH": str(ROOT)}
@@ -93,32 +146,27 @@ def dropped_solves_then_one(drops: int = 3) -> None:
         try:
             assert server.stdout is not None
             url = server.stdout.readline().split("running at ", 1)[1].split()[0].rstrip("/")
-            host, port = url.removeprefix("http://").split(":")
             while not listening(url):  # the address is printed just before uvicorn listens
                 time.sleep(0.05)
-            dropped = []
+            cancelled = []
             for _ in range(drops):
-                with httpx.Client(base_url=url) as client:
-                    game = client.post("/api/games", json={"code": HARD["code"]}).json()
-                    cookie = client.cookies["spider_player"]
-                body = b'{"time_limit": 10}'
-                conn = socket.create_connection((host, int(port)))
-                conn.sendall(
-                    f"POST /api/games/{game['id']}/solve HTTP/1.1\r\nHost: {host}\r\nCookie: spider_player={cookie}\r\n"
-                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-                    + body
-                )
-                dropped.append(conn)
+                client = httpx.Client(base_url=url)
+                game = client.post("/api/games", json={"code": HARD["code"]}).json()
+                job = client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 10}).json()["id"]
+                cancelled.append((client, job))
             time.sleep(1)
-            for conn in dropped:
-                conn.close()
+            for client, job in cancelled:
+                client.delete(f"/api/solves/{job}")
+                client.close()
             with httpx.Client(base_url=url, timeout=120) as client:
                 game = client.post("/api/games", json={"code": EASY}).json()
                 client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})
                 start = time.perf_counter()
-                answer = client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 10}).json()
+                job = client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 10}).json()["id"]
+                while (state := client.get(f"/api/solves/{job}").json())["state"] != "done":
+                    time.sleep(0.05)
                 took = time.perf_counter() - start
-            print(f"an easy solve after {drops} dropped 10 s solves ({answer['result']}): {took:7.1f} s")
+            print(f"an easy solve after {drops} cancelled 10 s solves ({state['answer']['result']}): {took:7.1f} s")
         finally:
             server.kill()
             server.wait()
@@ -127,5 +175,10 @@ def dropped_solves_then_one(drops: int = 3) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="the hard solve's time limit")
-    asyncio.run(main(parser.parse_args().seconds))
-    dropped_solves_then_one()
+    parser.add_argument("--redis", help="also on this Redis, with a `spider worker`")
+    args = parser.parse_args()
+    print("Local worker processes (no Redis):")
+    asyncio.run(main(LocalJobs({"lane": Lane(workers=1, waiting=1)}, preload=(solve_record.__module__,)), args.seconds))
+    cancelled_solves_then_one()
+    if args.redis:
+        on_redis(args.redis, args.seconds)

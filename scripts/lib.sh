@@ -19,3 +19,49 @@ make_venv() {
     fi
     "$1/bin/python" -m pip install -q --upgrade pip
 }
+
+# Run as root (directly, or through sudo).
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# True when something accepts TCP connections on host $1, port $2.
+port_answers() {
+    (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null
+}
+
+# PostgreSQL for the tests, on 127.0.0.1:5432: when none answers there, Debian's package, its
+# cluster started (made to trust connections from this machine: it is a test machine), and the
+# database `test` that the tests make their schemas in (tests/postgres.py).
+ensure_postgresql() {
+    if ! port_answers 127.0.0.1 5432; then
+        [ -d /etc/postgresql ] && [ -n "$(ls /etc/postgresql)" ] || apt_install postgresql
+        local version hba
+        version=$(ls /etc/postgresql | sort -V | tail -n 1)
+        hba="/etc/postgresql/$version/main/pg_hba.conf"
+        as_root grep -q '^host all all 127.0.0.1/32 trust' "$hba" || as_root sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
+        if port_answers 127.0.0.1 5432; then  # the package's install started it: read the trust line
+            as_root pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+        else
+            as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start
+        fi
+        for _ in $(seq 50); do port_answers 127.0.0.1 5432 && break; sleep 0.2; done
+    fi
+    command -v psql >/dev/null 2>&1 || return 0  # a server of its own (another host?): the tests say if it fails
+    local psql=(psql -h 127.0.0.1 -U postgres -d postgres -qtA)
+    if ! "${psql[@]}" -c "SELECT 1 FROM pg_database WHERE datname = 'test'" | grep -q 1; then
+        "${psql[@]}" -c "CREATE DATABASE test"
+    fi
+}
+
+# Redis for the solver-job tests: when none answers on 127.0.0.1:$1 (default 6379), Debian's
+# redis-server started there, without saving to disk (the tests' data is throwaway).
+ensure_redis() {
+    local port="${1:-6379}"
+    port_answers 127.0.0.1 "$port" && return
+    command -v redis-server >/dev/null 2>&1 || apt_install redis-server
+    as_root redis-server --daemonize yes --bind 127.0.0.1 --port "$port" --save "" --appendonly no >/dev/null
+    for _ in $(seq 50); do port_answers 127.0.0.1 "$port" && return; sleep 0.1; done
+    echo "scripts/lib.sh: Redis did not start on 127.0.0.1:$port" >&2
+    return 1
+}

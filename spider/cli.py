@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -63,12 +64,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .web.server import StartupError, serve
+    from .web.server import StartupError, serve, settings_from
 
     try:
-        serve(host=args.host, port=args.port, database=args.database)
+        serve(settings_from(host=args.host, port=args.port, database=args.database, workers=args.workers))
     except StartupError as e:
         raise CliError(str(e)) from None
+    return 0
+
+
+def cmd_worker(args: argparse.Namespace) -> int:
+    from redis.exceptions import ConnectionError as RedisUnreachable
+
+    from .web.redis_worker import run_worker
+
+    try:
+        run_worker(args.redis, prefix=args.prefix, burst=args.burst)
+    except (RedisUnreachable, ValueError) as e:
+        raise CliError(f"cannot use Redis at {args.redis}: {e}") from None
     return 0
 
 
@@ -85,10 +98,22 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="start the web app on 127.0.0.1 and print its address")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=port, default=8000, help="port (default 8000; 0 picks a free one)")
-    p.add_argument("--database", help="SQLite file (default: spider.sqlite3 in the user's data directory)")
+    # defaults come from the SPIDER_… environment variables (spider.config), then these
+    p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=port, help="port (default 8000; 0 picks a free one)")
+    p.add_argument(
+        "--database",
+        help="a SQLite file, or a PostgreSQL URL (postgresql://user@host/db); default: $SPIDER_DATABASE, else"
+        " spider.sqlite3 in the user's data directory",
+    )
+    p.add_argument("--workers", type=int, help="app processes sharing the port (default 1)")
     p.set_defaults(run=cmd_serve)
+
+    p = sub.add_parser("worker", help="run solver jobs from Redis for the web app (any host, as many as you like)")
+    p.add_argument("--redis", default=os.environ.get("SPIDER_REDIS_URL", "redis://127.0.0.1:6379/0"), help="Redis URL")
+    p.add_argument("--prefix", default=os.environ.get("SPIDER_REDIS_PREFIX", "spider"), help="queue name prefix")
+    p.add_argument("--burst", action="store_true", help="stop once the queues are empty")
+    p.set_defaults(run=cmd_worker)
 
     p = sub.add_parser("deal", help="show the starting table of a game code")
     p.add_argument("code", help="a game code such as SP1-S1C-AAAAAAD or SD1-S4-QZKAAFE")

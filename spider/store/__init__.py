@@ -1,12 +1,34 @@
-"""Saved games (as action logs) and statistics behind one small interface; SQLite by default."""
+"""Saved games (as action logs) and statistics behind one small interface: SQLite (an embedded
+file, the default) or PostgreSQL (one database for many app processes and hosts)."""
 
-from .base import GameRow, Store, StoreBusy
+from .base import GameRow, Store, StoreBusy, StoreUnavailable
 from .sqlite import SQLiteStore
 from .stats import Stats, level_stats
 
-__all__ = ["GameRow", "SQLiteStore", "Stats", "Store", "StoreBusy", "level_stats", "open_store"]
+__all__ = [
+    "GameRow",
+    "SQLiteStore",
+    "Stats",
+    "Store",
+    "StoreBusy",
+    "StoreUnavailable",
+    "is_postgresql",
+    "level_stats",
+    "open_store",
+]
+
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgresql(database: str) -> bool:
+    return database.startswith(POSTGRESQL_SCHEMES)
 
 
 def open_store(database: str) -> Store:
-    """Open the store named by ``database``: a SQLite file path (or ``:memory:``)."""
+    """Open the store named by ``database``: a PostgreSQL URL (``postgresql://user@host/db``), or
+    else a SQLite file path (or ``:memory:``). Its schema is brought up to date first."""
+    if is_postgresql(database):
+        from .postgresql import PostgresStore  # psycopg is loaded only by those who use it
+
+        return PostgresStore(database)
     return SQLiteStore(database)

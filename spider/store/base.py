@@ -16,6 +16,8 @@ class GameRow:
     profile: str
     code: str | None
     deck: list[str] | None
+    # The action log, read only when the caller asks for it (``Store.load_actions``): a request whose
+    # cached session is at ``version`` needs none of it.
     actions: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     status: str = "active"  # active | won | lost | abandoned
@@ -26,15 +28,53 @@ class GameRow:
     finished: float | None = None
     assisted: bool = False  # imported with its actions, or the solver was asked: counted apart
     seen: float | None = None  # when the server last heard of it (created, an action, a timer save)
+    version: int = 0  # how many actions the log holds
 
-    @property
-    def version(self) -> int:
-        return len(self.actions)
+    def appended(self, actions: list[tuple[str, float]]) -> None:
+        """Bring the row up to what was just written after its log: ``actions`` as
+        (action, elapsed seconds) pairs. A log that was not loaded stays so (never a part of it)."""
+        if len(self.actions) == self.version:
+            self.actions.extend(action for action, _ in actions)
+            self.times.extend(t for _, t in actions)
+        self.version += len(actions)
+        if actions:
+            self.elapsed = actions[-1][1]
+
+    def read_log(self, log: list[tuple[str, float]]) -> None:
+        """Take the game's log as read from the store: (action, elapsed seconds) pairs in order."""
+        self.actions = [action for action, _ in log]
+        self.times = [elapsed for _, elapsed in log]
+
+
+# The columns of a game in the order ``game_row`` reads them (both stores select them so).
+GAME_COLUMNS = (
+    "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen, version"
+)
+
+
+def new_game_values(row: GameRow, actions: list[tuple[str, float]], now: float, deck: object) -> tuple[Any, ...]:
+    """The GAME_COLUMNS of a new game whose log starts with ``actions``; ``deck`` as the store keeps it."""
+    elapsed = actions[-1][1] if actions else row.elapsed
+    created = row.created or now
+    return (
+        *(row.id, row.player, row.level, row.profile, row.code, deck, row.status, elapsed, row.moves, row.score),
+        *(created, row.finished, row.assisted, created, len(actions)),
+    )
+
+
+def game_row(found: tuple[Any, ...], deck: list[str] | None) -> GameRow:
+    """A game read from GAME_COLUMNS, its log not loaded; ``deck`` already decoded."""
+    fields = dict(zip(GAME_COLUMNS.split(", "), found, strict=True))
+    return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"])})
 
 
 class StoreBusy(Exception):
-    """The database stayed locked by another connection longer than the store will wait; nothing
-    was written, and the same call may succeed a moment later."""
+    """The database stayed locked by another connection longer than the store will wait (or could
+    not be reached for a moment); nothing was written, and the same call may succeed a moment later."""
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be opened at all (no server answers, a bad address): one line for the user."""
 
 
 class Store(Protocol):
@@ -51,14 +91,21 @@ class Store(Protocol):
         current one, all in one transaction; the previous unfinished game becomes lost (it had an
         action) or abandoned (it had none)."""
 
-    def current_game(self, player: str) -> GameRow | None: ...
+    def current_game(self, player: str) -> GameRow | None:
+        """The player's active game, its log not loaded (``load_actions``)."""
 
-    def get_game(self, player: str, game_id: str) -> GameRow | None: ...
+    def get_game(self, player: str, game_id: str) -> GameRow | None:
+        """One of the player's games, its log not loaded (``load_actions``)."""
+
+    def load_actions(self, row: GameRow) -> None:
+        """Read the game's log up to ``row.version`` into ``row.actions`` and ``row.times`` (so the
+        log always matches the row, whatever was appended since it was read)."""
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         """Append (action, elapsed seconds) pairs in one transaction, durably before returning, if
         the game is still active at ``row.version``, and save its outcome fields from ``row``;
-        False when another writer got there first (nothing is written then)."""
+        False when another writer got there first (nothing is written then). On True the row has
+        the pairs appended and its version advanced."""
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None: ...
 

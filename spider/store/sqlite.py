@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .base import GameRow, StoreBusy
+from .base import GAME_COLUMNS, GameRow, StoreBusy, game_row, new_game_values
 
 BUSY_TIMEOUT = 2.0  # seconds a call waits for a lock held elsewhere before StoreBusy
 
@@ -63,10 +63,6 @@ MIGRATIONS = [
     # 2: when the server last heard of the game (an action or a timer save), to bound its timer
     "ALTER TABLE games ADD COLUMN seen REAL",
 ]
-
-_GAME_COLUMNS = (
-    "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen"
-)
 
 
 class SQLiteStore:
@@ -136,52 +132,34 @@ class SQLiteStore:
                 (now, row.player),
             )
             self._db.execute(
-                f"INSERT INTO games ({_GAME_COLUMNS}, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.id,
-                    row.player,
-                    row.level,
-                    row.profile,
-                    row.code,
-                    json.dumps(row.deck) if row.deck is not None else None,
-                    row.status,
-                    actions[-1][1] if actions else row.elapsed,
-                    row.moves,
-                    row.score,
-                    row.created or now,
-                    row.finished,
-                    row.assisted,
-                    row.created or now,
-                    len(actions),
-                ),
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                new_game_values(row, actions, now, json.dumps(row.deck) if row.deck is not None else None),
             )
             self._insert_actions(row.id, 0, actions)
-        self._appended(row, actions)
+        row.appended(actions)
 
     def current_game(self, player: str) -> GameRow | None:
         with self._guard():
             found = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND status = 'active'"
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player = ? AND status = 'active'"
                 " ORDER BY created DESC LIMIT 1",
                 (player,),
             ).fetchone()
-            return None if found is None else self._with_actions(found)
+        return None if found is None else _row(found)
 
     def get_game(self, player: str, game_id: str) -> GameRow | None:
         with self._guard():
             found = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND id = ?", (player, game_id)
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player = ? AND id = ?", (player, game_id)
             ).fetchone()
-            return None if found is None else self._with_actions(found)
+        return None if found is None else _row(found)
 
-    def _with_actions(self, found: tuple[Any, ...]) -> GameRow:
-        row = _row(found)
-        for action, elapsed in self._db.execute(
-            "SELECT action, elapsed FROM actions WHERE game = ? ORDER BY seq", (row.id,)
-        ):
-            row.actions.append(action)
-            row.times.append(elapsed)
-        return row
+    def load_actions(self, row: GameRow) -> None:
+        with self._guard():
+            log = self._db.execute(
+                "SELECT action, elapsed FROM actions WHERE game = ? AND seq < ? ORDER BY seq", (row.id, row.version)
+            ).fetchall()
+        row.read_log(log)
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         if not actions:
@@ -208,7 +186,7 @@ class SQLiteStore:
             if updated != 1:
                 return False
             self._insert_actions(row.id, row.version, actions)
-        self._appended(row, actions)
+        row.appended(actions)
         return True
 
     def _insert_actions(self, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
@@ -216,15 +194,6 @@ class SQLiteStore:
             "INSERT INTO actions (game, seq, action, elapsed) VALUES (?, ?, ?, ?)",
             [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)],
         )
-
-    @staticmethod
-    def _appended(row: GameRow, actions: list[tuple[str, float]]) -> None:
-        """Bring the caller's row up to what was just written."""
-        for action, t in actions:
-            row.actions.append(action)
-            row.times.append(t)
-        if actions:
-            row.elapsed = actions[-1][1]
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
         with self._guard():
@@ -241,7 +210,7 @@ class SQLiteStore:
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         with self._guard():
             rows = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE player = ? AND level = ? AND status IN ('won', 'lost')"
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player = ? AND level = ? AND status IN ('won', 'lost')"
                 " ORDER BY finished, created",
                 (player, level),
             ).fetchall()
@@ -253,8 +222,7 @@ class SQLiteStore:
         with self._guard():
             total = self._db.execute(f"SELECT count(*) FROM games WHERE {where}", params).fetchone()[0]
             rows = self._db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE {where}"
-                " ORDER BY finished DESC, created DESC LIMIT ? OFFSET ?",
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY finished DESC, created DESC LIMIT ? OFFSET ?",
                 (*params, limit, offset),
             ).fetchall()
         return [_row(r) for r in rows], total
@@ -306,20 +274,5 @@ class _Transaction:
 
 
 def _row(found: tuple[Any, ...]) -> GameRow:
-    gid, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen = found
-    return GameRow(
-        id=gid,
-        player=player,
-        level=level,
-        profile=profile,
-        code=code,
-        deck=json.loads(deck) if deck else None,
-        status=status,
-        elapsed=elapsed,
-        moves=moves,
-        score=score,
-        created=created,
-        finished=finished,
-        assisted=bool(assisted),
-        seen=seen,
-    )
+    deck = found[5]
+    return game_row(found, json.loads(deck) if deck else None)

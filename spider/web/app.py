@@ -9,10 +9,12 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+from ..config import Settings
 from ..store import open_store
 from . import busy, errors
 from .context import AppContext
 from .games import Games
+from .logs import RequestLogMiddleware
 from .middleware import PlayerMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
@@ -21,10 +23,10 @@ from .solving import Solving
 
 
 def create_app(database: str, background: bool = True, docs: bool = False) -> FastAPI:
-    """The app on a SQLite file; ``background`` False keeps the winnable-deal pool from being
-    topped up behind the scenes (for tests). ``docs`` serves Swagger UI at /docs, which loads its
-    script from a CDN (so it is off by default: blank offline, and outside the CSP); the OpenAPI
-    description is always at /openapi.json."""
+    """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
+    winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
+    at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
+    the CSP); the OpenAPI description is always at /openapi.json."""
     store = open_store(database)
     context = AppContext(store=store, games=Games(store), solving=Solving(store, background=background))
 
@@ -43,9 +45,18 @@ def create_app(database: str, background: bool = True, docs: bool = False) -> Fa
     app.add_middleware(PlayerMiddleware)
     app.add_middleware(HeadAsGetMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
-    # outermost: on every answer, refusals included
+    # on every answer, refusals included
     app.add_middleware(SecurityHeadersMiddleware, docs_path=app.docs_url)
+    app.add_middleware(RequestLogMiddleware)  # outermost of all: every request gets its id and its log line
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
+
+
+def from_environment() -> FastAPI:
+    """The app factory for ASGI servers, configured by ``SPIDER_…`` variables (spider.config):
+    ``uvicorn --factory spider.web.app:from_environment``; ``spider serve --workers N`` runs it in
+    each worker."""
+    settings = Settings()
+    return create_app(settings.database_or_default, background=settings.background)

@@ -47,12 +47,22 @@ class Games:
     # ----- loading ---------------------------------------------------------------------------
 
     def session(self, row: GameRow) -> Session:
-        """The replayed game of a row, from the cache when it is at the row's version."""
+        """The replayed game of a row, from the cache when it is at the row's version (the
+        store's, so a game changed through another process is replayed); only then is the
+        game's action log read."""
         with self._cache_lock:
             cached = self._sessions.get(row.id)
             if cached is not None and len(cached.actions) == row.version:
                 self._sessions.move_to_end(row.id)
-                return cached
+                if cached.game.elapsed >= row.elapsed:
+                    return cached
+        if cached is not None and len(cached.actions) == row.version:
+            # another worker (or host) saved the timer since: same actions, a later clock (and score)
+            advanced = _private_copy(cached)
+            advanced.game.advance_clock(row.elapsed)
+            self._remember(row.id, advanced)
+            return advanced
+        self.store.load_actions(row)
         session = load_record(record_of(row))
         session.game.advance_clock(row.elapsed)
         self._remember(row.id, session)

@@ -1,25 +1,33 @@
 """Solver jobs: the interface the web app runs long work through, away from its requests.
 
 A job is a module-level function and its arguments, run in a *lane* (players' solves, a winnable deal a
-player waits for, background top-ups), each with its own workers and its own bounded wait list. On one
-machine :class:`spider.web.local_jobs.LocalJobs` runs them in local worker processes; a queue shared by
-several machines can serve the same interface."""
+player waits for, background top-ups), each with its own workers and its own bounded wait list. A job
+has an id: whoever started it asks for its state (and answer) by that id, or cancels it, from any
+request. On one machine :class:`spider.web.local_jobs.LocalJobs` runs jobs in local worker processes;
+with Redis, :class:`spider.web.redis_jobs.RedisJobs` queues them for ``spider worker`` processes on any
+host. Both answer the same calls in the same way."""
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from ..engine.errors import N_
 from .errors import ApiError
 
+SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"  # the lanes, in the order workers serve them
+LANES = (SOLVE, WINNABLE, BACKGROUND)
+# waiting for a worker, running, answered, failed (the worker died or the task raised), cancelled
+State = Literal["waiting", "running", "done", "lost", "cancelled"]
+FINISHED: frozenset[State] = frozenset({"done", "lost", "cancelled"})
+KEEP_ANSWER_SECONDS = 300  # a finished job's state is kept this long for its owner to read
+
 
 @dataclass(frozen=True)
 class Lane:
-    """How many jobs of a kind run at once and how many may wait; ``one_per_owner`` lets each player
+    """How many jobs of a kind run at once and how many may wait; ``one_per_owner`` lets each owner
     have one job (running or waiting) at a time; ``background`` workers yield the CPU."""
 
     workers: int
@@ -28,15 +36,12 @@ class Lane:
     background: bool = False
 
 
-@dataclass(eq=False)
-class Job:
-    lane: str
-    owner: str | None
-    seconds: float  # the longest it may take once started: its own limit and a worker's start
-    started: float | None = field(default=None, init=False)  # time.monotonic() when a worker took it
-
-    def seconds_left(self, now: float) -> float:
-        return self.seconds if self.started is None else max(0.0, self.started + self.seconds - now)
+@dataclass(frozen=True)
+class JobState:
+    state: State
+    seconds: float  # the longest the job may run once started
+    elapsed: float  # how long it has run so far (0 while it waits)
+    answer: Any = None  # the task's return value, once done
 
 
 class WorkerLost(Exception):
@@ -44,7 +49,7 @@ class WorkerLost(Exception):
 
 
 class Busy(ApiError):
-    """429: the player already has a job in this lane, or its workers and wait list are full.
+    """429: the owner already has a job in this lane, or its workers and wait list are full.
     ``Retry-After`` says when a worker should be free again."""
 
     OWN_JOB, FULL = "solver_running", "solver_busy"
@@ -55,33 +60,37 @@ class Busy(ApiError):
         self.headers = {"Retry-After": str(seconds)}
 
     @classmethod
-    def own_job(cls, job: Job, soonest_free: float) -> Busy:
-        left = job.seconds_left(time.monotonic())
-        wait = left if job.started is not None else left + soonest_free
-        return cls(cls.OWN_JOB, N_("The solver is still answering your previous question"), wait)
+    def own_job(cls, retry_after: float) -> Busy:
+        return cls(cls.OWN_JOB, N_("The solver is still answering your previous question"), retry_after)
 
     @classmethod
-    def full(cls, soonest_free: float) -> Busy:
-        return cls(
-            cls.FULL, N_("The solver is busy with other players' questions; please ask again soon"), soonest_free
-        )
+    def full(cls, retry_after: float) -> Busy:
+        return cls(cls.FULL, N_("The solver is busy with other players' questions; please ask again soon"), retry_after)
 
 
 class JobQueue(Protocol):
-    def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float) -> Job:
-        """Queue ``fn(*args)`` (a module-level function) in ``lane``; raises :class:`Busy` when it may
-        not wait. Must be called from the event loop that will await its answer."""
+    lanes: dict[str, Lane]
+
+    async def submit(
+        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+    ) -> str:
+        """Queue ``fn(*args)`` (a module-level function) in ``lane`` and return the job's id; raises
+        :class:`Busy` when it may not wait."""
         ...
 
-    async def answer(self, job: Job) -> Any:
-        """The job's return value; raises its exception, or :class:`WorkerLost`."""
+    async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
+        """The job's state, or None when there is no such job of ``owner`` (or it was forgotten)."""
         ...
 
-    def cancel(self, job: Job) -> None:
+    async def cancel(self, job_id: str, owner: str | None = None) -> bool:
         """Drop the job (waiting) or end its worker at once (running), touching no other job;
-        nothing when it has already answered."""
+        False when there is no such job of ``owner``. Nothing happens to a finished job."""
+        ...
+
+    def reachable(self) -> bool:
+        """Whether the queue answers (blocking: call it off the event loop)."""
         ...
 
     def close(self) -> None:
-        """Cancel every job and end every worker."""
+        """Stop what this process started or holds (local workers, connections)."""
         ...

@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from . import job_worker
-from .jobs import Busy, Job, Lane, WorkerLost
+from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, WorkerLost
 
 _SPAWN = multiprocessing.get_context("spawn")  # a worker shares nothing with the server's threads
 
@@ -37,11 +38,30 @@ class _Worker:
 
 
 @dataclass(eq=False)
-class LocalJob(Job):
+class LocalJob:
+    id: str
+    lane: str
+    owner: str | None
+    seconds: float
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
     worker: _Worker | None = None
+    started: float | None = None  # time.monotonic() when a worker took it
+    ended: float | None = None  # time.monotonic() when it finished
+
+    def seconds_left(self, now: float) -> float:
+        return self.seconds if self.started is None else max(0.0, self.started + self.seconds - now)
+
+    def state(self, now: float) -> JobState:
+        elapsed = 0.0 if self.started is None else (self.ended or now) - self.started
+        if not self.future.done():
+            return JobState("running" if self.worker else "waiting", self.seconds, elapsed)
+        if self.future.cancelled():
+            return JobState("cancelled", self.seconds, elapsed)
+        if self.future.exception() is not None:  # the worker died, or the task raised
+            return JobState("lost", self.seconds, elapsed)
+        return JobState("done", self.seconds, elapsed, self.future.result())
 
 
 class LocalJobs:
@@ -50,41 +70,56 @@ class LocalJobs:
         self.lanes = lanes
         self.preload = preload
         self._jobs: list[LocalJob] = []  # running and waiting, oldest first
+        self._known: dict[str, LocalJob] = {}  # by id: these and the finished ones, for a while
         self._idle: dict[str, list[_Worker]] = {name: [] for name in lanes}
         self._ended: list[BaseProcess] = []  # killed, not yet reaped
         self._names = itertools.count(1)
         self._closed = False
 
-    def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float) -> Job:
+    async def submit(
+        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+    ) -> str:
+        return self.start(lane, fn, *args, owner=owner, seconds=seconds).id
+
+    def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None, seconds: float) -> LocalJob:
+        """Queue a job; must be called on the event loop that runs it."""
         rules = self.lanes[lane]
         mine = self._of(lane)
         running = [j for j in mine if j.worker is not None]
         now = time.monotonic()
+        self._known = {k: j for k, j in self._known.items() if j.ended is None or now - j.ended < KEEP_ANSWER_SECONDS}
         soonest_free = min((j.seconds_left(now) for j in running), default=0.0)
         own = next((j for j in mine if j.owner == owner), None) if rules.one_per_owner and owner else None
         if own is not None:
-            raise Busy.own_job(own, soonest_free)
+            raise Busy.own_job(own.seconds_left(now) + (0.0 if own.started is not None else soonest_free))
         if len(running) >= rules.workers and len(mine) - len(running) >= rules.waiting:
             raise Busy.full(soonest_free)
         future = asyncio.get_running_loop().create_future()
-        job = LocalJob(lane, owner, seconds, fn, args, future)
+        job = LocalJob(secrets.token_urlsafe(16), lane, owner, seconds, fn, args, future)
         future.add_done_callback(lambda _: self._forget(job))  # so a cancelled await ends the job too
         self._jobs.append(job)
+        self._known[job.id] = job
         self._dispatch(lane)
         return job
 
-    async def answer(self, job: Job) -> Any:
-        assert isinstance(job, LocalJob)
-        return await job.future
+    async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
+        job = self._known.get(job_id)
+        return job.state(time.monotonic()) if job is not None and job.owner == owner else None
 
-    def cancel(self, job: Job) -> None:
-        assert isinstance(job, LocalJob)
-        job.future.cancel()
+    async def cancel(self, job_id: str, owner: str | None = None) -> bool:
+        job = self._known.get(job_id)
+        if job is None or job.owner != owner:
+            return False
+        job.future.cancel()  # dropped if waiting; if running, _forget ends its worker
         self._forget(job)
+        return True
 
-    def listed(self) -> list[tuple[Job, int | None]]:
+    def listed(self) -> list[tuple[LocalJob, int | None]]:
         """Every job running or waiting, oldest first, with its worker's pid while it runs."""
         return [(j, j.worker.process.pid if j.worker else None) for j in list(self._jobs)]
+
+    def reachable(self) -> bool:
+        return True  # the workers are this process's own: the queue is there while it is
 
     def close(self) -> None:
         """End every worker; safe after the event loop has closed (nobody awaits the jobs then)."""
@@ -165,6 +200,9 @@ class LocalJobs:
         if job not in self._jobs:
             return
         self._jobs.remove(job)
+        job.ended = time.monotonic()
+        if job.future.done() and not job.future.cancelled():
+            job.future.exception()  # read later through state(), if at all: no "never retrieved" warning
         if job.worker is not None:
             self._end(self._release(job))
             if not self._closed and len(self._idle[job.lane]) < self.lanes[job.lane].workers:

@@ -29,6 +29,8 @@ BODY_TIMEOUT = 10.0  # seconds a client may take to send a (small) body
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
 # the routes of a player's own things: a request without a known player gets a new one here
 PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats", "/api/history")
+# probes answer without reading the store for a player (/api/ready must answer while it is down)
+UNIDENTIFIED = ("/api/health", "/api/ready")
 
 
 def _body_error(request: Request) -> ApiError | None:
@@ -102,7 +104,7 @@ class PlayerMiddleware:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/api/") or scope["path"] == "/api/health":
+        if scope["type"] != "http" or not scope["path"].startswith("/api/") or scope["path"] in UNIDENTIFIED:
             await self.app(scope, receive, send)
             return
         request = Request(scope)

@@ -300,9 +300,18 @@ class Solve(Answer):
     actions: list[Action] = Field(description="For won: the actions that win from the current position")
     nodes: int | None = Field(None, ge=0, description="Positions searched")
     seconds: float | None = Field(None, ge=0)
-    reason: str | None = Field(None, description="For unknown: the limit that stopped the search, or cancelled")
+    reason: str | None = Field(
+        None, description="For unknown: the limit that stopped the search, cancelled, or worker_lost (ask again)"
+    )
     message: str
     note: str = Field(description="Says that the solver saw the face-down cards")
+
+
+class SolveJob(Answer):
+    id: str = Field(description="The job's id: GET /api/solves/{id} for its progress and answer, DELETE to cancel")
+    state: Literal["waiting", "running", "done"] = Field(description="waiting for a solver worker, running, or done")
+    elapsed: float = Field(ge=0, description="Seconds the solver has been thinking")
+    answer: Solve | None = Field(None, description="Once done: the answer")
 
 
 # ----- pages ---------------------------------------------------------------------------------
@@ -310,6 +319,12 @@ class Solve(Answer):
 
 class Health(Answer):
     ok: bool
+
+
+class Ready(Answer):
+    ok: bool = Field(description="Both the database and the solver queue answer")
+    database: bool
+    queue: bool
 
 
 class BrowserCatalog(Answer):

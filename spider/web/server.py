@@ -1,26 +1,55 @@
-"""``spider serve``: the app on uvicorn, with the SQLite file in the user's data directory."""
+"""``spider serve``: the app on uvicorn, in one process or in N worker processes sharing one socket,
+on the database named by --database or SPIDER_DATABASE (a PostgreSQL URL or a SQLite file), else the
+SQLite file in the user's data directory.
+
+The parent binds the socket and opens the database once (so a wrong address or file is one line for
+the user, and schema migrations run before any worker starts); each worker builds its own app from
+the ``SPIDER_…`` environment (``spider.web.app:from_environment``), so a worker on another host is
+configured the same way. Workers that die are replaced by uvicorn's supervisor."""
 
 from __future__ import annotations
 
 import errno
+import inspect
+import os
+import re
 import socket
 import sqlite3
 from pathlib import Path
 
 import uvicorn
-from fastapi import FastAPI
-from platformdirs import user_data_dir
+from pydantic import ValidationError
+from uvicorn.supervisors import Multiprocess
 
+from ..config import Settings, default_database, environment_of
+from ..store import StoreUnavailable, is_postgresql, open_store
 from .app import create_app
 from .limits import hardened_config
+from .logs import log_config
 
+APP_FACTORY = "spider.web.app:from_environment"
 
-def default_database() -> str:
-    return str(Path(user_data_dir("spider", appauthor=False)) / "spider.sqlite3")
+__all__ = ["StartupError", "default_database", "serve", "settings_from"]
 
 
 class StartupError(Exception):
     """The server cannot start (the address or the database): one line for the user, no traceback."""
+
+
+def shown_database(database: str) -> str:
+    """The database as printed: a URL's password is never shown."""
+    return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1:***@", database)
+
+
+def settings_from(**options: object) -> Settings:
+    """The environment's settings with the options given (not None) on top; a StartupError names a
+    malformed variable or option."""
+    try:
+        return Settings(**{k: v for k, v in options.items() if v is not None})  # type: ignore[arg-type]
+    except ValidationError as e:
+        first = e.errors()[0]
+        name = str(first["loc"][0]) if first["loc"] else "?"
+        raise StartupError(f"bad setting {name} (SPIDER_{name.upper()} or --{name}): {first['msg']}") from None
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -33,6 +62,7 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(address)
+        sock.listen(2048)  # from now on connections wait in the backlog until a worker takes them
     except OSError as e:
         sock.close()
         reasons: dict[int | None, str] = {
@@ -44,34 +74,63 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _open_app(database: str, chosen: bool) -> FastAPI:
-    """The app on ``database``; a StartupError if the file cannot be a SQLite database. The default
-    file's folder is made on first start; a folder the user named must exist (a typo makes no folders)."""
+def _check_database(database: str, chosen: bool) -> None:
+    """Open (and migrate) the store once; a StartupError if it cannot be opened. A PostgreSQL URL must
+    reach a server that accepts it. The default file's folder is made on first start; a folder the
+    user named must exist (a typo makes no folders)."""
+    if is_postgresql(database):
+        try:
+            open_store(database).close()
+        except StoreUnavailable as e:
+            raise StartupError(f"cannot open database {shown_database(database)}: {e}") from None
+        return
     path = Path(database)
     if path.is_dir():
         raise StartupError(f"cannot open database {database}: it is a folder, not a file")
     if chosen and not path.parent.is_dir():
         raise StartupError(f"cannot open database {database}: the folder {path.parent} does not exist")
     try:
-        return create_app(database)
+        open_store(database).close()
     except (sqlite3.OperationalError, OSError) as e:  # permissions, a read-only disk, a locked file
         raise StartupError(f"cannot open database {database}: {e}") from None
     except sqlite3.DatabaseError as e:  # a file that is not SQLite, or a damaged one
         raise StartupError(f"cannot open database {database}: {e} (is it a Spider SQLite file?)") from None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
-    """Start the app and serve until Ctrl+C. Raises StartupError if it cannot start."""
-    sock = _listen(host, port)
+def serve(settings: Settings | None = None) -> None:
+    """Start the app and serve until Ctrl+C (or SIGTERM: in-flight requests get
+    ``settings.shutdown_seconds`` to finish, then solver work is ended). Raises StartupError if it
+    cannot start."""
+    settings = settings or settings_from()
+    sock = _listen(settings.host, settings.port)
+    database = settings.database_or_default
     try:
-        chosen = database is not None
-        database = database or default_database()
-        app = _open_app(database, chosen)
+        _check_database(database, chosen=settings.database is not None)
     except StartupError:
         sock.close()
         raise
+    settings = settings.model_copy(update={"database": database})
     bound = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    print(f"Spider is running at http://{shown}:{bound}/  (database: {database}; Ctrl+C stops it)", flush=True)
-    config = hardened_config(app, log_level="warning", access_log=False)
-    uvicorn.Server(config).run(sockets=[sock])
+    shown = f"[{settings.host}]" if ":" in settings.host else settings.host
+    workers = f"{settings.workers} workers; " if settings.workers > 1 else ""
+    print(
+        f"Spider is running at http://{shown}:{bound}/  ({workers}database: {shown_database(database)};"
+        " Ctrl+C stops it)",
+        flush=True,
+    )
+    options = {
+        "log_config": log_config(settings.log_level, settings.log_format),
+        "log_level": settings.log_level,
+        "access_log": False,  # spider.access logs each request, with its id
+        "timeout_graceful_shutdown": max(1, round(settings.shutdown_seconds)),
+    }
+    if settings.workers == 1:
+        app = create_app(database, background=settings.background)
+        uvicorn.Server(hardened_config(app, **options)).run(sockets=[sock])
+        return
+    os.environ.update(environment_of(settings))  # what each worker's from_environment() reads
+    config = hardened_config(APP_FACTORY, factory=True, workers=settings.workers, **options)
+    if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.50 wants the worker's run
+        Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()  # type: ignore[call-arg]
+    else:
+        Multiprocess(config, sockets=[sock]).run()

@@ -3,7 +3,7 @@
 The solver is CPU-bound Python: it runs as jobs (``jobs.JobQueue``) in worker processes, so that a long
 search never stalls other players' requests. Players' solves, winnable deals a player waits for and
 background top-ups each have a lane of their own, so a player never waits behind a 90-second background
-try; each player has one solve at a time, and a solve nobody waits for any more is ended at once. Deals
+try; each player has one solve at a time (a job they start, poll and may cancel, which ends it at once). Deals
 proved winnable are kept ready in the store, seeded from ``winnable.json`` (made by
 ``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is instant."""
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from ..engine import Game
 from ..solver.hints import hint
 from ..store import Store
 from .games import variant_of_level
-from .jobs import Busy, Job, JobQueue, Lane, WorkerLost
+from .jobs import BACKGROUND, FINISHED, SOLVE, WINNABLE, Busy, JobQueue, Lane, WorkerLost
 from .local_jobs import LocalJobs
 from .solver_tasks import find_winnable, solve_record
 
@@ -32,23 +32,33 @@ KEEP_READY = 3  # proved-winnable deals kept per level
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # Topping the pool up behind the scenes: nobody waits, so each try may think longer.
 REFILL_SECONDS = 90.0
-CANCEL_POLL_SECONDS = 0.5
-OWN_JOB_GRACE_SECONDS = 4 * CANCEL_POLL_SECONDS  # time for a just-dropped question to be noticed and ended
-WORKER_START_SECONDS = 2.0  # allowance for a fresh worker process to start, in Retry-After estimates
-
-SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"
-NOBODY_WAITS = object()  # a job ended because nobody waits for its answer any more
+POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
+BACKGROUND_POLL_SECONDS = 1.0  # and at a top-up nobody waits for
+WORKER_START_SECONDS = 2.0  # allowance for a worker to take the job, in its limit and Retry-After
+REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PREFIX"
+TOP_UP_OWNER = "site"  # the owner of the top-up jobs: one per level for the whole site
 
 
 def default_lanes() -> dict[str, Lane]:
     """Solves use every core but one (the server's), at least one; a few may wait, one per player.
-    A winnable deal a player waits for has one worker; a busy one means a random deal instead."""
+    A winnable deal a player waits for has one worker; a busy one means a random deal instead.
+    A top-up has one job per level at a time, for the whole site."""
     cores = os.cpu_count() or 2
     return {
         SOLVE: Lane(workers=max(1, min(4, cores - 1)), waiting=4, one_per_owner=True),
         WINNABLE: Lane(workers=1, waiting=4),
-        BACKGROUND: Lane(workers=1, waiting=64, background=True),  # one top-up per level at most
+        BACKGROUND: Lane(workers=1, waiting=64, one_per_owner=True, background=True),
     }
+
+
+def default_jobs() -> JobQueue:
+    """Redis (through RQ) when ``SPIDER_REDIS_URL`` names one, else local worker processes."""
+    url = os.environ.get(REDIS_URL_VARIABLE)
+    if url:
+        from .redis_jobs import RedisJobs  # only a site with Redis needs RQ
+
+        return RedisJobs(url, default_lanes(), prefix=os.environ.get(REDIS_PREFIX_VARIABLE) or "spider")
+    return LocalJobs(default_lanes(), preload=(solve_record.__module__,))
 
 
 def _unknown(reason: str) -> dict[str, Any]:
@@ -59,8 +69,7 @@ class Solving:
     def __init__(self, store: Store, background: bool = True, jobs: JobQueue | None = None) -> None:
         self.store = store
         self.background = background
-        self.jobs = jobs if jobs is not None else LocalJobs(default_lanes(), preload=(solve_record.__module__,))
-        self._refilling: set[str] = set()
+        self.jobs = jobs if jobs is not None else default_jobs()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
         self._seed()
 
@@ -79,56 +88,57 @@ class Solving:
         seconds: float,
         fn: Callable[..., Any],
         *args: Any,
-        owner: str | None = None,
-        gone: Callable[[], Awaitable[bool]] | None = None,
+        owner: str | None,
+        patience: float | None = None,
     ) -> Any:
-        """``fn(*args)`` as a job in ``lane``, awaited; raises :class:`Busy` when it may not wait.
-        ``gone`` (e.g. the request's ``is_disconnected``) is asked twice a second, waiting or running:
-        when it says yes, or whoever awaits is cancelled, the job is ended at once (so nobody waits
-        behind an answer nobody reads) and ``NOBODY_WAITS`` is returned."""
-        job = await self._start(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
-        answer = asyncio.ensure_future(self.jobs.answer(job))
+        """``fn(*args)`` as a job in ``lane``, awaited here; raises :class:`Busy` when it may not wait,
+        :class:`WorkerLost` when its worker died or it has not answered within ``patience`` seconds
+        (no worker took it: none runs, or all are busy). Cancelling the await cancels the job."""
+        job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
+        loop = asyncio.get_running_loop()
+        deadline = None if patience is None else loop.time() + patience
         try:
-            while not answer.done():
-                await asyncio.wait({answer}, timeout=CANCEL_POLL_SECONDS)
-                if not answer.done() and gone is not None and await gone():
-                    return NOBODY_WAITS
-            return answer.result()
-        finally:
-            self.jobs.cancel(job)  # nothing if it answered
-
-    async def _start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None, seconds: float) -> Job:
-        """Start a job; when the owner's previous one still counts, give it a moment to go first: a
-        player who drops a question and asks again at once (the page does) is not refused while the
-        server has yet to notice the dropped one."""
-        deadline = asyncio.get_running_loop().time() + OWN_JOB_GRACE_SECONDS
-        while True:
-            try:
-                return self.jobs.start(lane, fn, *args, owner=owner, seconds=seconds)
-            except Busy as busy:
-                if busy.reason != Busy.OWN_JOB or asyncio.get_running_loop().time() >= deadline:
-                    raise
-            await asyncio.sleep(CANCEL_POLL_SECONDS / 2)
+            while True:
+                state = await self.jobs.state(job, owner)
+                if state is None or state.state in ("lost", "cancelled"):
+                    raise WorkerLost()
+                if state.state == "done":
+                    return state.answer
+                if deadline is not None and loop.time() > deadline:
+                    await self.jobs.cancel(job, owner)
+                    raise WorkerLost()
+                await asyncio.sleep(POLL_SECONDS if patience is not None else BACKGROUND_POLL_SECONDS)
+        except asyncio.CancelledError:
+            await asyncio.shield(self.jobs.cancel(job, owner))
+            raise
 
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""
         return await run_in_threadpool(hint, game.clone())
 
-    async def solve(
-        self,
-        record: dict[str, Any],
-        time_limit: float,
-        cancelled: Callable[[], Awaitable[bool]] | None = None,
-        player: str | None = None,
-    ) -> dict[str, Any]:
-        """Solve as ``player``'s one solve; raises :class:`Busy` (429) when they already have one or
-        the solvers and their wait list are full. Answers "unknown" with a reason when ``cancelled``
-        says the player stopped waiting, or when the worker died (the next solve gets a fresh one)."""
-        try:
-            answer = await self._run(SOLVE, time_limit, solve_record, record, time_limit, owner=player, gone=cancelled)
-        except WorkerLost:
-            return _unknown("worker_lost")
-        return _unknown("cancelled") if answer is NOBODY_WAITS else answer
+    async def start_solve(self, record: dict[str, Any], time_limit: float, player: str) -> str:
+        """Start ``player``'s one solve and return its job id; raises :class:`Busy` (429) when they
+        already have one or the solvers and their wait list are full."""
+        seconds = time_limit + WORKER_START_SECONDS
+        return await self.jobs.submit(SOLVE, solve_record, record, time_limit, owner=player, seconds=seconds)
+
+    async def solve_state(self, job_id: str, player: str) -> dict[str, Any] | None:
+        """``{"state", "elapsed", "answer"?}`` of the player's solve, None when it is not theirs (or
+        long forgotten). A finished solve's answer is the solver's, or "unknown" with the reason
+        ``cancelled`` or ``worker_lost`` (the worker died: ask again, another worker answers)."""
+        state = await self.jobs.state(job_id, player)
+        if state is None:
+            return None
+        done: dict[str, Any] = {"state": "done" if state.state in FINISHED else state.state}
+        done["elapsed"] = round(min(state.elapsed, state.seconds), 3)
+        if state.state == "done":
+            done["answer"] = state.answer
+        elif state.state in FINISHED:
+            done["answer"] = _unknown("cancelled" if state.state == "cancelled" else "worker_lost")
+        return done
+
+    async def cancel_solve(self, job_id: str, player: str) -> bool:
+        return await self.jobs.cancel(job_id, player)
 
     async def winnable_code(self, level: str) -> str | None:
         """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""
@@ -142,6 +152,8 @@ class Solving:
                     variant_of_level(level),
                     ON_DEMAND_SECONDS,
                     ON_DEMAND_TRIES,
+                    owner=None,
+                    patience=ON_DEMAND_SECONDS * ON_DEMAND_TRIES + 2 * WORKER_START_SECONDS,
                 )
             except (Busy, WorkerLost):  # a random deal rather than a long wait or an error
                 found = None
@@ -150,23 +162,27 @@ class Solving:
         return code
 
     def refill(self, level: str) -> None:
-        """Top the level's ready deals up to KEEP_READY in the background."""
-        if not self.background or level in self._refilling or self.store.count_winnable(level) >= KEEP_READY:
+        """Top the level's ready deals up to KEEP_READY in the background: one job per level for the
+        whole site at a time (the lane's one job per owner), however many app processes ask."""
+        if not self.background or self.store.count_winnable(level) >= KEEP_READY:
             return
-        self._refilling.add(level)
 
         async def work() -> None:
             try:
                 while self.store.count_winnable(level) < KEEP_READY:
                     found = await self._run(
-                        BACKGROUND, REFILL_SECONDS, find_winnable, variant_of_level(level), REFILL_SECONDS, 1
+                        BACKGROUND,
+                        REFILL_SECONDS,
+                        find_winnable,
+                        variant_of_level(level),
+                        REFILL_SECONDS,
+                        1,
+                        owner=f"{TOP_UP_OWNER}:{level}",
                     )
                     if found:
                         self.store.add_winnable(level, *found)
             except (Busy, WorkerLost):
-                pass  # the next winnable deal handed out tries again
-            finally:
-                self._refilling.discard(level)
+                pass  # another process tops this level up, or the next deal handed out tries again
 
         task = asyncio.get_running_loop().create_task(work())
         self._tasks.add(task)

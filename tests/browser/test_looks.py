@@ -55,7 +55,7 @@ def test_court_cards_show_their_picture_and_faces_two_indexes(page: Page) -> Non
     start_deck(page, WIN_DECK)  # columns 1–4 end in a king of spades
     king = page.get_by_role("list", name="Column 1", exact=True).get_by_role("button", name="king of spades")
     art = king.locator("svg.court-art use")
-    expect(art).to_have_attribute("href", "/static/art/court-KS.svg#art")
+    expect(art).to_have_attribute("href", "static/art/court-KS.svg#art")
     # the picture has arrived and is drawn: the <use> has the picture's size, not zero
     box = art.evaluate("""(u) => new Promise((resolve) => {
       const started = performance.now();

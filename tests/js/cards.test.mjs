@@ -64,7 +64,7 @@ test("pips fill the area from top to bottom rather than sitting low", () => {
 });
 
 test("a court card's picture is its own static file", () => {
-  assert.equal(courtArt("Q", "H"), "/static/art/court-QH.svg#art");
+  assert.equal(courtArt("Q", "H"), "static/art/court-QH.svg#art");
 });
 
 test("the card back and table colour become one class each on the body", () => {

@@ -5,6 +5,7 @@ schema types every route's success and error answers."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
@@ -83,12 +84,13 @@ def app(tmp_path: Path):
 
 
 @pytest.fixture
-def api(app, built: list[Any]) -> ContractClient:
-    return ContractClient(TestClient(app), built)
+def api(app, built: list[Any]) -> Iterator[ContractClient]:
+    with TestClient(app) as client:  # one event loop for every request: a solve job outlives its request
+        yield ContractClient(client, built)
 
 
 def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: ContractClient, app) -> None:
-    for template in ("/api/health", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
+    for template in ("/api/health", "/api/ready", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
         assert api("GET", template)[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "ru"})[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "de"})[0] == 404
@@ -108,8 +110,13 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert status == 201
     game = {"game_id": view["id"]}
     assert api("POST", "/api/games/{game_id}/hint", path=game)[0] == 200
-    status, solved = api("POST", "/api/games/{game_id}/solve", {"time_limit": 5}, path=game)
-    assert status == 200 and solved["result"] in ("won", "unknown")
+    status, job = api("POST", "/api/games/{game_id}/solve", {"time_limit": 5}, path=game)
+    assert status == 202 and job["state"] == "waiting"
+    solve = {"job_id": job["id"]}
+    while (solved := api("GET", "/api/solves/{job_id}", path=solve)[1])["state"] != "done":
+        time.sleep(0.1)
+    assert solved["answer"]["result"] in ("won", "unknown")
+    assert api("DELETE", "/api/solves/{job_id}", path=solve)[0] == 204  # answered: nothing to stop
     assert api("POST", "/api/games/{game_id}/clock", {"elapsed": 2}, path=game)[0] == 204
     assert api("GET", "/api/games/{game_id}", path=game)[0] == 200
     assert api("GET", "/api/games/current")[0] == 200
@@ -160,6 +167,8 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
             == 404
         )
     assert api("POST", "/api/games/{game_id}/clock", {"elapsed": 1}, path={"game_id": "nothing-here"})[0] == 404
+    for method in ("GET", "DELETE"):
+        assert api(method, "/api/solves/{job_id}", path={"job_id": "nothing-here"})[0] == 404
     assert api("POST", "/api/games", {"suits": 3})[0] == 400
     assert api("POST", "/api/games", content=b"x" * 70_000, headers={"content-type": "application/json"})[0] == 413
 

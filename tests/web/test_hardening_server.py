@@ -113,6 +113,7 @@ def test_the_secure_flag_follows_the_proxys_https_header(server: Server) -> None
         assert "spider_player=" in cookie and ("; secure" in cookie.lower()) is secure
 
 
+@pytest.mark.sqlite_only  # locks the file; PostgreSQL's row lock: tests/store
 def test_a_locked_database_answers_503_and_never_stalls_the_server(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,12 +1,12 @@
-"""The solver service under a hostile or unlucky day, through the paths a player takes: a real
-uvicorn server and real connections (dropped, concurrent, refused), a worker killed mid-solve, and
-``spider serve`` killed with SIGKILL."""
+"""The solver service on local worker processes (no Redis) under a hostile or unlucky day, through
+the paths a player takes: a real uvicorn server, solves started, polled and cancelled by several
+players at once (refused when too many), a worker killed mid-solve, and ``spider serve`` killed
+with SIGKILL."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import signal
 import socket
@@ -14,50 +14,27 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import httpx
 import pytest
 import uvicorn
+from procwatch import cpu_seconds, descendants, gone, wait_for
 
 from spider.web.app import create_app
-from spider.web.jobs import Job, Lane
-from spider.web.local_jobs import LocalJobs
+from spider.web.jobs import Lane
+from spider.web.local_jobs import LocalJob, LocalJobs
 from spider.web.solving import SOLVE
 
 ROOT = Path(__file__).resolve().parents[2]
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 ABANDONED_LIMIT = 30.0  # the time limit of the solves the tests walk away from
-T = TypeVar("T")
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
-
-
-def wait_for(what: Callable[[], T], seconds: float = 30.0) -> T:
-    """Poll until ``what()`` is truthy (a bound on a hang, not a speed check)."""
-    deadline = time.monotonic() + seconds
-    while not (value := what()):
-        assert time.monotonic() < deadline, "gave up waiting"
-        time.sleep(0.05)
-    return value
-
-
-def gone(pid: int) -> bool:
-    """The process has exited (a zombie not yet reaped by its new parent counts as exited)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return True
-    return state in ("Z", "X")
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 class LiveApp:
@@ -82,7 +59,7 @@ class LiveApp:
         assert client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0}).is_success
         return client, game["id"]
 
-    def job_of(self, client: httpx.Client) -> tuple[Job, int | None] | None:
+    def job_of(self, client: httpx.Client) -> tuple[LocalJob, int | None] | None:
         owner = client.cookies["spider_player"]
         return next(((job, pid) for job, pid in self.jobs.listed() if job.owner == owner), None)
 
@@ -90,32 +67,29 @@ class LiveApp:
         """The pid of the worker solving for this player, once it has one."""
         return wait_for(lambda: (self.job_of(client) or (None, 0))[1] or 0)
 
-    def hold_the_worker(self) -> tuple[httpx.Client, str, socket.socket]:
-        """A new player whose hard solve, on a connection the test can drop, holds the one worker."""
+    def hold_the_worker(self) -> tuple[httpx.Client, str]:
+        """A new player whose hard solve holds the one worker; the solve's job id."""
         client, game_id = self.player(HARD)
-        conn = self.open_solve(client, game_id, ABANDONED_LIMIT)
+        job = ask(client, game_id, ABANDONED_LIMIT)
         self.worker_of(client)
-        return client, game_id, conn
+        return client, job
 
-    @contextlib.contextmanager
-    def pending_solve(self, client: httpx.Client, game_id: str) -> Iterator[Future[httpx.Response]]:
-        """A solve asked in a thread, once the server has it (running or waiting); its answer on leaving."""
-        with ThreadPoolExecutor(1) as thread:
-            asked = thread.submit(client.post, f"/api/games/{game_id}/solve", json={"time_limit": ABANDONED_LIMIT})
-            wait_for(lambda: self.job_of(client) or asked.done())
-            yield asked
 
-    def open_solve(self, client: httpx.Client, game_id: str, time_limit: float) -> socket.socket:
-        """A solve sent on a raw connection the test can drop."""
-        body = json.dumps({"time_limit": time_limit}).encode()
-        head = (
-            f"POST /api/games/{game_id}/solve HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            f"Cookie: spider_player={client.cookies['spider_player']}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
-        )
-        conn = socket.create_connection(("127.0.0.1", self.port))
-        conn.sendall(head.encode() + body)
-        return conn
+def ask(client: httpx.Client, game_id: str, time_limit: float) -> str:
+    r = client.post(f"/api/games/{game_id}/solve", json={"time_limit": time_limit})
+    assert r.status_code == 202, r.text
+    return str(r.json()["id"])
+
+
+def answer(client: httpx.Client, job: str, seconds: float = 60) -> dict[str, Any]:
+    """The solve's answer, polled as the page does."""
+
+    def done() -> dict[str, Any] | None:
+        r = client.get(f"/api/solves/{job}")
+        assert r.status_code == 200, r.text
+        return r.json() if r.json()["state"] == "done" else None
+
+    return dict(wait_for(done, seconds)["answer"])
 
 
 @pytest.fixture
@@ -129,50 +103,44 @@ def live(tmp_path: Path) -> Iterator[LiveApp]:
     app.thread.join(timeout=20)
 
 
-def test_a_dropped_connection_ends_its_solve_and_the_next_player_does_not_wait_for_it(live: LiveApp) -> None:
-    dropper, hard_game, conn = live.hold_the_worker()
-    abandoned_worker = live.worker_of(dropper)
+def test_a_cancelled_solve_ends_its_worker_at_once_and_the_next_player_does_not_wait(live: LiveApp) -> None:
+    canceller, job = live.hold_the_worker()
+    abandoned_worker = live.worker_of(canceller)
     waiter, easy_game = live.player(EASY)
-    conn.close()
-    dropped = time.monotonic()
-
-    answer = waiter.post(f"/api/games/{easy_game}/solve", json={"time_limit": ABANDONED_LIMIT})
-    assert answer.status_code == 200 and answer.json()["result"] == "won"
-    assert time.monotonic() - dropped < ABANDONED_LIMIT  # it did not wait for the abandoned search
-    assert wait_for(lambda: gone(abandoned_worker), 10)
-    # the player who walked away may ask again at once: their dropped solve no longer counts
-    again = dropper.post(f"/api/games/{hard_game}/solve", json={"time_limit": 1})
-    assert again.status_code == 200 and again.json()["result"] == "unknown"
-
-
-def test_a_player_who_drops_a_question_and_asks_again_at_once_is_answered(live: LiveApp) -> None:
-    """The page drops its running question when the player asks again: the new one is not refused
-    while the server has yet to notice that the first connection went away."""
-    player, game, conn = live.hold_the_worker()
-    conn.close()
-    again = player.post(f"/api/games/{game}/solve", json={"time_limit": 1})
-    assert again.status_code == 200 and again.json()["result"] == "unknown"
+    waiting = ask(waiter, easy_game, ABANDONED_LIMIT)
+    assert waiter.get(f"/api/solves/{waiting}").json()["state"] == "waiting"  # the one worker is busy
+    cancelled = time.monotonic()
+    assert canceller.delete(f"/api/solves/{job}").status_code == 204
+    wait_for(lambda: gone(abandoned_worker), 5)
+    assert time.monotonic() - cancelled < 1.0  # the worker stopped within a second
+    dropped = answer(canceller, job)
+    assert dropped["result"] == "unknown" and dropped["reason"] == "cancelled" and dropped["message"]
+    assert answer(waiter, waiting)["result"] == "won"
+    assert time.monotonic() - cancelled < ABANDONED_LIMIT  # it did not wait for the abandoned search
+    # the player who cancelled may ask again at once: their cancelled solve no longer counts
+    again = canceller.post("/api/games", json={"code": EASY}).json()["id"]
+    canceller.post(f"/api/games/{again}/actions", json={"action": "deal", "version": 0})
+    assert answer(canceller, ask(canceller, again, 5))["result"] == "won"
 
 
 def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(live: LiveApp) -> None:
     player, game = live.player(HARD)
-    with live.pending_solve(player, game) as asked:
-        worker = live.worker_of(player)
-        wait_for(lambda: cpu_seconds(worker) > 2)  # past its start: searching
-        os.kill(worker, signal.SIGKILL)  # as the out-of-memory killer would
-    assert asked.result().status_code == 200
-    body = asked.result().json()
+    job = ask(player, game, ABANDONED_LIMIT)
+    worker = live.worker_of(player)
+    wait_for(lambda: cpu_seconds(worker) > 2)  # past its start: searching
+    os.kill(worker, signal.SIGKILL)  # as the out-of-memory killer would
+    body = answer(player, job, 10)
     assert body["result"] == "unknown" and body["reason"] == "worker_lost"
     assert "ask again" in body["message"]
 
     easy = player.post("/api/games", json={"code": EASY}).json()
     player.post(f"/api/games/{easy['id']}/actions", json={"action": "deal", "version": 0})
-    again = player.post(f"/api/games/{easy['id']}/solve", json={"time_limit": ABANDONED_LIMIT})
-    assert again.status_code == 200 and again.json()["result"] == "won"
+    assert answer(player, ask(player, easy["id"], ABANDONED_LIMIT))["result"] == "won"
 
 
 def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobody_else(live: LiveApp) -> None:
-    first, hard_game, conn = live.hold_the_worker()
+    first, running = live.hold_the_worker()
+    hard_game = first.post("/api/games", json={"code": HARD}).json()["id"]
     second, easy_game = live.player(EASY)
     third, third_game = live.player(EASY)
 
@@ -180,45 +148,40 @@ def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobo
     assert twice.status_code == 429 and twice.json()["reason"] == "solver_running" and twice.json()["message"]
     assert 1 <= int(twice.headers["Retry-After"]) <= ABANDONED_LIMIT + 5
 
-    with live.pending_solve(second, easy_game) as waiting:  # in the wait list: the one worker is busy
-        full = third.post(f"/api/games/{third_game}/solve", json={"time_limit": 5})
-        assert full.status_code == 429 and full.json()["reason"] == "solver_busy" and full.json()["message"]
-        assert int(full.headers["Retry-After"]) >= 1
-        conn.close()  # the first player walks away: the waiting player's solve goes on unharmed
-    assert waiting.result().status_code == 200 and waiting.result().json()["result"] == "won"
-
-
-def test_a_dropped_connection_leaves_the_wait_list(live: LiveApp) -> None:
-    """Players who walk away while waiting do not keep the wait list full for those who stay."""
-    _holder, _game, running = live.hold_the_worker()
-    walker, walker_game = live.player(HARD)
-    stayer, easy_game = live.player(EASY)
-    waiting = live.open_solve(walker, walker_game, ABANDONED_LIMIT)
-    wait_for(lambda: live.job_of(walker))
-    waiting.close()
-    wait_for(lambda: not live.job_of(walker), 10)
-
-    with live.pending_solve(stayer, easy_game) as asked:
-        running.close()
-    assert asked.result().status_code == 200 and asked.result().json()["result"] == "won"
+    waiting = ask(second, easy_game, ABANDONED_LIMIT)  # in the wait list: the one worker is busy
+    full = third.post(f"/api/games/{third_game}/solve", json={"time_limit": 5})
+    assert full.status_code == 429 and full.json()["reason"] == "solver_busy" and full.json()["message"]
+    assert int(full.headers["Retry-After"]) >= 1
+    # a player may cancel only their own job: the others' are untouched
+    assert third.delete(f"/api/solves/{running}").status_code == 404
+    assert second.get(f"/api/solves/{running}").status_code == 404
+    assert first.get(f"/api/solves/{running}").json()["state"] == "running"
+    # the waiting player walks away: the wait list has room again, and the running solve goes on
+    assert second.delete(f"/api/solves/{waiting}").status_code == 204
+    queued = ask(third, third_game, ABANDONED_LIMIT)
+    assert first.get(f"/api/solves/{running}").json()["state"] == "running"
+    assert first.delete(f"/api/solves/{running}").status_code == 204  # the first player walks away too
+    assert answer(third, queued)["result"] == "won"
 
 
 def test_cancelling_one_running_job_leaves_another_running_job_alone() -> None:
     jobs = LocalJobs({"lane": Lane(workers=2, waiting=0)})
 
     async def scenario() -> tuple[Any, int]:
-        kept = jobs.start("lane", divmod_after, 3.0, 17, 5, seconds=10)
-        dropped = jobs.start("lane", time.sleep, 60, seconds=60)
-        dropped_pid = next(pid for job, pid in jobs.listed() if job is dropped)
-        jobs.cancel(dropped)
-        return await jobs.answer(kept), dropped_pid or 0
+        kept = await jobs.submit("lane", divmod_after, 3.0, 17, 5, seconds=10)
+        dropped = await jobs.submit("lane", time.sleep, 60, seconds=60)
+        dropped_pid = next(pid for job, pid in jobs.listed() if job.id == dropped)
+        assert await jobs.cancel(dropped)
+        while (state := await jobs.state(kept)) is not None and state.state != "done":
+            await asyncio.sleep(0.05)
+        return state.answer if state else None, dropped_pid or 0
 
     try:
         with ThreadPoolExecutor(1) as thread:
-            answer, dropped_pid = thread.submit(asyncio.run, scenario()).result()
+            result, dropped_pid = thread.submit(asyncio.run, scenario()).result()
     finally:
         jobs.close()
-    assert answer == (3, 2)
+    assert result == (3, 2)
     assert wait_for(lambda: gone(dropped_pid), 10)
 
 
@@ -226,20 +189,6 @@ def divmod_after(seconds: float, a: int, b: int) -> tuple[int, int]:
     """A job that takes a while, then answers something checkable."""
     time.sleep(seconds)
     return divmod(a, b)
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid``, from each process's parent in /proc/*/stat."""
-    parents: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):  # a process that ended meanwhile
-            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
 
 
 def listening(client: httpx.Client) -> bool:
@@ -270,8 +219,7 @@ def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(t
             wait_for(lambda: listening(client))  # the address is printed just before uvicorn listens
             game = client.post("/api/games", json={"code": HARD}).json()
             # a solve that will still be searching when the server dies
-            pending = ThreadPoolExecutor(1)
-            pending.submit(client.post, f"/api/games/{game['id']}/solve", json={"time_limit": 60})
+            assert client.post(f"/api/games/{game['id']}/solve", json={"time_limit": 60}).status_code == 202
 
             def started() -> set[int]:
                 pids = descendants(server.pid)
@@ -281,7 +229,6 @@ def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(t
             children = wait_for(started)
             server.kill()
             server.wait()
-            pending.shutdown(wait=True)  # the request fails with the server
         assert wait_for(lambda: all(gone(pid) for pid in children), 10)
     finally:
         if server.poll() is None:

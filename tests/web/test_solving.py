@@ -26,6 +26,17 @@ def client(tmp_path: Path):
         yield c
 
 
+def solved(client: TestClient, game_id: str, time_limit: float = 30) -> dict:
+    """Ask the solver as the page does: start the job (202), then poll it until it answers."""
+    started = client.post(f"/api/games/{game_id}/solve", json={"time_limit": time_limit})
+    assert started.status_code == 202, started.text
+    deadline = time.monotonic() + time_limit + 30
+    while (state := client.get(f"/api/solves/{started.json()['id']}").json())["state"] != "done":
+        assert time.monotonic() < deadline, "the solve never answered"
+        time.sleep(0.1)
+    return state["answer"]
+
+
 def test_hint_is_a_legal_action_that_the_game_accepts(client: TestClient) -> None:
     view = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()
     hint = client.post(f"/api/games/{view['id']}/hint").json()
@@ -39,7 +50,7 @@ def test_hint_is_a_legal_action_that_the_game_accepts(client: TestClient) -> Non
 def test_solver_answers_with_a_line_that_wins_from_the_current_position(client: TestClient) -> None:
     view = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()
     client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0})
-    answer = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 30}).json()
+    answer = solved(client, view["id"])
     assert answer["result"] == "won" and "face-down" in answer["note"]
     record = client.get(f"/api/games/{view['id']}/record").json()
     record.pop("times", None)  # the winning line has no times of its own
@@ -83,13 +94,14 @@ def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -
     solving = Solving(SQLiteStore(str(tmp_path / "db.sqlite3")), background=True)
     record = {"code": "SP1-S1C-AAAAAAD", "actions": []}
 
-    async def scenario() -> tuple[dict, float]:
-        busy = solving.jobs.start("background", time.sleep, 12, seconds=12)
+    async def scenario() -> tuple[dict | None, float]:
+        await solving.jobs.submit("background", time.sleep, 12, seconds=12)
         await asyncio.sleep(0.5)  # the background work has started
         start = time.perf_counter()
-        answer = await solving.solve(record, 10)
-        solving.jobs.cancel(busy)
-        return answer, time.perf_counter() - start
+        job = await solving.start_solve(record, 10, "player")
+        while (state := await solving.solve_state(job, "player")) and state["state"] != "done":
+            await asyncio.sleep(0.1)
+        return state and state["answer"], time.perf_counter() - start
 
     try:
         # a thread of its own: the browser tests' driver may own this thread's event loop
@@ -97,35 +109,8 @@ def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -
             answer, waited = thread.submit(asyncio.run, scenario()).result()
     finally:
         solving.close()
-    assert answer["result"] == "won"
+    assert answer and answer["result"] == "won"
     assert waited < 8  # starting a worker and solving take a second or two; the sleep 12 s
-
-
-def test_a_solve_the_player_stopped_waiting_for_frees_the_worker(tmp_path: Path) -> None:
-    """A deal the solver can't decide in a minute, abandoned after a second: the worker is ended
-    at once, and the next question is answered without waiting for the first one's minute."""
-    solving = Solving(SQLiteStore(str(tmp_path / "db.sqlite3")), background=False)
-    hard = {"code": "SP1-S4C-AAAABAP", "actions": []}  # unknown after 60 s (bench figures)
-    easy = {"code": "SP1-S1C-AAAAAAD", "actions": []}
-
-    async def scenario() -> tuple[dict, dict, float]:
-        asked = time.perf_counter()
-
-        async def gone() -> bool:
-            return time.perf_counter() - asked > 1
-
-        first = await solving.solve(hard, 60, cancelled=gone)
-        second = await solving.solve(easy, 10)
-        return first, second, time.perf_counter() - asked
-
-    try:
-        with ThreadPoolExecutor(1) as thread:
-            first, second, took = thread.submit(asyncio.run, scenario()).result()
-    finally:
-        solving.close()
-    assert first["result"] == "unknown" and first["reason"] == "cancelled"
-    assert second["result"] == "won"
-    assert took < 20  # a second, a worker's start and an easy solve; not the hard deal's minute
 
 
 def test_a_worker_that_cannot_start_answers_clearly_and_leaves_no_job_behind(
@@ -139,9 +124,7 @@ def test_a_worker_that_cannot_start_answers_clearly_and_leaves_no_job_behind(
 
     with monkeypatch.context() as patch:
         patch.setattr(LocalJobs, "_spawn", no_process)
-        failed = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 30})
-    assert failed.status_code == 200
-    assert failed.json()["reason"] == "worker_lost" and "ask again" in failed.json()["message"]
+        failed = solved(client, view["id"])
+    assert failed["reason"] == "worker_lost" and "ask again" in failed["message"]
     # the failed solve no longer counts as the player's one solve: the next one runs
-    again = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 30})
-    assert again.status_code == 200 and again.json()["result"] == "won"
+    assert solved(client, view["id"])["result"] == "won"

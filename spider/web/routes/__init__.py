@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
-from . import assist, catalog, games, history, pages, player, stats
+from . import assist, catalog, games, health, history, pages, player, stats
 
-ROUTERS = [pages.router, catalog.router, player.router, games.router, assist.router, stats.router, history.router]
+ROUTERS = [
+    pages.router,
+    health.router,
+    catalog.router,
+    player.router,
+    games.router,
+    assist.router,
+    stats.router,
+    history.router,
+]

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...engine.errors import N_
 from ...engine.notation import parse_action
 from ...i18n import translations
 from ..bodies import SolveBody
 from ..context import Ctx
-from ..errors import BODY_LIMITS, error_responses
+from ..errors import BODY_LIMITS, ApiError, error_responses
 from ..language import request_language
-from ..models import Hint, Solve
+from ..models import Hint, SolveJob
 
 router = APIRouter()
 
@@ -49,18 +50,51 @@ async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
 
 @router.post(
     "/api/games/{game_id}/solve",
-    summary="Can this game still be won? (the solver sees face-down cards)",
-    response_model=Solve,
+    summary="Ask whether this game can still be won (the solver sees face-down cards): starts a job",
+    status_code=202,
+    response_model=SolveJob,
     response_model_exclude_unset=True,
     responses=error_responses(400, 404, 429, *BODY_LIMITS),
 )
-async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> dict[str, Any]:
-    _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
-    await run_in_threadpool(ctx.store.mark_assisted, request.state.player, game_id)  # counted apart
-    tr = translations(request_language(request))
-    answer = await ctx.solving.solve(
-        session.record(), body.time_limit, request.is_disconnected, player=request.state.player
-    )
+async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
+    player = request.state.player
+    _row, session = await run_in_threadpool(ctx.games.get, player, game_id)
+    job = await ctx.solving.start_solve(session.record(), body.time_limit, player)
+    await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
+    response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
+    return {"id": job, "state": "waiting", "elapsed": 0.0}
+
+
+@router.get(
+    "/api/solves/{job_id}",
+    summary="A solve's progress, and its answer once done (poll it about twice a second)",
+    response_model=SolveJob,
+    response_model_exclude_unset=True,
+    responses=error_responses(404),
+)
+async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
+    state = await ctx.solving.solve_state(job_id, request.state.player)
+    if state is None:
+        raise ApiError(404, "not_found", N_("There is no such question to the solver"))
+    if "answer" in state:
+        state["answer"] = _worded(state["answer"], translations(request_language(request)))
+    return {"id": job_id} | state
+
+
+@router.delete(
+    "/api/solves/{job_id}",
+    summary="Cancel a solve: the solver stops within a second (nothing happens to one already answered)",
+    status_code=204,
+    responses=error_responses(404),
+)
+async def cancel_solve(request: Request, job_id: str, ctx: Ctx) -> Response:
+    if not await ctx.solving.cancel_solve(job_id, request.state.player):
+        raise ApiError(404, "not_found", N_("There is no such question to the solver"))
+    return Response(status_code=204)
+
+
+def _worded(answer: dict[str, Any], tr: Any) -> dict[str, Any]:
+    """The solver's answer with its message and note in the player's language."""
     message = {
         "won": tr.gettext("Yes: this game can still be won."),
         "lost": tr.gettext("No: this game can no longer be won, whatever you do."),
@@ -68,5 +102,7 @@ async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx) -> di
     }[answer["result"]]
     if answer.get("reason") == "worker_lost":
         message = tr.gettext("The solver stopped before it could answer. Please ask again.")
+    elif answer.get("reason") == "cancelled":
+        message = tr.gettext("The question was cancelled.")
     note = tr.gettext("The solver looked at the face-down cards to answer.")
     return answer | {"message": message, "note": note}

@@ -90,6 +90,7 @@ def replay_step(
         raise ApiError(
             404, "not_found", N_("The game has no step {step}: it has {steps}"), step=step, steps=row.version
         )
+    ctx.store.load_actions(row)  # a game is read without its log
     return table_at(row, step, request)
 
 

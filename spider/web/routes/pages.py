@@ -1,4 +1,4 @@
-"""The page, the health check, the front end's translations and the rules page."""
+"""The page, the front end's translations and the rules page."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ...help import help_page as build_help_page
 from ...i18n import LANGUAGES, browser_catalog, translations
 from ..errors import ApiError, error_responses
 from ..language import request_language
-from ..models import BrowserCatalog, Health, HelpPage
+from ..models import BrowserCatalog, HelpPage
 
 STATIC = Path(__file__).parent.parent / "static"
 
@@ -23,11 +23,6 @@ router = APIRouter()
 @router.get("/", include_in_schema=False)
 async def index() -> FileResponse:
     return FileResponse(STATIC / "index.html", media_type="text/html")
-
-
-@router.get("/api/health", summary="A trivial answer: the app is up", response_model=Health)
-async def health() -> dict[str, bool]:
-    return {"ok": True}
 
 
 @router.get(

@@ -9,13 +9,17 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, signal) {
-  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin", signal };
+// Addresses are relative to the page, so the app also works under a sub-path behind a proxy
+// (a page at https://host/spider/ calls https://host/spider/api/…): "/api/x" is fetched as "api/x".
+export const relative = (path) => path.replace(/^\//, "");
+
+async function call(method, path, body) {
+  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
+  const response = await fetch(relative(path), options);
   if (response.status === 204) return null;
   let data = null;
   try {
@@ -46,7 +50,9 @@ export const api = {
   help: () => call("GET", "/api/help"),
   catalog: () => call("GET", "/api/catalog"),
   hint: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`),
-  // signal: an AbortSignal; aborting tells the server to stop the solver
-  solve: (id, timeLimit, signal) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
-    timeLimit ? { time_limit: timeLimit } : {}, signal),
+  // a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
+  solve: (id, timeLimit) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
+    timeLimit ? { time_limit: timeLimit } : {}),
+  solveState: (job) => call("GET", `/api/solves/${encodeURIComponent(job)}`),
+  cancelSolve: (job) => call("DELETE", `/api/solves/${encodeURIComponent(job)}`),
 };

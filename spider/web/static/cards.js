@@ -106,7 +106,7 @@ function cornerIndex(rank, suit, where) {
 
 /** Where a court card's picture is: its own file, fetched on first use and cached (static/art). */
 export function courtArt(rank, suit) {
-  return `/static/art/court-${rank}${suit}.svg#art`;
+  return `static/art/court-${rank}${suit}.svg#art`; // relative to the page (a sub-path too)
 }
 
 // The face of a card: an index (rank beside suit) top-left that stays readable in the visible

@@ -1,6 +1,6 @@
 // The game clock: runs while a game is being played in a visible page with nothing covering the
 // table (no dialog, no open menu) and no pause; saved to the server on pause and when the page hides.
-import { api } from "./api.js";
+import { api, relative } from "./api.js";
 import { $ } from "./dom.js";
 import { formatTime, tenths } from "./format.js";
 import { state } from "./state.js";
@@ -45,7 +45,7 @@ export function saveClock(keepalive = false) {
   if (!v || v.status !== "active") return;
   const seconds = tenths(elapsed());
   if (keepalive) {
-    fetch(`/api/games/${encodeURIComponent(v.id)}/clock`, {
+    fetch(relative(`/api/games/${encodeURIComponent(v.id)}/clock`), {
       method: "POST", keepalive: true, credentials: "same-origin",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ elapsed: seconds }),
     }).catch(() => {});

@@ -11,7 +11,7 @@ let screen = null;
 
 function loadScreen() {
   if (!screen) {
-    document.head.append(el("link", { rel: "stylesheet", href: "/static/history.css" }));
+    document.head.append(el("link", { rel: "stylesheet", href: "static/history.css" }));
     screen = import("./history-screen.js");
   }
   return screen;

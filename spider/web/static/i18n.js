@@ -2,6 +2,7 @@
 // The catalog comes from GET /api/i18n/{lang}: {"lang", "plural", "messages"} ("plural", the gettext
 // rule, is not needed here: see pluralRule).
 // Always call t()/tn() with literal strings so that Babel can extract them (keywords t, tn:1,2).
+import { relative } from "./api.js";
 
 // Which of a message's plural forms fits n. Intl.PluralRules names n's CLDR category; a catalog lists
 // its forms in CLDR order of the categories whole numbers fall into (ru: one, few, many; sk: one,
@@ -57,7 +58,7 @@ export async function loadLanguage(wanted) {
   let data = { lang: "en", plural: "(n != 1)", messages: {} };
   if (wanted && wanted !== "en") {
     try {
-      const response = await fetch(`/api/i18n/${encodeURIComponent(wanted)}`);
+      const response = await fetch(relative(`/api/i18n/${encodeURIComponent(wanted)}`));
       if (response.ok) data = await response.json();
     } catch (_) {
       // Offline or refused: keep English.

@@ -8,7 +8,7 @@ import { remind } from "./speech.js";
 import { state } from "./state.js";
 
 export function dealLink(code) {
-  const url = new URL("/", window.location.href);
+  const url = new URL("./", window.location.href); // the page's own address, under a sub-path too
   url.searchParams.set("code", code);
   return url.href;
 }

@@ -1,5 +1,7 @@
 // "Can this game still be won?": asks the solver, which sees face-down cards, only when the
-// player asks, in a dialog that shows its progress and can be closed (the server then stops).
+// player asks, in a dialog that shows its progress and can be closed. Asking starts a job on the
+// server (202 with its id), which the dialog polls for progress and the answer; closing the dialog
+// cancels the job, and the server stops the solver within a second.
 import { api } from "./api.js";
 import { $, el } from "./dom.js";
 import { active, serverMessage } from "./hint.js";
@@ -10,7 +12,14 @@ const SOLVE_LIMITS = [10, 30, 60]; // seconds; the server allows up to 60
 let solveDialog = null;
 let solveRun = 0; // a run's answer is shown only while it is still the current run
 let solveReturn = null;
-let solveAbort = null; // the running question's AbortController
+let solveJob = null; // the id of the job the dialog is waiting for
+const POLL_MS = 400;
+
+// Cancel the job being waited for, if any; nobody waits for the answer of a cancelled job.
+function dropJob() {
+  if (solveJob) api.cancelSolve(solveJob).catch(() => {}); // already answered or forgotten: nothing to stop
+  solveJob = null;
+}
 
 function solverDialog() {
   if (solveDialog) return solveDialog;
@@ -18,8 +27,7 @@ function solverDialog() {
     "aria-describedby": "solve-intro" });
   solveDialog.addEventListener("close", () => {
     solveRun += 1; // a late answer is ignored
-    if (solveAbort) solveAbort.abort(); // and the server stops looking for it
-    solveAbort = null;
+    dropJob(); // and the server stops looking for it
     const back = solveReturn && solveReturn.isConnected && !solveReturn.closest("[hidden]") ? solveReturn : $("btn-menu");
     solveReturn = null;
     back.focus();
@@ -67,22 +75,17 @@ async function runSolver(v, seconds, parts) {
   status.classList.remove("answered");
   status.textContent = tn("The solver is thinking (up to {n} second)…", "The solver is thinking (up to {n} seconds)…", seconds);
   solveDialog.setAttribute("aria-busy", "true");
-  const started = performance.now();
-  const ticker = setInterval(() => {
-    progress.value = Math.min(99, ((performance.now() - started) / 1000 / seconds) * 100);
-  }, 200);
   let result = null;
   let failure = null;
-  if (solveAbort) solveAbort.abort(); // asked again: the earlier question is dropped
-  solveAbort = new AbortController();
+  dropJob(); // asked again: the earlier question is dropped
   try {
-    result = await api.solve(v.id, seconds, solveAbort.signal);
+    result = await askAndWait(v.id, seconds, run, (elapsed) => {
+      progress.value = Math.min(99, (elapsed / seconds) * 100);
+    });
   } catch (error) {
     failure = serverMessage(error, t("The server could not be reached. Try again."));
-  } finally {
-    clearInterval(ticker);
   }
-  if (run !== solveRun || !solveDialog.open) return; // closed or asked again meanwhile
+  if (run !== solveRun || !solveDialog.open || (!result && !failure)) return; // closed or asked again meanwhile
   solveDialog.removeAttribute("aria-busy");
   progress.hidden = true;
   close.textContent = t("Close");
@@ -99,4 +102,27 @@ async function runSolver(v, seconds, parts) {
   answer.hidden = false;
   status.textContent = result.message || "";
   status.classList.add("answered");
+}
+
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+// Start the job and poll it until it answers; null once the run is no longer the current one.
+async function askAndWait(gameId, seconds, run, onProgress) {
+  const job = await api.solve(gameId, seconds);
+  if (run !== solveRun) {
+    api.cancelSolve(job.id).catch(() => {});
+    return null;
+  }
+  solveJob = job.id;
+  for (;;) {
+    await pause(POLL_MS);
+    if (run !== solveRun) return null;
+    const state = await api.solveState(job.id);
+    if (run !== solveRun) return null;
+    onProgress(state.elapsed);
+    if (state.state === "done") {
+      solveJob = null;
+      return state.answer;
+    }
+  }
 }

@@ -1,0 +1,19 @@
+# The app's image: `spider serve` (N app workers) and `spider worker` (solver jobs) both run from it.
+# Configured by SPIDER_… environment variables (spider/config.py); see docs/HOSTING.md.
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+WORKDIR /srv/spider
+COPY pyproject.toml README.md ./
+COPY spider ./spider
+RUN pip install . && useradd --system --no-create-home spider
+USER spider
+
+# Listen on every interface of the container; the proxy in front is the only way in (compose.yaml).
+ENV SPIDER_HOST=0.0.0.0 SPIDER_PORT=8000 SPIDER_LOG_LEVEL=info
+EXPOSE 8000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/api/health', timeout=2)"]
+# SIGTERM (docker stop) lets in-flight requests finish within SPIDER_SHUTDOWN_SECONDS, then ends solver work.
+STOPSIGNAL SIGTERM
+CMD ["spider", "serve"]

@@ -1,0 +1,238 @@
+"""The PostgreSQL store: one database shared by any number of app processes and hosts.
+
+psycopg 3 with a connection pool (psycopg_pool); every call is one statement, or one transaction
+of several, on a pooled connection, committed (so durable, with PostgreSQL's default
+synchronous_commit) before it returns. The schema is versioned in the table ``spider_migrations``
+and brought up to date at start under an advisory lock, so workers starting together apply each
+step once. A call that waits too long for a connection or a lock, or finds the server gone, raises
+StoreBusy (the app answers 503); a retried action then meets the version check, so it is never
+applied twice."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from .base import GAME_COLUMNS, GameRow, StoreBusy, StoreUnavailable, game_row, new_game_values
+from .postgresql_schema import migrate
+
+POOL_SIZE = 10  # connections per app process; the thread pool that runs the routes is larger
+WAIT = 2.0  # seconds a call waits for a pooled connection, or for a row another call holds
+CONNECT_TIMEOUT = 5  # seconds to reach the server at start
+
+_PLACEHOLDERS = ", ".join(["%s"] * len(GAME_COLUMNS.split(",")))
+
+
+class PostgresStore:
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+        try:
+            with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT) as conn:
+                migrate(conn)
+        except psycopg.Error as err:
+            raise StoreUnavailable(_first_line(err)) from None
+        self._pool = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=WAIT,
+            kwargs={"connect_timeout": CONNECT_TIMEOUT, "autocommit": True},
+            configure=_configure,
+            check=ConnectionPool.check_connection,  # a connection the server dropped is replaced, not used
+            name="spider-store",
+            open=True,
+        )
+
+    @contextmanager
+    def _cursor(self) -> Iterator[psycopg.Cursor[Any]]:
+        """A cursor whose every statement commits on its own (one round trip for a read)."""
+        try:
+            with self._pool.connection() as conn, conn.cursor() as cur:
+                yield cur
+        except (PoolTimeout, psycopg.errors.LockNotAvailable, psycopg.OperationalError) as err:
+            raise StoreBusy() from err
+
+    @contextmanager
+    def _transaction(self) -> Iterator[psycopg.Cursor[Any]]:
+        """A cursor in one transaction: committed when the block ends, rolled back if it raises."""
+        with self._cursor() as cur, cur.connection.transaction():
+            yield cur
+
+    # ----- players ---------------------------------------------------------------------------
+
+    def player_settings(self, player: str) -> dict[str, Any] | None:
+        with self._cursor() as cur:
+            found = cur.execute("SELECT settings FROM players WHERE token = %s", (player,)).fetchone()
+        return None if found is None else found[0]
+
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+        with self._cursor() as cur:
+            cur.execute(
+                "INSERT INTO players (token, settings, created) VALUES (%s, %s, %s)"
+                " ON CONFLICT (token) DO UPDATE SET settings = excluded.settings",
+                (player, Jsonb(settings), time.time()),
+            )
+
+    def add_player(self, player: str) -> None:
+        with self._cursor() as cur:
+            _ensure_player(cur, player)
+
+    # ----- games -----------------------------------------------------------------------------
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
+        now = time.time()
+        actions = actions or []
+        with self._transaction() as cur:
+            _ensure_player(cur, row.player)
+            # one new game of a player at a time, so two at once never leave two active games
+            cur.execute("SELECT 1 FROM players WHERE token = %s FOR UPDATE", (row.player,))
+            cur.execute(
+                "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
+                " WHERE player = %s AND status = 'active'",
+                (now, row.player),
+            )
+            deck = Jsonb(row.deck) if row.deck is not None else None
+            cur.execute(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({_PLACEHOLDERS})", new_game_values(row, actions, now, deck)
+            )
+            _insert_actions(cur, row.id, 0, actions)
+        row.appended(actions)
+
+    def current_game(self, player: str) -> GameRow | None:
+        with self._cursor() as cur:
+            found = cur.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player = %s AND status = 'active'"
+                " ORDER BY created DESC LIMIT 1",
+                (player,),
+            ).fetchone()
+        return None if found is None else game_row(found, found[5])
+
+    def get_game(self, player: str, game_id: str) -> GameRow | None:
+        with self._cursor() as cur:
+            found = cur.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player = %s AND id = %s", (player, game_id)
+            ).fetchone()
+        return None if found is None else game_row(found, found[5])
+
+    def load_actions(self, row: GameRow) -> None:
+        with self._cursor() as cur:
+            log = cur.execute(
+                "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq", (row.id, row.version)
+            ).fetchall()
+        row.read_log(log)
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        if not actions:
+            return True
+        with self._transaction() as cur:
+            # Of two writers at one version, the second waits for the first's commit, then finds
+            # the version moved on and updates nothing: the log never forks.
+            cur.execute(
+                "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s,"
+                " finished = %s, seen = %s"
+                " WHERE id = %s AND player = %s AND version = %s AND status = 'active'",
+                (
+                    *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, time.time()),
+                    *(row.id, row.player, row.version),
+                ),
+            )
+            if cur.rowcount != 1:
+                return False
+            _insert_actions(cur, row.id, row.version, actions)
+        row.appended(actions)
+        return True
+
+    def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
+        with self._cursor() as cur:
+            cur.execute(
+                "UPDATE games SET elapsed = GREATEST(elapsed, %s), seen = %s"
+                " WHERE id = %s AND player = %s AND status = 'active'",
+                (elapsed, time.time(), game_id, player),
+            )
+
+    def mark_assisted(self, player: str, game_id: str) -> None:
+        with self._cursor() as cur:
+            cur.execute("UPDATE games SET assisted = TRUE WHERE id = %s AND player = %s", (game_id, player))
+
+    def finished_games(self, player: str, level: str) -> list[GameRow]:
+        with self._cursor() as cur:
+            found = cur.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE player = %s AND level = %s AND status IN ('won', 'lost')"
+                " ORDER BY finished NULLS FIRST, created",
+                (player, level),
+            ).fetchall()
+        return [game_row(r, r[5]) for r in found]
+
+    def finished_page(self, player: str, level: str | None, offset: int, limit: int) -> tuple[list[GameRow], int]:
+        where = "player = %s AND status IN ('won', 'lost')" + (" AND level = %s" if level else "")
+        params: tuple[Any, ...] = (player, level) if level else (player,)
+        with self._transaction() as cur:
+            total = cur.execute(f"SELECT count(*) FROM games WHERE {where}", params).fetchone()
+            found = cur.execute(
+                f"SELECT {GAME_COLUMNS} FROM games WHERE {where}"
+                " ORDER BY finished DESC NULLS LAST, created DESC LIMIT %s OFFSET %s",
+                (*params, limit, offset),
+            ).fetchall()
+        return [game_row(r, r[5]) for r in found], int(total[0]) if total else 0
+
+    def delete_finished(self, player: str) -> int:
+        finished = "FROM games WHERE player = %s AND status != 'active'"
+        with self._transaction() as cur:
+            cur.execute(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            cur.execute(f"DELETE {finished}", (player,))
+            return cur.rowcount
+
+    # ----- deals proved winnable -------------------------------------------------------------
+
+    def add_winnable(self, level: str, code: str, line: list[str]) -> None:
+        with self._cursor() as cur:
+            cur.execute(
+                "INSERT INTO winnable (code, level, line) VALUES (%s, %s, %s) ON CONFLICT (code) DO NOTHING",
+                (code, level, json.dumps(line)),
+            )
+
+    def take_winnable(self, level: str) -> str | None:
+        with self._cursor() as cur:
+            # SKIP LOCKED: two workers taking at once get two different deals, neither waits
+            found = cur.execute(
+                "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = %s"
+                " ORDER BY random() LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING code",
+                (level,),
+            ).fetchone()
+        return None if found is None else found[0]
+
+    def count_winnable(self, level: str) -> int:
+        with self._cursor() as cur:
+            found = cur.execute("SELECT count(*) FROM winnable WHERE level = %s", (level,)).fetchone()
+        return int(found[0]) if found else 0
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def _configure(conn: psycopg.Connection[Any]) -> None:
+    """Each new pooled connection waits at most WAIT for a row lock (then StoreBusy)."""
+    conn.execute(f"SET lock_timeout = {int(WAIT * 1000)}")
+
+
+def _ensure_player(cur: psycopg.Cursor[Any], player: str) -> None:
+    cur.execute(
+        "INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) DO NOTHING", (player, time.time())
+    )
+
+
+def _insert_actions(cur: psycopg.Cursor[Any], game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+    cur.executemany(
+        "INSERT INTO actions (game, seq, action, elapsed) VALUES (%s, %s, %s, %s)",
+        [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)],
+    )
+
+
+def _first_line(err: Exception) -> str:
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]

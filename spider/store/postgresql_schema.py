@@ -1,0 +1,77 @@
+"""The PostgreSQL schema as numbered steps, applied at start; ``spider_migrations`` records each one.
+
+Chosen over SQLAlchemy Core with Alembic: the stores speak plain SQL through their drivers
+(sqlite3, psycopg 3), the schema is four tables, and a list of steps with a table of those applied
+does what Alembic would, without a second way to describe tables or an env.py to keep in step.
+Steps only ever add (tables, columns, indexes): never drop, rename or rewrite, so an app process
+of the previous release keeps working beside a newer schema during a rolling restart."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import psycopg
+
+# Any fixed number: the advisory lock that lets one starting process migrate while others wait.
+MIGRATION_LOCK = 0x5D1DE2
+
+MIGRATIONS = [
+    # 1: players, their games as action logs, and the deals proved winnable
+    """
+    CREATE TABLE players (
+        token    TEXT PRIMARY KEY,
+        settings JSONB NOT NULL DEFAULT '{}',
+        created  DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        player   TEXT NOT NULL REFERENCES players(token),
+        level    TEXT NOT NULL,
+        profile  TEXT NOT NULL,
+        code     TEXT,
+        deck     JSONB,
+        status   TEXT NOT NULL,
+        version  INTEGER NOT NULL DEFAULT 0,
+        elapsed  DOUBLE PRECISION NOT NULL DEFAULT 0,
+        moves    INTEGER NOT NULL DEFAULT 0,
+        score    INTEGER,
+        created  DOUBLE PRECISION NOT NULL,
+        finished DOUBLE PRECISION,
+        assisted BOOLEAN NOT NULL DEFAULT FALSE,
+        seen     DOUBLE PRECISION
+    );
+    CREATE INDEX games_by_player ON games (player, status, created);
+    CREATE TABLE actions (
+        game    TEXT NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        action  TEXT NOT NULL,
+        elapsed DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, seq)
+    );
+    CREATE TABLE winnable (
+        code  TEXT PRIMARY KEY,
+        level TEXT NOT NULL,
+        line  TEXT NOT NULL
+    );
+    CREATE INDEX winnable_by_level ON winnable (level);
+    """,
+]
+
+
+def migrate(conn: psycopg.Connection[Any], steps: list[str] | None = None) -> int:
+    """Apply the steps not yet recorded, all in one transaction (PostgreSQL's DDL is
+    transactional: a failing step leaves the schema as it was). Returns the schema version."""
+    steps = MIGRATIONS if steps is None else steps
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS spider_migrations"
+            " (version INTEGER PRIMARY KEY, applied DOUBLE PRECISION NOT NULL)"
+        )
+        found = conn.execute("SELECT coalesce(max(version), 0) FROM spider_migrations").fetchone()
+        applied = found[0] if found else 0
+        for number, step in enumerate(steps[applied:], start=applied + 1):
+            conn.execute(step.encode())  # our own constant SQL (psycopg wants a literal or bytes)
+            conn.execute("INSERT INTO spider_migrations (version, applied) VALUES (%s, %s)", (number, time.time()))
+        return max(applied, len(steps))

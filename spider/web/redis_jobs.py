@@ -1,0 +1,189 @@
+"""Solver jobs on Redis, through RQ, for ``spider worker`` processes on any host.
+
+Why RQ (not arq or Dramatiq): the solver is CPU-bound synchronous Python, and RQ runs each job in a
+forked "work horse" process, so stopping a job is killing that one process (RQ's ``stop-job``
+command, delivered to the worker over Redis pub/sub: well within a second), while the worker lives on
+and takes the next job. arq runs jobs as asyncio tasks, which cannot interrupt a CPU-bound search;
+Dramatiq has no way to stop a running job and keeps no results without extra middleware. RQ also
+keeps each job's state, answer and heartbeat in Redis, which is all the polling API needs.
+
+Each lane is an RQ queue named ``{prefix}:{lane}``. A job's owner is in its meta; a lane with one job
+per owner keeps ``{prefix}:owner:{lane}:{owner}`` = the owner's job id. Every call here does blocking
+Redis I/O, so the async methods run it in a thread, away from the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from redis import Redis
+from rq import Queue, get_current_job
+from rq.command import send_stop_job_command
+from rq.exceptions import InvalidJobOperation, NoSuchJobError
+from rq.job import Job, JobStatus
+
+from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane
+
+HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
+LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
+CANCEL_SECONDS, CANCEL_LOOKS, CANCEL_LOOK_SECONDS = 2.0, 3, 0.05
+_WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
+_CANCELLED = {JobStatus.STOPPED, JobStatus.CANCELED}
+
+
+def queue_name(prefix: str, lane: str) -> str:
+    return f"{prefix}:{lane}"
+
+
+def run_task(fn: Callable[..., Any], *args: Any) -> Any:
+    """What a work horse runs: the task, unless it was cancelled while the worker took it (the
+    cancel saw it waiting, the worker had already taken it from the queue): then nothing, and the
+    job's state says cancelled."""
+    job = get_current_job()
+    if job is not None and job.get_meta(refresh=True).get("cancelled"):
+        return None
+    return fn(*args)
+
+
+class RedisJobs:
+    def __init__(self, url: str, lanes: dict[str, Lane], prefix: str = "spider") -> None:
+        self.redis = Redis.from_url(url, socket_connect_timeout=2)  # a dead host is "not ready", not a hang
+        self.lanes = lanes
+        self.prefix = prefix
+        self.queues = {lane: Queue(queue_name(prefix, lane), connection=self.redis) for lane in lanes}
+
+    async def submit(
+        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+    ) -> str:
+        return await asyncio.to_thread(self._submit, lane, fn, args, owner, seconds)
+
+    async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
+        return await asyncio.to_thread(self._state, job_id, owner)
+
+    async def cancel(self, job_id: str, owner: str | None = None) -> bool:
+        return await asyncio.to_thread(self._cancel, job_id, owner)
+
+    def reachable(self) -> bool:
+        return bool(self.redis.ping())
+
+    def close(self) -> None:
+        self.redis.close()
+
+    def _submit(
+        self, lane: str, fn: Callable[..., Any], args: tuple[Any, ...], owner: str | None, seconds: float
+    ) -> str:
+        rules, queue = self.lanes[lane], self.queues[lane]
+        job_id = uuid.uuid4().hex
+        owner_key = f"{self.prefix}:owner:{lane}:{owner}" if rules.one_per_owner and owner else None
+        if owner_key and not self._claim(owner_key, job_id, owner, seconds):
+            raise Busy.own_job(self._own_wait(owner_key, lane))
+        if queue.count >= rules.waiting:  # a full wait list: no worker will take it soon
+            if owner_key:
+                self.redis.delete(owner_key)
+            raise Busy.full(self._soonest_free(lane))
+        queue.enqueue(
+            run_task,
+            fn,
+            *args,
+            job_id=job_id,
+            job_timeout=int(seconds) + 5,  # RQ's own backstop; the task keeps to its limit
+            result_ttl=KEEP_ANSWER_SECONDS,
+            failure_ttl=KEEP_ANSWER_SECONDS,
+            ttl=KEEP_ANSWER_SECONDS,  # a job no worker took in that time is dropped
+            meta={"owner": owner, "seconds": seconds},
+        )
+        return job_id
+
+    def _claim(self, key: str, job_id: str, owner: str | None, seconds: float) -> bool:
+        """Make ``job_id`` the owner's one job, unless their previous one is still waiting or running."""
+        ttl = int(seconds) + KEEP_ANSWER_SECONDS
+        if self.redis.set(key, job_id, nx=True, ex=ttl):
+            return True
+        previous = self.redis.get(key)
+        if previous is not None:
+            state = self._state(_text(previous), owner)
+            # None: another process is queuing that job right now (a finished job outlives its key)
+            if state is None or state.state in ("waiting", "running"):
+                return False
+        # the previous job has finished: this one takes its place
+        self.redis.set(key, job_id, ex=ttl)
+        return True
+
+    def _own_wait(self, key: str, lane: str) -> float:
+        previous = self.redis.get(key)
+        job = self._fetch(_text(previous)) if previous else None
+        if job is None or job.started_at is None:
+            return self._soonest_free(lane) + float(job.meta.get("seconds", 1) if job else 1)
+        return max(0.0, float(job.meta.get("seconds", 1)) - _since(job.started_at))
+
+    def _soonest_free(self, lane: str) -> float:
+        """Seconds until the first running job of ``lane`` reaches its limit."""
+        running = self.queues[lane].started_job_registry.get_job_ids()[:32]
+        left = []
+        for job in Job.fetch_many(running, connection=self.redis):
+            if job is not None and job.started_at is not None:
+                left.append(max(0.0, float(job.meta.get("seconds", 0)) - _since(job.started_at)))
+        return min(left, default=1.0)
+
+    def _fetch(self, job_id: str) -> Job | None:
+        try:
+            return Job.fetch(job_id, connection=self.redis)
+        except NoSuchJobError:
+            return None
+
+    def _state(self, job_id: str, owner: str | None) -> JobState | None:
+        job = self._fetch(job_id)
+        if job is None or job.meta.get("owner") != owner:
+            return None
+        seconds = float(job.meta.get("seconds", 0))
+        elapsed = _since(job.started_at) if job.started_at else 0.0
+        status = job.get_status()
+        if job.meta.get("cancelled"):
+            return JobState("cancelled", seconds, elapsed)
+        if status in _WAITING:
+            return JobState("waiting", seconds, 0.0)
+        if status == JobStatus.STARTED:
+            beat = job.last_heartbeat or job.started_at
+            if beat is not None and _since(beat) > LOST_AFTER_SECONDS:  # its worker was killed
+                return JobState("lost", seconds, elapsed)
+            return JobState("running", seconds, elapsed)
+        if status == JobStatus.FINISHED:
+            ended = _since(job.ended_at) if job.ended_at else 0.0
+            return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value())
+        if status in _CANCELLED:
+            return JobState("cancelled", seconds, elapsed)
+        return JobState("lost", seconds, elapsed)  # failed: the work horse died or the task raised
+
+    def _cancel(self, job_id: str, owner: str | None) -> bool:
+        job = self._fetch(job_id)
+        if job is None or job.meta.get("owner") != owner:
+            return False
+        job.meta["cancelled"] = True  # a worker taking it right now sees this before it starts the task
+        job.save_meta()
+        # and one that has just started it marks it started: stop it too, until it stays ended
+        settled, deadline = 0, time.monotonic() + CANCEL_SECONDS
+        while settled < CANCEL_LOOKS and time.monotonic() < deadline:
+            status = job.get_status()
+            if status == JobStatus.STARTED:
+                with contextlib.suppress(InvalidJobOperation, NoSuchJobError):  # it has just finished
+                    send_stop_job_command(self.redis, job_id)  # its worker kills the work horse at once
+            elif status in _WAITING:
+                job.cancel()
+            settled = settled + 1 if status not in _WAITING and status != JobStatus.STARTED else 0
+            time.sleep(CANCEL_LOOK_SECONDS)
+        return True
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _since(moment: datetime) -> float:
+    if moment.tzinfo is None:  # RQ stores UTC without a zone
+        moment = moment.replace(tzinfo=UTC)
+    return max(0.0, time.time() - moment.timestamp())

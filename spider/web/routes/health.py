@@ -1,0 +1,53 @@
+"""For load balancers and orchestrators: is this worker alive, and can it serve (database and queue)?"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Response
+from starlette.concurrency import run_in_threadpool
+
+from ..context import Ctx
+from ..jobs import JobQueue
+from ..models import Health, Ready
+
+PROBE_SECONDS = 2.0  # a dependency slower than this to answer counts as unreachable
+log = logging.getLogger("spider.ready")
+
+router = APIRouter()
+
+
+@router.get("/api/health", summary="Alive: the worker answers (it checks nothing else)", response_model=Health)
+async def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@router.get(
+    "/api/ready",
+    summary="Ready: the database and the solver queue answer (503 when either does not)",
+    response_model=Ready,
+    responses={503: {"model": Ready, "description": "The database or the queue does not answer"}},
+)
+async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
+    database = await _probe("database", run_in_threadpool, ctx.store.player_settings, "")
+    queue = await _probe("queue", _queue_probe, ctx.solving.jobs)
+    if not (database and queue):
+        response.status_code = 503
+    return {"ok": database and queue, "database": database, "queue": queue}
+
+
+async def _queue_probe(jobs: JobQueue) -> bool:
+    return await run_in_threadpool(jobs.reachable)
+
+
+async def _probe(name: str, fn: Any, *args: Any) -> bool:
+    """True when ``fn(*args)`` answers in time without an error (its value is not the point)."""
+    try:
+        async with asyncio.timeout(PROBE_SECONDS):
+            answer = await fn(*args)
+    except Exception as err:  # any failure of a dependency means "not ready", never a 500
+        log.warning("%s not reachable: %r", name, err)
+        return False
+    return answer is not False

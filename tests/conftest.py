@@ -1,0 +1,53 @@
+"""The store under test: SQLite files by default; with ``SPIDER_TEST_STORE=postgresql`` every app a
+test makes with ``create_app(path)`` runs on PostgreSQL instead, one fresh schema per path (so two
+apps on one path share a database, as they would on the file). ./scripts/test runs the web tests
+both ways. Tests about the SQLite file itself are marked ``sqlite_only`` and skipped, with that
+reason, in the PostgreSQL run."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+STORE_VARIABLE = "SPIDER_TEST_STORE"
+
+
+def on_postgresql() -> bool:
+    chosen = os.environ.get(STORE_VARIABLE, "sqlite")
+    if chosen not in ("sqlite", "postgresql"):
+        raise pytest.UsageError(f"{STORE_VARIABLE} is 'sqlite' or 'postgresql', not {chosen!r}")
+    return chosen == "postgresql"
+
+
+@pytest.fixture(autouse=True)
+def store_under_test(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    if not on_postgresql():
+        yield
+        return
+    if request.node.get_closest_marker("sqlite_only"):
+        pytest.skip("about the SQLite file itself (this run is on PostgreSQL)")
+    from spider import store as stores
+    from tests.postgres import Schemas
+
+    schemas, opened, schema_of = Schemas(), [], {}
+    original = stores.open_store
+
+    def open_on_postgresql(database: str) -> Any:
+        if not stores.is_postgresql(database):
+            database = schema_of.setdefault(database, schemas.new())
+        opened.append(original(database))
+        return opened[-1]
+
+    # wherever the app's modules imported it from spider.store
+    for module in [m for name, m in sys.modules.items() if name.startswith("spider.")]:
+        if getattr(module, "open_store", None) is original:
+            monkeypatch.setattr(module, "open_store", open_on_postgresql)
+    monkeypatch.setattr(stores, "open_store", open_on_postgresql)
+    yield
+    for store in opened:
+        store.close()
+    schemas.drop()

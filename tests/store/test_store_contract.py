@@ -1,0 +1,253 @@
+"""The store interface (spider/store/base.py), the same tests on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from spider.store import GameRow, Store
+
+PLAYER = "P" * 32
+OTHER = "Q" * 32
+LEVEL = "spider-1-classic"
+
+
+def new_row(game_id: str, player: str = PLAYER, level: str = LEVEL, **fields: object) -> GameRow:
+    return GameRow(
+        id=game_id, player=player, level=level, profile="standard", code="SP1-S1C-AAAAAAD", deck=None, **fields
+    )  # type: ignore[arg-type]
+
+
+def finish(store: Store, game_id: str, status: str, finished: float, **fields: object) -> None:
+    row = store.get_game(PLAYER, game_id)
+    assert row is not None
+    row.status, row.finished = status, finished
+    for name, value in fields.items():
+        setattr(row, name, value)
+    assert store.append_actions(row, [("deal", finished)])
+
+
+# ----- players ---------------------------------------------------------------------------------
+
+
+def test_settings_belong_to_known_players_and_are_kept_whole(store: Store) -> None:
+    assert store.player_settings(PLAYER) is None
+    store.add_player(PLAYER)
+    assert store.player_settings(PLAYER) == {}
+    settings = {"lang": "fi", "sound": False, "profile": "timed", "nested": {"a": [1, 2]}}
+    store.save_settings(PLAYER, settings)
+    store.add_player(PLAYER)  # a second time changes nothing
+    assert store.player_settings(PLAYER) == settings
+    store.save_settings(OTHER, {"lang": "ru"})  # saving makes the player known
+    assert store.player_settings(OTHER) == {"lang": "ru"} and store.player_settings(PLAYER) == settings
+
+
+# ----- games -----------------------------------------------------------------------------------
+
+
+def test_a_new_game_is_current_and_the_previous_one_is_lost_or_abandoned(store: Store) -> None:
+    played, untouched = new_row("played"), new_row("untouched")
+    store.create_game(played, [("1>2", 1.5)])
+    assert (played.version, played.actions, played.elapsed) == (1, ["1>2"], 1.5)
+    store.create_game(untouched)
+    store.create_game(new_row("third"))
+    current = store.current_game(PLAYER)
+    assert current is not None and current.id == "third" and current.status == "active"
+    lost, abandoned = store.get_game(PLAYER, "played"), store.get_game(PLAYER, "untouched")
+    assert lost is not None and lost.status == "lost" and lost.finished is not None
+    assert abandoned is not None and abandoned.status == "abandoned"
+    assert store.current_game(OTHER) is None
+
+
+def test_a_game_is_found_only_by_its_own_player(store: Store) -> None:
+    store.create_game(new_row("mine"))
+    assert store.get_game(OTHER, "mine") is None
+    assert store.get_game(PLAYER, "no-such-game") is None
+    found = store.get_game(PLAYER, "mine")
+    assert found is not None and (found.level, found.profile, found.code) == (LEVEL, "standard", "SP1-S1C-AAAAAAD")
+
+
+def test_a_deck_and_the_outcome_fields_are_kept(store: Store) -> None:
+    deck = ["AS", "2H", "KD"]
+    row = GameRow(id="dealt", player=PLAYER, level=LEVEL, profile="timed", code=None, deck=deck, assisted=True)
+    store.create_game(row, [("1>2", 0.25), ("deal", 2.0)])
+    row.moves, row.score = 2, 480
+    assert store.append_actions(row, [("3>4", 3.0)])
+    found = store.get_game(PLAYER, "dealt")
+    assert found is not None
+    assert (found.deck, found.code, found.assisted, found.moves, found.score) == (deck, None, True, 2, 480)
+    assert (found.version, found.elapsed, found.seen is not None) == (3, 3.0, True)
+
+
+def test_a_game_is_read_without_its_log_which_is_loaded_up_to_the_rows_version(store: Store) -> None:
+    store.create_game(new_row("g"), [("1>2", 1.0), ("deal", 2.0)])
+    row = store.get_game(PLAYER, "g")
+    assert row is not None and row.version == 2 and row.actions == [] and row.times == []
+    newer = store.get_game(PLAYER, "g")
+    assert newer is not None and store.append_actions(newer, [("undo", 3.0)])
+    store.load_actions(row)  # what was appended since the row was read is not mixed in
+    assert (row.actions, row.times) == (["1>2", "deal"], [1.0, 2.0])
+    store.load_actions(newer)
+    assert newer.actions == ["1>2", "deal", "undo"] and newer.version == 3
+
+
+def test_an_append_at_a_stale_version_writes_nothing(store: Store) -> None:
+    store.create_game(new_row("g"), [("1>2", 1.0)])
+    first, second = store.get_game(PLAYER, "g"), store.get_game(PLAYER, "g")
+    assert first is not None and second is not None
+    assert store.append_actions(first, [("deal", 2.0)])
+    assert (first.version, first.actions, first.elapsed) == (2, [], 2.0)  # its log was not read, nor made up
+    second.moves = 99
+    assert not store.append_actions(second, [("undo", 5.0)])
+    now = store.get_game(PLAYER, "g")
+    assert now is not None
+    store.load_actions(now)
+    assert (now.version, now.actions, now.moves, now.elapsed) == (2, ["1>2", "deal"], 0, 2.0)
+
+
+def test_a_finished_game_takes_no_more_actions_and_no_clock(store: Store) -> None:
+    store.create_game(new_row("g"))
+    finish(store, "g", "won", 100.0, score=700)
+    row = store.get_game(PLAYER, "g")
+    assert row is not None and row.status == "won" and row.version == 1
+    assert not store.append_actions(row, [("undo", 101.0)])
+    store.save_clock(PLAYER, "g", 500.0)
+    after = store.get_game(PLAYER, "g")
+    assert after is not None and (after.version, after.elapsed) == (1, 100.0)
+
+
+def test_the_clock_only_moves_forward_and_only_for_the_games_player(store: Store) -> None:
+    store.create_game(new_row("g"))
+    store.save_clock(PLAYER, "g", 30.0)
+    store.save_clock(PLAYER, "g", 10.0)
+    store.save_clock(OTHER, "g", 90.0)
+    row = store.get_game(PLAYER, "g")
+    assert row is not None and row.elapsed == 30.0 and row.seen is not None
+
+
+def test_finished_games_of_a_level_oldest_first_with_assisted_ones_marked(store: Store) -> None:
+    for game_id, level in (("a", LEVEL), ("b", LEVEL), ("other-level", "spider-2-classic"), ("c", LEVEL)):
+        store.create_game(new_row(game_id, level=level))
+        if game_id != "c":
+            finish(store, game_id, "won" if game_id == "a" else "lost", {"a": 20.0, "b": 10.0}.get(game_id, 5.0))
+    store.mark_assisted(PLAYER, "a")
+    store.mark_assisted(OTHER, "b")  # not theirs: nothing changes
+    finished = store.finished_games(PLAYER, LEVEL)
+    assert [(g.id, g.status, g.assisted, g.actions) for g in finished] == [
+        ("b", "lost", False, []),
+        ("a", "won", True, []),
+    ]
+    assert store.finished_games(OTHER, LEVEL) == []
+
+
+def test_finished_games_page_newest_first_and_forgetting_them_keeps_the_current_game(store: Store) -> None:
+    for n, level in enumerate([LEVEL, "spider-2-classic", LEVEL, LEVEL]):
+        store.create_game(new_row(f"g{n}", level=level), [("1>2", 1.0)])
+        finish(store, f"g{n}", "won" if n % 2 else "lost", 10.0 + n)
+    store.create_game(new_row("playing"), [("1>2", 1.0)])
+    store.create_game(new_row("other", player=OTHER))
+    finish_other = store.get_game(OTHER, "other")
+    assert finish_other is not None
+    finish_other.status, finish_other.finished = "won", 50.0
+    assert store.append_actions(finish_other, [("deal", 50.0)])
+    page, total = store.finished_page(PLAYER, None, 0, 2)
+    assert total == 4 and [g.id for g in page] == ["g3", "g2"] and all(g.actions == [] for g in page)
+    page, total = store.finished_page(PLAYER, LEVEL, 1, 10)
+    assert total == 3 and [g.id for g in page] == ["g2", "g0"]
+    assert store.finished_page(PLAYER, "spiderette-4-classic", 0, 10) == ([], 0)
+    assert store.delete_finished(PLAYER) == 4
+    assert store.finished_page(PLAYER, None, 0, 10) == ([], 0) and store.finished_games(PLAYER, LEVEL) == []
+    current = store.current_game(PLAYER)
+    assert current is not None and current.id == "playing"
+    store.load_actions(current)
+    assert current.actions == ["1>2"]
+    assert store.finished_page(OTHER, None, 0, 10)[1] == 1  # another player's history is untouched
+
+
+def test_a_new_game_that_cannot_be_written_leaves_the_current_one_as_it_was(store: Store) -> None:
+    store.create_game(new_row("before"), [("1>2", 1.0)])
+    store.create_game(new_row("after"))
+    with pytest.raises(Exception):  # noqa: B017 (each driver names a duplicate key its own way)
+        store.create_game(new_row("before"), [("1>2", 0.0)])  # an id that exists
+    current = store.current_game(PLAYER)
+    assert current is not None and current.id == "after" and current.status == "active"
+    store.create_game(new_row("next"))  # and the store goes on working
+    assert store.current_game(PLAYER) is not None
+
+
+def test_what_was_written_is_there_when_the_database_is_opened_again(opener: Callable[[], Store]) -> None:
+    first = opener()
+    first.save_settings(PLAYER, {"lang": "sk"})
+    row = new_row("g")
+    first.create_game(row, [("1>2", 1.0)])
+    assert first.append_actions(row, [("deal", 2.0)])
+    first.close()
+    again = opener()
+    found = again.current_game(PLAYER)
+    assert found is not None and again.player_settings(PLAYER) == {"lang": "sk"}
+    again.load_actions(found)
+    assert (found.id, found.version, found.actions) == ("g", 2, ["1>2", "deal"])
+
+
+# ----- writers at once (two app processes would be two stores) -------------------------------
+
+
+def test_of_two_writers_at_one_version_exactly_one_succeeds_and_the_log_never_forks(
+    opener: Callable[[], Store],
+) -> None:
+    one, two = opener(), opener()
+    one.create_game(new_row("g"))
+    start = threading.Barrier(2)
+
+    def append(store: Store, version: int) -> bool:
+        row = store.get_game(PLAYER, "g")
+        assert row is not None and row.version == version
+        start.wait()  # both have read the game at this version before either writes
+        return store.append_actions(row, [(f"{id(store)}-{version}", float(version))])
+
+    for version in range(8):
+        with ThreadPoolExecutor(2) as pool:
+            won = list(pool.map(append, (one, two), (version, version)))
+        assert sorted(won) == [False, True]
+    log = one.get_game(PLAYER, "g")
+    assert log is not None
+    one.load_actions(log)
+    assert log.version == 8 and len(log.actions) == 8
+
+
+def test_new_games_started_at_once_leave_exactly_one_active(opener: Callable[[], Store]) -> None:
+    stores = [opener() for _ in range(4)]
+    stores[0].add_player(PLAYER)
+    start = threading.Barrier(len(stores))
+
+    def create(store: Store, n: int) -> None:
+        start.wait()
+        store.create_game(new_row(f"g{n}"))
+
+    with ThreadPoolExecutor(len(stores)) as pool:
+        list(pool.map(create, stores, range(len(stores))))
+    states = [stores[0].get_game(PLAYER, f"g{n}") for n in range(len(stores))]
+    assert sorted(r.status for r in states if r is not None) == ["abandoned"] * 3 + ["active"]
+
+
+# ----- deals proved winnable -------------------------------------------------------------------
+
+
+def test_winnable_deals_are_kept_per_level_and_each_handed_out_once(opener: Callable[[], Store]) -> None:
+    store, other = opener(), opener()
+    assert store.take_winnable(LEVEL) is None and store.count_winnable(LEVEL) == 0
+    codes = [f"SP1-S1C-AAAAA{c}D" for c in "ABCDEF"]
+    for code in codes:
+        store.add_winnable(LEVEL, code, ["1>2", "deal"])
+    store.add_winnable(LEVEL, codes[0], ["1>2"])  # the same deal again is kept once
+    store.add_winnable("spider-2-classic", "SP1-S2C-AAAAAAD", [])
+    assert store.count_winnable(LEVEL) == len(codes) and store.count_winnable("spider-2-classic") == 1
+    with ThreadPoolExecutor(4) as pool:
+        taken = list(pool.map(lambda s: s.take_winnable(LEVEL), [store, other] * len(codes)))
+    handed = [code for code in taken if code is not None]
+    assert sorted(handed) == sorted(codes)  # every deal once, none twice, even to two stores at once
+    assert store.count_winnable(LEVEL) == 0 and other.take_winnable(LEVEL) is None
+    assert store.take_winnable("spider-2-classic") == "SP1-S2C-AAAAAAD"
