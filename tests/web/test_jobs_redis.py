@@ -6,6 +6,7 @@ without it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from loops import run_apart
 from procwatch import descendants, gone, wait_for
 from redis import Redis
 
@@ -207,8 +209,6 @@ def test_a_killed_worker_is_reported_never_a_500_and_a_new_worker_answers(site: 
 def test_the_top_up_is_one_job_for_the_whole_site(site: Site, redis: Redis, tmp_path: Path) -> None:
     """Two app processes (two Solving services on one Redis) both run short of a level's deals:
     one top-up job is queued for it, not one per process."""
-    import asyncio
-
     level = "spiderette-2-classic"
     services = [
         Solving(SQLiteStore(str(tmp_path / f"app{n}.sqlite3")), jobs=RedisJobs(REDIS_URL, default_lanes(), site.prefix))
@@ -226,7 +226,7 @@ def test_the_top_up_is_one_job_for_the_whole_site(site: Site, redis: Redis, tmp_
             service.close()
         return queued
 
-    assert asyncio.run(both_refill()) == 1
+    assert run_apart(both_refill()) == 1
 
 
 def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(

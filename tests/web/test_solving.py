@@ -6,11 +6,11 @@ import asyncio
 import errno
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from loops import run_apart
 
 from spider.engine import load_record
 from spider.store.sqlite import SQLiteStore
@@ -104,9 +104,7 @@ def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -
         return state and state["answer"], time.perf_counter() - start
 
     try:
-        # a thread of its own: the browser tests' driver may own this thread's event loop
-        with ThreadPoolExecutor(1) as thread:
-            answer, waited = thread.submit(asyncio.run, scenario()).result()
+        answer, waited = run_apart(scenario())
     finally:
         solving.close()
     assert answer and answer["result"] == "won"
