@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from browserkit import WIN_DECK, card, face_up_names, start_deck, status_value, strip
@@ -182,14 +183,16 @@ def test_the_app_is_installable(page: Page) -> None:
     page.goto("/")
     href = page.locator("link[rel=manifest]").get_attribute("href")
     assert href
-    answer = page.request.get(href)
+    manifest_url = urljoin(page.url, href)
+    answer = page.request.get(manifest_url)
     assert answer.ok and answer.headers["content-type"].startswith("application/manifest+json")
     manifest = answer.json()
-    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    # addresses relative to the manifest, so the app installs under a sub-path too
+    assert manifest["display"] == "standalone" and urljoin(manifest_url, manifest["start_url"]) == page.url
     assert manifest["theme_color"] == page.locator("meta[name=theme-color]").get_attribute("content")
     sizes = set()
     for icon in manifest["icons"]:
-        image = page.request.get(icon["src"])
+        image = page.request.get(urljoin(manifest_url, icon["src"]))
         assert image.ok and image.headers["content-type"] == icon["type"]
         if icon["type"] == "image/png":
             body = image.body()
