@@ -142,6 +142,7 @@ def card(page: Page, col: int, name: str) -> Locator:
 
 def strip(locator: Locator) -> dict[str, float]:
     """A point in the visible top strip of a card (cards overlap)."""
+    expect(locator).to_be_visible()  # the table may be drawn again just now (a view that arrived)
     box = locator.bounding_box()
     assert box is not None
     return {"x": box["width"] / 2, "y": 8}
