@@ -11,15 +11,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browserkit import WIN_DECK, WIN_LINE  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from chromium import app_in_chromium  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
 # Time from a click to the DOM showing the new move count (the status bar re-renders last-but-one,
 # with the table, in the same task; a MutationObserver fires right after it).
@@ -99,45 +98,38 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=30, help="deal/undo pairs to time")
     parser.add_argument("--screenshots", action="store_true", help="save table pictures under screenshots/")
     args = parser.parse_args()
-    server = _Server(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-    url = server.start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            context = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
-            page = context.new_page()
-            page.goto("/")
-            page.locator("#new-stats dl").wait_for()
-            total, static, entries = page_weight(page)
+    with app_in_chromium() as (browser, url):
+        context = browser.new_context(base_url=url, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.goto("/")
+        page.locator("#new-stats dl").wait_for()
+        total, static, entries = page_weight(page)
+        print(
+            f"first page load: {total} bytes transferred in {len(entries)} requests "
+            f"({static} bytes of HTML/CSS/JS, the rest API JSON)"
+        )
+        for name, size in entries:
+            print(f"    {size:>7}  {name}")
+        page.get_by_role("button", name="Play").click()
+        page.get_by_role("dialog").wait_for(state="hidden")
+        page.wait_for_timeout(300)
+        deal, undo = [], []
+        for _ in range(args.rounds):
+            deal.append(page.evaluate(LATENCY_JS, "#stock"))
+            undo.append(page.evaluate(LATENCY_JS, "#btn-undo"))
+        for name, times in (("deal (click stock)", deal), ("undo (click Undo)", undo)):
+            times.sort()
+            p95 = times[max(0, int(len(times) * 0.95) - 1)]
             print(
-                f"first page load: {total} bytes transferred in {len(entries)} requests "
-                f"({static} bytes of HTML/CSS/JS, the rest API JSON)"
+                f"click → page updated, {name}: median {statistics.median(times):.1f} ms, "
+                f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms over {len(times)}"
             )
-            for name, size in entries:
-                print(f"    {size:>7}  {name}")
-            page.get_by_role("button", name="Play").click()
-            page.get_by_role("dialog").wait_for(state="hidden")
-            page.wait_for_timeout(300)
-            deal, undo = [], []
-            for _ in range(args.rounds):
-                deal.append(page.evaluate(LATENCY_JS, "#stock"))
-                undo.append(page.evaluate(LATENCY_JS, "#btn-undo"))
-            for name, times in (("deal (click stock)", deal), ("undo (click Undo)", undo)):
-                times.sort()
-                p95 = times[max(0, int(len(times) * 0.95) - 1)]
-                print(
-                    f"click → page updated, {name}: median {statistics.median(times):.1f} ms, "
-                    f"p95 {p95:.1f} ms, max {times[-1]:.1f} ms over {len(times)}"
-                )
-            context.close()
-            if args.screenshots:
-                out = ROOT / "screenshots"
-                out.mkdir(exist_ok=True)
-                for path in shoot(browser, url, out):
-                    print(f"saved {path.relative_to(ROOT)}")
-            browser.close()
-    finally:
-        server.stop()
+        context.close()
+        if args.screenshots:
+            out = ROOT / "screenshots"
+            out.mkdir(exist_ok=True)
+            for path in shoot(browser, url, out):
+                print(f"saved {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from chromium import app_in_chromium  # noqa: E402
 
 # Lays out every face at card width `cw` in the page's table, as .card buttons inside a .tableau
 # (so the page's own CSS applies), then the backs and the table colours.
@@ -74,26 +72,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots" / "cards")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    server = _Server(Path(tempfile.mkdtemp()) / "bench.sqlite3")
-    url = server.start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            shots = [(cw, False, False) for cw in (34, 60, 90, 118)] + [(90, True, False), (90, False, True)]
-            for cw, four, backs in shots:
-                for scheme in ("light", "dark") if backs else ("light",):
-                    page = browser.new_page(viewport={"width": 14 * (cw + 6) + 20, "height": 900}, color_scheme=scheme)
-                    page.goto(url + "/")
-                    page.locator("body.ready").wait_for(state="attached")
-                    page.evaluate(GALLERY_JS, {"cw": cw, "four": four, "backs": backs})
-                    name = "backs" if backs else f"faces-{cw}{'-four' if four else ''}"
-                    path = args.out / f"{name}{'-dark' if scheme == 'dark' else ''}.png"
-                    page.locator("#gallery").screenshot(path=str(path))
-                    print(path)
-                    page.close()
-            browser.close()
-    finally:
-        server.stop()
+    with app_in_chromium() as (browser, url):
+        shots = [(cw, False, False) for cw in (34, 60, 90, 118)] + [(90, True, False), (90, False, True)]
+        for cw, four, backs in shots:
+            for scheme in ("light", "dark") if backs else ("light",):
+                page = browser.new_page(viewport={"width": 14 * (cw + 6) + 20, "height": 900}, color_scheme=scheme)
+                page.goto(url + "/")
+                page.locator("body.ready").wait_for(state="attached")
+                page.evaluate(GALLERY_JS, {"cw": cw, "four": four, "backs": backs})
+                name = "backs" if backs else f"faces-{cw}{'-four' if four else ''}"
+                path = args.out / f"{name}{'-dark' if scheme == 'dark' else ''}.png"
+                page.locator("#gallery").screenshot(path=str(path))
+                print(path)
+                page.close()
 
 
 if __name__ == "__main__":

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browserkit import TALL_DECK, TALL_LINE, play_through_api  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from chromium import app_in_chromium  # noqa: E402
+from playwright.sync_api import Browser  # noqa: E402
 
 SIZES = ["360x640", "640x360", "390x844", "768x1024", "1280x800", "1920x1080"]
 LOCALES = {"en": "en-US", "ru": "ru-RU", "sk": "sk-SK", "fi": "fi-FI"}
@@ -63,18 +62,11 @@ def main() -> None:
     parser.add_argument("--languages", default=",".join(LOCALES), help="comma-separated: en, ru, sk, fi")
     args = parser.parse_args()
     args.folder.mkdir(parents=True, exist_ok=True)
-    server = _Server(Path(tempfile.mkdtemp()) / "screenshots.sqlite3")
-    url = server.start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            for size in args.sizes.split(","):
-                for lang in args.languages.split(","):
-                    for path in shoot(browser, url, size.strip(), lang.strip(), args.folder):
-                        print(f"saved {path}")
-            browser.close()
-    finally:
-        server.stop()
+    with app_in_chromium() as (browser, url):
+        for size in args.sizes.split(","):
+            for lang in args.languages.split(","):
+                for path in shoot(browser, url, size.strip(), lang.strip(), args.folder):
+                    print(f"saved {path}")
 
 
 if __name__ == "__main__":

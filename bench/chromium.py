@@ -1,0 +1,32 @@
+"""The app on uvicorn in a thread (a temporary SQLite file) and a headless Debian Chromium, for the
+benchmarks and picture scripts that look at the page."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
+from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+
+
+@contextmanager
+def app_in_chromium() -> Iterator[tuple[Browser, str]]:
+    """A browser and the app's base address; both stopped on exit."""
+    server = _Server(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    url = server.start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                yield browser, url
+            finally:
+                browser.close()
+    finally:
+        server.stop()
