@@ -7,6 +7,18 @@ from spider.engine.cards import card_text
 from spider.engine.scoring import profile
 from spider.engine.variants import Variant
 
+# Every level, written out by hand (not read from the engine) so the tests notice a level gone missing.
+LEVELS = [
+    ("spider", 1, "classic"),
+    ("spider", 2, "classic"),
+    ("spider", 4, "classic"),
+    ("spider", 2, "relaxed"),
+    ("spider", 4, "relaxed"),
+    ("spiderette", 1, "classic"),
+    ("spiderette", 2, "classic"),
+    ("spiderette", 4, "classic"),
+]
+
 SPIDER1 = variant("spider", 1)
 SPIDERETTE1 = variant("spiderette", 1)
 

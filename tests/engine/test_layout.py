@@ -10,17 +10,7 @@ from spider.engine import Game, SpiderError, card_text, new_session, parse_card,
 from spider.engine.cards import make
 from spider.engine.deck import layout, parse_deck
 
-ALL_VARIANTS = [
-    ("spider", 1, "classic"),
-    ("spider", 2, "classic"),
-    ("spider", 4, "classic"),
-    ("spider", 2, "relaxed"),
-    ("spider", 4, "relaxed"),
-    ("spiderette", 1, "classic"),
-    ("spiderette", 2, "classic"),
-    ("spiderette", 4, "classic"),
-]
-
+from .helpers import LEVELS
 
 # ----- variants -----------------------------------------------------------------------------
 
@@ -69,7 +59,7 @@ def test_composition_order_is_documented():
     assert cards[26] == "AH" and cards[-1] == "KH"
 
 
-@pytest.mark.parametrize("args", ALL_VARIANTS)
+@pytest.mark.parametrize("args", LEVELS)
 def test_variant_keys(args):
     assert variant(*args).key == "-".join(map(str, args))
 
@@ -161,7 +151,7 @@ def test_spiderette_start_position_and_deals():
     assert (g.deals_left, g.stock_count) == (0, 0)
 
 
-@pytest.mark.parametrize("args", ALL_VARIANTS)
+@pytest.mark.parametrize("args", LEVELS)
 def test_every_variant_starts_with_the_last_card_face_up(args):
     v = variant(*args)
     g = Game(v, v.composition(), profile())

@@ -25,19 +25,9 @@ from spider.engine import (
 )
 from spider.engine.codes import DEAL_LIMIT
 
-from .helpers import position, snapshot, spider_line, spider_session, spiderette_line, spiderette_session
+from .helpers import LEVELS, position, snapshot, spider_line, spider_session, spiderette_line, spiderette_session
 
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-LEVELS = [
-    ("spider", 1, "classic"),
-    ("spider", 2, "classic"),
-    ("spider", 4, "classic"),
-    ("spider", 2, "relaxed"),
-    ("spider", 4, "relaxed"),
-    ("spiderette", 1, "classic"),
-    ("spiderette", 2, "classic"),
-    ("spiderette", 4, "classic"),
-]
 
 
 # ----- an independent model of the rules (SPEC §2), written from the text -------------------
