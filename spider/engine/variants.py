@@ -70,6 +70,12 @@ def variant(game: str = "spider", suits: int = 1, rules: str = "classic") -> Var
     return Variant(game=game, suits=suits, rules=rules, **_LAYOUTS[game])
 
 
+def variant_of_level(level: str) -> Variant:
+    """The variant of a level (its key), e.g. ``spider-2-relaxed``."""
+    game, suits, rules = level.split("-")
+    return variant(game, int(suits), rules)
+
+
 def all_variants() -> list[Variant]:
     """Every variant that exists: Spider with 1 suit (classic), 2 and 4 suits (classic and
     relaxed), and Spiderette with 1, 2 and 4 suits."""

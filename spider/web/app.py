@@ -14,24 +14,28 @@ from ..store import open_store
 from . import busy, errors
 from .context import AppContext
 from .games import Games
+from .jobs import JobQueue
 from .logs import RequestLogMiddleware
 from .middleware import PlayerMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
 from .security import HeadAsGetMiddleware, SecurityHeadersMiddleware
-from .solving import Solving
+from .solving import Solving, jobs_from
 
 
-def create_app(database: str, background: bool = True, docs: bool = False) -> FastAPI:
+def create_app(database: str, background: bool = True, docs: bool = False, jobs: JobQueue | None = None) -> FastAPI:
     """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
     winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
     at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
-    the CSP); the OpenAPI description is always at /openapi.json."""
+    the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
+    (by default the one the environment names)."""
     store = open_store(database)
-    context = AppContext(store=store, games=Games(store), solving=Solving(store, background=background))
+    solving = Solving(store, background=background, jobs=jobs, database=database)
+    context = AppContext(store=store, games=Games(store), solving=solving)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        context.solving.start()
         yield
         context.solving.close()
         store.close()
@@ -59,4 +63,4 @@ def from_environment() -> FastAPI:
     ``uvicorn --factory spider.web.app:from_environment``; ``spider serve --workers N`` runs it in
     each worker."""
     settings = Settings()
-    return create_app(settings.database_or_default, background=settings.background)
+    return create_app(settings.database_or_default, background=settings.background, jobs=jobs_from(settings))

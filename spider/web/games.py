@@ -10,10 +10,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import Move, Session, SpiderError, Variant, best_column, format_code, load_record, variant
+from ..engine import Move, Session, SpiderError, best_column, format_code, load_record, variant
 from ..engine.codes import DEAL_LIMIT
 from ..engine.errors import N_
 from ..engine.events import play_with_events
+from ..engine.variants import variant_of_level
 from ..store import GameRow, Store
 from .errors import NotFound
 
@@ -27,11 +28,6 @@ PLAY_GAP = 1.0
 class Stale(Exception):
     row: GameRow
     session: Session
-
-
-def variant_of_level(level: str) -> Variant:
-    game, suits, rules = level.split("-")
-    return variant(game, int(suits), rules)
 
 
 class Games:

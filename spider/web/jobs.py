@@ -5,7 +5,9 @@ player waits for, background top-ups), each with its own workers and its own bou
 has an id: whoever started it asks for its state (and answer) by that id, or cancels it, from any
 request. On one machine :class:`spider.web.local_jobs.LocalJobs` runs jobs in local worker processes;
 with Redis, :class:`spider.web.redis_jobs.RedisJobs` queues them for ``spider worker`` processes on any
-host. Both answer the same calls in the same way."""
+host. When ``spider serve`` runs several app workers without Redis, one *job host* process owns the
+``LocalJobs`` and every worker reaches it through :class:`spider.web.remote_jobs.RemoteJobs`. All three
+answer the same calls in the same way."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ LANES = (SOLVE, WINNABLE, BACKGROUND)
 State = Literal["waiting", "running", "done", "lost", "cancelled"]
 FINISHED: frozenset[State] = frozenset({"done", "lost", "cancelled"})
 KEEP_ANSWER_SECONDS = 300  # a finished job's state is kept this long for its owner to read
+WORKER_START_SECONDS = 2.0  # allowance for a worker to take a job, in its limit and Retry-After
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,45 @@ class Busy(ApiError):
         return cls(cls.FULL, N_("The solver is busy with other players' questions; please ask again soon"), retry_after)
 
 
+class QueueUnavailable(ApiError):
+    """503: the job queue does not answer (the job host is restarting, Redis is down); nothing was
+    started or changed. The same answer as a busy database."""
+
+    RETRY_AFTER = 2
+
+    def __init__(self) -> None:
+        super().__init__(503, "busy", N_("The server is busy; try again in a moment"))
+        self.headers = {"Retry-After": str(self.RETRY_AFTER)}
+
+
+class SiteLock(Protocol):
+    """Held by at most one process of the whole site at a time (for site-wide schedules). Its calls
+    block: make them off the event loop."""
+
+    def acquire(self) -> bool:
+        """Take it if nobody holds it; True when this process holds it now."""
+        ...
+
+    def renew(self) -> bool:
+        """Keep holding it; False when it was lost (it expired and another process took it)."""
+        ...
+
+    def release(self) -> None: ...
+
+
+class OneProcess:
+    """The lock of a site that is this one process: always free for it."""
+
+    def acquire(self) -> bool:
+        return True
+
+    def renew(self) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+
 class JobQueue(Protocol):
     lanes: dict[str, Lane]
 
@@ -89,6 +131,11 @@ class JobQueue(Protocol):
 
     def reachable(self) -> bool:
         """Whether the queue answers (blocking: call it off the event loop)."""
+        ...
+
+    def site_lock(self, name: str) -> SiteLock | None:
+        """The lock that lets one process of the site run the schedule ``name``; None when another
+        process runs this site's schedules (the job host)."""
         ...
 
     def close(self) -> None:

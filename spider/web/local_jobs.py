@@ -22,7 +22,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from . import job_worker
-from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, WorkerLost
+from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, OneProcess, WorkerLost
 
 _SPAWN = multiprocessing.get_context("spawn")  # a worker shares nothing with the server's threads
 
@@ -120,6 +120,9 @@ class LocalJobs:
 
     def reachable(self) -> bool:
         return True  # the workers are this process's own: the queue is there while it is
+
+    def site_lock(self, name: str) -> OneProcess:
+        return OneProcess()  # local jobs serve one process: it is the whole site
 
     def close(self) -> None:
         """End every worker; safe after the event loop has closed (nobody awaits the jobs then)."""

@@ -22,6 +22,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from redis import Redis
+from redis.exceptions import LockError
+from redis.lock import Lock
 from rq import Queue, get_current_job
 from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
@@ -32,6 +34,7 @@ from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane
 HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
 CANCEL_SECONDS, CANCEL_LOOKS, CANCEL_LOOK_SECONDS = 2.0, 3, 0.05
+SITE_LOCK_SECONDS = 20.0  # a site lock whose holder stops renewing it (killed) is free again after this
 _WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
 _CANCELLED = {JobStatus.STOPPED, JobStatus.CANCELED}
 
@@ -70,6 +73,9 @@ class RedisJobs:
 
     def reachable(self) -> bool:
         return bool(self.redis.ping())
+
+    def site_lock(self, name: str) -> RedisSiteLock:
+        return RedisSiteLock(self.redis, f"{self.prefix}:lock:{name}")
 
     def close(self) -> None:
         self.redis.close()
@@ -177,6 +183,28 @@ class RedisJobs:
             settled = settled + 1 if status not in _WAITING and status != JobStatus.STARTED else 0
             time.sleep(CANCEL_LOOK_SECONDS)
         return True
+
+
+class RedisSiteLock:
+    """redis-py's lock (SET NX PX with a token of its own; renewed and released only by its holder),
+    held across threads: each call may come from another thread of the pool."""
+
+    def __init__(self, redis: Redis, key: str) -> None:
+        self.lock = Lock(redis, key, timeout=SITE_LOCK_SECONDS, blocking=False, thread_local=False)
+
+    def acquire(self) -> bool:
+        return bool(self.lock.acquire(blocking=False))
+
+    def renew(self) -> bool:
+        try:
+            self.lock.reacquire()  # back to the full timeout
+        except LockError:  # it expired and may be another's by now
+            return False
+        return True
+
+    def release(self) -> None:
+        with contextlib.suppress(LockError):  # expired meanwhile: nothing of ours to release
+            self.lock.release()
 
 
 def _text(value: bytes | str) -> str:

@@ -24,6 +24,7 @@ from uvicorn.supervisors import Multiprocess
 from ..config import Settings, default_database, environment_of
 from ..store import StoreUnavailable, is_postgresql, open_store
 from .app import create_app
+from .job_host import JobHost
 from .limits import hardened_config
 from .logs import log_config
 
@@ -128,9 +129,18 @@ def serve(settings: Settings | None = None) -> None:
         app = create_app(database, background=settings.background)
         uvicorn.Server(hardened_config(app, **options)).run(sockets=[sock])
         return
+    # Without Redis, one job host runs every worker's solver jobs, so any worker answers for any job.
+    host = None if settings.redis_url else JobHost(settings)
+    if host is not None:
+        host.start()
+        settings = host.settings
     os.environ.update(environment_of(settings))  # what each worker's from_environment() reads
     config = hardened_config(APP_FACTORY, factory=True, workers=settings.workers, **options)
-    if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.50 wants the worker's run
-        Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()  # type: ignore[call-arg]
-    else:
-        Multiprocess(config, sockets=[sock]).run()
+    try:
+        if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.50 wants the worker's run
+            Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()  # type: ignore[call-arg]
+        else:
+            Multiprocess(config, sockets=[sock]).run()
+    finally:
+        if host is not None:
+            host.stop()

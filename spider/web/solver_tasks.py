@@ -4,12 +4,16 @@ worker imports the engine and the solver only (not FastAPI), and starts that muc
 from __future__ import annotations
 
 import secrets
+import time
 from typing import Any
 
 from ..engine import format_code, load_record, new_session
 from ..engine.codes import DEAL_LIMIT
-from ..engine.variants import Variant
+from ..engine.variants import Variant, variant_of_level
 from ..solver import solve
+from ..store import open_store
+
+MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starting
 
 
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
@@ -25,3 +29,22 @@ def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str
         if result.result == "won":
             return code, result.actions
     return None
+
+
+def top_up(database: str, level: str, keep: int, seconds: float) -> str | None:
+    """Look for a winnable deal of ``level`` for up to ``seconds`` and add it to the store's pool
+    (unless it already holds ``keep``); the deal's code, or None. The worker writes the deal itself,
+    so it is kept whatever happens meanwhile to the process that scheduled the job."""
+    store = open_store(database)
+    try:
+        if store.count_winnable(level) >= keep:
+            return None
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
+            found = find_winnable(variant_of_level(level), left, attempts=1)
+            if found:
+                store.add_winnable(level, *found)
+                return found[0]
+        return None
+    finally:
+        store.close()

@@ -5,38 +5,48 @@ search never stalls other players' requests. Players' solves, winnable deals a p
 background top-ups each have a lane of their own, so a player never waits behind a 90-second background
 try; each player has one solve at a time (a job they start, poll and may cancel, which ends it at once). Deals
 proved winnable are kept ready in the store, seeded from ``winnable.json`` (made by
-``scripts/winnable``) and topped up in the background, so PLAY with "winnable deals only" is instant."""
+``scripts/winnable``) and topped up by the site's one scheduled top-up (``top_up``), so PLAY with
+"winnable deals only" is instant."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from ..config import Settings
 from ..engine import Game
+from ..engine.variants import variant_of_level
 from ..solver.hints import hint
 from ..store import Store
-from .games import variant_of_level
-from .jobs import BACKGROUND, FINISHED, SOLVE, WINNABLE, Busy, JobQueue, Lane, WorkerLost
+from .jobs import (
+    BACKGROUND,
+    FINISHED,
+    SOLVE,
+    WINNABLE,
+    WORKER_START_SECONDS,
+    Busy,
+    JobQueue,
+    Lane,
+    QueueUnavailable,
+    WorkerLost,
+)
 from .local_jobs import LocalJobs
+from .remote_jobs import RemoteJobs
 from .solver_tasks import find_winnable, solve_record
+from .top_up import LOCK, TopUp
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
-KEEP_READY = 3  # proved-winnable deals kept per level
 # Looking for a winnable deal while the player waits: a few short tries, then a random deal.
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
-# Topping the pool up behind the scenes: nobody waits, so each try may think longer.
-REFILL_SECONDS = 90.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
-BACKGROUND_POLL_SECONDS = 1.0  # and at a top-up nobody waits for
-WORKER_START_SECONDS = 2.0  # allowance for a worker to take the job, in its limit and Retry-After
 REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PREFIX"
-TOP_UP_OWNER = "site"  # the owner of the top-up jobs: one per level for the whole site
 
 
 def default_lanes() -> dict[str, Lane]:
@@ -51,14 +61,22 @@ def default_lanes() -> dict[str, Lane]:
     }
 
 
-def default_jobs() -> JobQueue:
-    """Redis (through RQ) when ``SPIDER_REDIS_URL`` names one, else local worker processes."""
-    url = os.environ.get(REDIS_URL_VARIABLE)
-    if url:
+def jobs_from(settings: Settings) -> JobQueue:
+    """Redis (through RQ) when the settings name one; else the job host that ``spider serve
+    --workers N`` started for its workers; else local worker processes of this process."""
+    if settings.redis_url:
         from .redis_jobs import RedisJobs  # only a site with Redis needs RQ
 
-        return RedisJobs(url, default_lanes(), prefix=os.environ.get(REDIS_PREFIX_VARIABLE) or "spider")
+        prefix = os.environ.get(REDIS_PREFIX_VARIABLE) or "spider"
+        return RedisJobs(settings.redis_url, default_lanes(), prefix=prefix)
+    if settings.jobs_address and settings.jobs_key:
+        return RemoteJobs(settings.jobs_address, settings.jobs_key.encode(), default_lanes())
     return LocalJobs(default_lanes(), preload=(solve_record.__module__,))
+
+
+def default_jobs() -> JobQueue:
+    """The job queue the ``SPIDER_…`` environment names (:func:`jobs_from`)."""
+    return jobs_from(Settings())
 
 
 def _unknown(reason: str) -> dict[str, Any]:
@@ -66,12 +84,23 @@ def _unknown(reason: str) -> dict[str, Any]:
 
 
 class Solving:
-    def __init__(self, store: Store, background: bool = True, jobs: JobQueue | None = None) -> None:
+    def __init__(
+        self, store: Store, background: bool = True, jobs: JobQueue | None = None, database: str | None = None
+    ) -> None:
+        """``database``: the store's address, for the top-up jobs to write to (none: no top-up here);
+        ``background`` False switches the top-up off (for tests)."""
         self.store = store
         self.background = background
         self.jobs = jobs if jobs is not None else default_jobs()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
+        lock = self.jobs.site_lock(LOCK) if background and database else None
+        self.top_up = TopUp(self.jobs, lock, database, store.count_winnable) if lock and database else None
         self._seed()
+
+    def start(self) -> None:
+        """Start the top-up schedule, if this process takes part in it (call on the event loop)."""
+        if self.top_up is not None:
+            self._keep(self.top_up.run())
 
     def _seed(self) -> None:
         if not SEED_FILE.exists():
@@ -89,14 +118,14 @@ class Solving:
         fn: Callable[..., Any],
         *args: Any,
         owner: str | None,
-        patience: float | None = None,
+        patience: float,
     ) -> Any:
         """``fn(*args)`` as a job in ``lane``, awaited here; raises :class:`Busy` when it may not wait,
         :class:`WorkerLost` when its worker died or it has not answered within ``patience`` seconds
         (no worker took it: none runs, or all are busy). Cancelling the await cancels the job."""
         job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
         loop = asyncio.get_running_loop()
-        deadline = None if patience is None else loop.time() + patience
+        deadline = loop.time() + patience
         try:
             while True:
                 state = await self.jobs.state(job, owner)
@@ -104,10 +133,10 @@ class Solving:
                     raise WorkerLost()
                 if state.state == "done":
                     return state.answer
-                if deadline is not None and loop.time() > deadline:
+                if loop.time() > deadline:
                     await self.jobs.cancel(job, owner)
                     raise WorkerLost()
-                await asyncio.sleep(POLL_SECONDS if patience is not None else BACKGROUND_POLL_SECONDS)
+                await asyncio.sleep(POLL_SECONDS)
         except asyncio.CancelledError:
             await asyncio.shield(self.jobs.cancel(job, owner))
             raise
@@ -155,36 +184,22 @@ class Solving:
                     owner=None,
                     patience=ON_DEMAND_SECONDS * ON_DEMAND_TRIES + 2 * WORKER_START_SECONDS,
                 )
-            except (Busy, WorkerLost):  # a random deal rather than a long wait or an error
+            except (Busy, WorkerLost, QueueUnavailable):  # a random deal rather than a long wait or an error
                 found = None
             code = found[0] if found else None
-        self.refill(level)
+        await self._handed_out()
         return code
 
-    def refill(self, level: str) -> None:
-        """Top the level's ready deals up to KEEP_READY in the background: one job per level for the
-        whole site at a time (the lane's one job per owner), however many app processes ask."""
-        if not self.background or self.store.count_winnable(level) >= KEEP_READY:
-            return
+    async def _handed_out(self) -> None:
+        """A deal left the pool: the top-up schedule looks at it now, not at its next tick."""
+        if self.top_up is not None:
+            self.top_up.nudge()
+        elif self.background and isinstance(self.jobs, RemoteJobs):  # the job host runs the schedule
+            with contextlib.suppress(QueueUnavailable):  # its own timer tops the pool up anyway
+                await self.jobs.nudge()
 
-        async def work() -> None:
-            try:
-                while self.store.count_winnable(level) < KEEP_READY:
-                    found = await self._run(
-                        BACKGROUND,
-                        REFILL_SECONDS,
-                        find_winnable,
-                        variant_of_level(level),
-                        REFILL_SECONDS,
-                        1,
-                        owner=f"{TOP_UP_OWNER}:{level}",
-                    )
-                    if found:
-                        self.store.add_winnable(level, *found)
-            except (Busy, WorkerLost):
-                pass  # another process tops this level up, or the next deal handed out tries again
-
-        task = asyncio.get_running_loop().create_task(work())
+    def _keep(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

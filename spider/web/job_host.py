@@ -1,0 +1,188 @@
+"""The job host: the one process that runs the solver jobs of every app worker of
+``spider serve --workers N`` when there is no Redis, and the site's top-up schedule.
+
+``spider serve`` starts it (:class:`JobHost`) before its workers, listening on a Unix socket in a
+private folder with a random key, both handed to the workers in ``SPIDER_JOBS_ADDRESS`` and
+``SPIDER_JOBS_KEY`` (:mod:`spider.web.remote_jobs` is their side), and starts it again if it dies.
+Each start is a new *generation*, the first part of every job id it hands out: a job of an earlier
+generation died with its host, and is answered as lost rather than unknown."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from multiprocessing import AuthenticationError
+from multiprocessing.connection import Connection, Listener
+from pathlib import Path
+from typing import Any
+
+from ..config import Settings, environment_of
+from ..store import open_store
+from .job_worker import exit_with_parent
+from .jobs import Busy, JobState
+from .local_jobs import LocalJobs
+from .solving import default_lanes
+from .top_up import LOCK, TopUp
+
+START_SECONDS = 30.0  # how long the server waits for the host to listen (a loaded machine starts Python slowly)
+WATCH_SECONDS = 0.5  # how often the server looks whether the host is alive
+STOP_SECONDS = 5.0
+
+log = logging.getLogger("spider.job_host")
+
+
+class JobHost:
+    """The server's side: start the host, start it again when it dies, stop it at the end."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.folder = tempfile.mkdtemp(prefix="spider-jobs-")  # only this user may enter it
+        self.address = str(Path(self.folder) / "jobs.sock")
+        self.key = secrets.token_hex(32)
+        self.settings = settings.model_copy(update={"jobs_address": self.address, "jobs_key": self.key})
+        self.generation = 0
+        self._stopping = threading.Event()
+        self._process = self._start()
+        self._watch = threading.Thread(target=self._keep_alive, name="job-host-watch", daemon=True)
+
+    def start(self) -> None:
+        """Wait until the host listens, then watch it."""
+        deadline = time.monotonic() + START_SECONDS
+        while not Path(self.address).exists():
+            if self._process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the job host did not start")
+            time.sleep(0.05)
+        self._watch.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._watch.is_alive():
+            self._watch.join()
+        if self._process.poll() is None:
+            self._process.terminate()  # it ends its solver workers
+            try:
+                self._process.wait(STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self.generation += 1
+        Path(self.address).unlink(missing_ok=True)  # a dead host's socket
+        return subprocess.Popen(
+            [sys.executable, "-m", "spider.web.job_host", str(self.generation)],
+            env=os.environ | environment_of(self.settings),
+        )
+
+    def _keep_alive(self) -> None:
+        while not self._stopping.wait(WATCH_SECONDS):
+            if self._process.poll() is not None:
+                log.warning("the job host ended (exit status %s); starting another", self._process.returncode)
+                self._process = self._start()
+
+
+class _Host:
+    """The host's side: answer each worker's requests on the event loop that runs the jobs."""
+
+    def __init__(self, jobs: LocalJobs, top_up: TopUp | None, generation: int) -> None:
+        self.jobs = jobs
+        self.top_up = top_up
+        self.generation = generation
+        self.loop = asyncio.get_running_loop()
+
+    def accept(self, listener: Listener) -> None:
+        while True:
+            try:
+                conn = listener.accept()
+            except AuthenticationError:
+                continue  # someone without the key
+            except OSError:
+                return  # the listener was closed: the host is stopping
+            threading.Thread(target=self._talk, args=(conn,), name="job-host-conn", daemon=True).start()
+
+    def _talk(self, conn: Connection) -> None:
+        with conn:
+            while True:
+                try:
+                    request = conn.recv()
+                except (EOFError, OSError):
+                    return
+                try:
+                    answer = asyncio.run_coroutine_threadsafe(self.answer(*request), self.loop).result()
+                except Exception as err:  # the worker gets a 503; the host goes on
+                    log.exception("job host request %r failed", request[:1])
+                    answer = ("failed", repr(err))
+                try:
+                    conn.send(answer)
+                except (EOFError, OSError):
+                    return
+
+    async def answer(self, method: str, *args: Any) -> tuple[Any, ...]:
+        if method == "submit":
+            lane, fn, fn_args, owner, seconds = args
+            try:
+                job = await self.jobs.submit(lane, fn, *fn_args, owner=owner, seconds=seconds)
+            except Busy as busy:
+                return "busy", busy.reason, busy.params["retry_after"]
+            return "ok", f"{self.generation}.{job}"
+        if method in ("state", "cancel"):
+            job_id, owner = args
+            generation, _, job = str(job_id).partition(".")
+            if generation != str(self.generation):
+                earlier = generation.isdigit() and 0 < int(generation) < self.generation
+                if method == "state":  # its host died: lost (a job id is a secret of its owner's)
+                    return "ok", JobState("lost", 0.0, 0.0) if earlier else None
+                return "ok", earlier
+            if method == "state":
+                return "ok", await self.jobs.state(job, owner)
+            return "ok", await self.jobs.cancel(job, owner)
+        if method == "nudge":
+            if self.top_up is not None:
+                self.top_up.nudge()
+            return ("ok", None)
+        if method == "ping":
+            return ("ok", True)
+        return ("failed", f"unknown request {method!r}")
+
+
+async def _serve(settings: Settings, generation: int) -> None:
+    assert settings.jobs_address and settings.jobs_key
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
+    jobs = LocalJobs(default_lanes(), preload=("spider.web.solver_tasks",))
+    store = open_store(settings.database_or_default)
+    top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
+    schedule = loop.create_task(top_up.run()) if settings.background else None
+    host = _Host(jobs, top_up if schedule else None, generation)
+    listener = Listener(settings.jobs_address, family="AF_UNIX", authkey=settings.jobs_key.encode())
+    threading.Thread(target=host.accept, args=(listener,), name="job-host-accept", daemon=True).start()
+    try:
+        await stop.wait()
+    finally:
+        listener.close()
+        if schedule is not None:
+            schedule.cancel()
+        jobs.close()
+        store.close()
+
+
+def main() -> None:
+    exit_with_parent(os.getppid())  # a server killed outright takes its job host (and its workers) along
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's; it stops the host
+    logging.basicConfig(format="%(asctime)s %(name)s %(levelname)s %(message)s", level=logging.WARNING)
+    asyncio.run(_serve(Settings(), int(sys.argv[1])))
+
+
+if __name__ == "__main__":
+    main()
