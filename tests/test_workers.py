@@ -38,7 +38,7 @@ class Served:
     log: Path
 
     def entries(self) -> list[dict[str, Any]]:
-        lines = self.log.read_text(encoding="utf-8").splitlines()
+        lines = self.log.read_text(encoding="utf-8").split("\n")[:-1]  # the last one may be half written
         return [json.loads(line) for line in lines if line.startswith("{")]
 
     def pid_of(self, request_id: str, wait: float = 5.0) -> int:
@@ -65,8 +65,13 @@ def _cmdline(pid: str) -> bytes:
         return b""
 
 
-def start(database: str, log: Path, workers: int = 2) -> Served:
-    env = os.environ | {"PYTHONPATH": str(Path.cwd()), "SPIDER_LOG_LEVEL": "info", "SPIDER_BACKGROUND": "false"}
+def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None = None) -> Served:
+    """``env``: variables on top of the test's (the top-up is off unless it says otherwise)."""
+    env = (
+        os.environ
+        | {"PYTHONPATH": str(Path.cwd()), "SPIDER_LOG_LEVEL": "info", "SPIDER_BACKGROUND": "false"}
+        | (env or {})
+    )
     with log.open("a") as err:
         process = subprocess.Popen(
             [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", database],
@@ -134,6 +139,7 @@ class Client:
     port: int
     cookie: str = ""
     conn: http.client.HTTPConnection = field(init=False)
+    headers: http.client.HTTPMessage | None = None  # the last answer's
 
     def __post_init__(self) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
@@ -147,6 +153,7 @@ class Client:
             headers["Content-Type"] = "application/json"
         self.conn.request(method, path, body=data, headers=headers)
         response = self.conn.getresponse()
+        self.headers = response.headers
         cookie = re.search(r"spider_player=([^;]+)", response.headers.get("set-cookie", ""))
         if cookie:
             self.cookie = cookie.group(1)
@@ -340,6 +347,10 @@ def _descendants(pid: int) -> set[int]:
     return found
 
 
+def _children(pid: int) -> list[str]:
+    return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+
+
 def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
     served = start(str(tmp_path / "db.sqlite3"), tmp_path / "server.log")
     try:
@@ -354,7 +365,9 @@ def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
         threading.Thread(target=ask, daemon=True).start()
         workers = served.worker_pids()
         deadline = time.monotonic() + 20
-        while not (solvers := set().union(*(_descendants(w) for w in workers)) - workers):
+        # the solver processes are the job host's, which runs every worker's solver jobs
+        host = {int(c) for c in _children(served.process.pid) if b"spider.web.job_host" in _cmdline(c)}
+        while not (solvers := host | set().union(*(_descendants(h) for h in host))) - host:
             assert time.monotonic() < deadline, "no solver process started"
             time.sleep(0.1)
         time.sleep(1)  # the search is under way

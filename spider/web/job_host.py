@@ -104,8 +104,8 @@ class _Host:
         while True:
             try:
                 conn = listener.accept()
-            except AuthenticationError:
-                continue  # someone without the key
+            except (AuthenticationError, EOFError, ConnectionError):
+                continue  # someone without the key, or a worker that gave up waiting (the host was stuck)
             except OSError:
                 return  # the listener was closed: the host is stopping
             threading.Thread(target=self._talk, args=(conn,), name="job-host-conn", daemon=True).start()

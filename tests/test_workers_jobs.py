@@ -1,0 +1,289 @@
+"""Solver jobs under `spider serve --workers 2` as a real process tree: without Redis, every app worker
+goes through the one job host (a solve started through one worker is polled and cancelled through
+the other, one per player for the whole server); the job host stopped or killed (503 and not ready,
+never a 500; its jobs answered as lost once it is back); and the site's one scheduled top-up, with and
+without Redis, whose deal reaches the store even when the app processes are killed with SIGKILL."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from redis import Redis
+
+from spider.engine import format_code
+from spider.engine.variants import all_variants
+from spider.store import open_store
+from spider.web.top_up import KEEP_READY
+from tests.test_workers import Client, Served, start, stop, two_workers
+from tests.web.procwatch import cpu_seconds, descendants, gone, wait_for
+
+EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
+HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
+LEVEL = "spiderette-1-classic"  # the level short of deals in the top-up test (its deals are found fast)
+REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+
+
+def job_host(served: Served) -> int:
+    """The pid of the server's job host (it is started again, with another pid, when it dies)."""
+
+    def find() -> int:
+        for pid in descendants(served.process.pid):
+            with contextlib.suppress(OSError):
+                if b"spider.web.job_host" in Path(f"/proc/{pid}/cmdline").read_bytes() and not gone(pid):
+                    return pid
+        return 0
+
+    return wait_for(find)
+
+
+def searching(served: Served) -> int:
+    """The solver process that is searching (the job host's worker burning CPU)."""
+    host = job_host(served)
+    return wait_for(lambda: next((p for p in descendants(host) if not gone(p) and _cpu(p) > 1.0), 0))
+
+
+def _cpu(pid: int) -> float:
+    with contextlib.suppress(OSError, IndexError):
+        return cpu_seconds(pid)
+    return 0.0
+
+
+def player(served: Served, code: str) -> tuple[Client, str]:
+    """A new player with a game of ``code``, its first row dealt."""
+    client = Client(served.port)
+    status, game, _ = client.call("POST", "/api/games", {"code": code})
+    assert status == 201
+    assert client.call("POST", f"/api/games/{game['id']}/actions", {"action": "deal", "version": 0})[0] == 200
+    return client, game["id"]
+
+
+def ask(client: Client, game: str, time_limit: float = 30) -> str:
+    status, body, _ = client.call("POST", f"/api/games/{game}/solve", {"time_limit": time_limit})
+    assert status == 202, body
+    return str(body["id"])
+
+
+def answer(client: Client, job: str, seconds: float = 60) -> dict[str, Any]:
+    def done() -> dict[str, Any] | None:
+        status, body, _ = client.call("GET", f"/api/solves/{job}")
+        assert status == 200, body
+        return body if body["state"] == "done" else None
+
+    return dict(wait_for(done, seconds)["answer"])
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    s = start(str(tmp_path / "db.sqlite3"), tmp_path / "server.log")
+    yield s
+    stop(s)
+
+
+def test_every_worker_answers_for_every_solve_one_per_player_for_the_whole_server(served: Served) -> None:
+    owner, game = player(served, HARD)
+    a, b = two_workers(served, owner.cookie)
+
+    # a hard solve started through one worker is seen, refused twice and cancelled through the other
+    job = ask(a, game, 60)
+    solver = searching(served)
+    status, body, _ = b.call("GET", f"/api/solves/{job}")
+    assert status == 200 and body["state"] == "running"
+    status, body, _ = b.call("POST", f"/api/games/{game}/solve", {"time_limit": 5})
+    assert status == 429 and body["reason"] == "solver_running" and b.headers is not None
+    assert int(b.headers["Retry-After"]) >= 1
+    cancelled = time.monotonic()
+    assert b.call("DELETE", f"/api/solves/{job}")[0] == 204
+    wait_for(lambda: gone(solver), 5)
+    assert time.monotonic() - cancelled < 1.0  # the solver process ended within a second
+    assert answer(a, job, 5)["reason"] == "cancelled"
+
+    # an easy one, polled on a fresh connection each time: every worker knows it, and it answers
+    job = ask(a, player_game(a, EASY))
+    pids, states = set(), []
+    for _ in range(20):
+        fresh = Client(served.port, owner.cookie)
+        status, body, rid = fresh.call("GET", f"/api/solves/{job}")
+        assert status == 200, body
+        pids.add(served.pid_of(rid))
+        states.append(body["state"])
+        fresh.conn.close()
+        time.sleep(0.1)
+    assert answer(b, job)["result"] == "won" and answer(a, job)["result"] == "won"
+    print(f"20 polls answered by workers {sorted(pids)}: {states}")
+
+    # a solver process killed mid-search: the solve is answered as lost, and a new process takes the next
+    job = ask(b, player_game(a, HARD), 60)
+    os.kill(searching(served), signal.SIGKILL)
+    lost = answer(a, job, 10)
+    assert lost["result"] == "unknown" and lost["reason"] == "worker_lost" and "ask again" in lost["message"]
+    assert answer(a, ask(b, player_game(a, EASY)))["result"] == "won"
+
+
+def player_game(client: Client, code: str) -> str:
+    """Another game of the client's player, its first row dealt."""
+    status, game, _ = client.call("POST", "/api/games", {"code": code})
+    assert status == 201
+    assert client.call("POST", f"/api/games/{game['id']}/actions", {"action": "deal", "version": 0})[0] == 200
+    return str(game["id"])
+
+
+def test_a_stuck_or_killed_job_host_is_a_503_and_not_ready_never_a_500(served: Served) -> None:
+    client, game = player(served, HARD)
+    host = job_host(served)
+
+    os.kill(host, signal.SIGSTOP)  # stuck: it accepts connections and never answers
+    try:
+        status, ready, _ = client.call("GET", "/api/ready")
+        assert status == 503 and ready == {"ok": False, "database": True, "queue": False}
+        status, body, _ = client.call("POST", f"/api/games/{game}/solve", {"time_limit": 5})
+        assert status == 503 and body["reason"] == "busy" and body["message"] and client.headers is not None
+        assert client.headers["Retry-After"] == "2"
+    finally:
+        os.kill(host, signal.SIGCONT)
+
+    job = ask(client, game, 60)
+    searching(served)
+    os.kill(host, signal.SIGKILL)  # and its solver process goes with it
+    seen = set()
+
+    def lost() -> dict[str, Any] | None:
+        status, body, _ = client.call("GET", f"/api/solves/{job}")
+        seen.add(status)
+        assert status in (200, 503), body  # 503 while no host listens; never a 404 or a 500
+        return body["answer"] if status == 200 and body["state"] == "done" else None
+
+    assert wait_for(lost, 60)["reason"] == "worker_lost"
+    assert job_host(served) != host  # the server started another
+    wait_for(lambda: client.call("GET", "/api/ready")[0] == 200, 30)
+    assert answer(client, ask(client, player_game(client, EASY)))["result"] == "won"
+    print(f"statuses while the job host was down and back: {sorted(seen)}")
+
+
+def _fill_the_pool_but_one_level(database: str) -> None:
+    """Every level's deals ready but ``LEVEL``'s, which lacks one (so the app does not seed it)."""
+    store = open_store(database)
+    try:
+        for n, v in enumerate(all_variants()):
+            short = 1 if v.key == LEVEL else 0
+            for k in range(KEEP_READY - short):
+                store.add_winnable(v.key, format_code(v, 1000 * n + k + 1), [])
+    finally:
+        store.close()
+
+
+def _count(database: str) -> int:
+    store = open_store(database)
+    try:
+        return store.count_winnable(LEVEL)
+    finally:
+        store.close()
+
+
+def _background_nice_processes(pids: set[int]) -> int:
+    """How many of ``pids`` are alive at the background lane's priority (nice 10)."""
+    alive = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError):
+            if not gone(pid) and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16]) == 10:
+                alive += 1
+    return alive
+
+
+@pytest.fixture(params=["local-sqlite", "redis-postgresql"])
+def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, str]]:
+    """Where the site keeps its games and its jobs: an SQLite file and the job host, or PostgreSQL
+    (a schema of its own) and Redis (a queue prefix of its own)."""
+    if request.param == "local-sqlite":
+        yield {"database": str(tmp_path / "db.sqlite3")}
+        return
+    from tests.postgres import Schemas
+
+    schemas, prefix = Schemas(), f"spider-test-{uuid.uuid4().hex[:12]}"
+    redis = Redis.from_url(REDIS_URL)
+    try:
+        redis.ping()
+    except Exception as exc:  # not a skip: the test command starts Redis where it is missing
+        pytest.fail(f"Redis does not answer at {REDIS_URL} ({exc}); ./scripts/test installs and starts it")
+    try:
+        yield {"database": schemas.new(), "redis": REDIS_URL, "prefix": prefix}
+    finally:
+        schemas.drop()
+        for key in redis.scan_iter(match=f"*{prefix}*"):
+            redis.delete(key)
+        redis.close()
+
+
+def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_processes(
+    site: dict[str, str], tmp_path: Path
+) -> None:
+    database = site["database"]
+    _fill_the_pool_but_one_level(database)
+    env = {"SPIDER_BACKGROUND": "true"}
+    if "redis" in site:
+        env |= {"SPIDER_REDIS_URL": site["redis"], "SPIDER_REDIS_PREFIX": site["prefix"]}
+    served = start(database, tmp_path / "server.log", env=env)
+    worker = None
+    try:
+        # both app workers hand a deal of the level out, so both nudge the schedule
+        owner = Client(served.port)
+        a, b = two_workers(served, owner.cookie)
+        for client in (a, b):
+            status, view, _ = client.call("POST", "/api/games", {"game": "spiderette", "suits": 1, "winnable": True})
+            assert status == 201 and view["proven_winnable"] is True
+        if "redis" in site:
+            # no `spider worker` runs yet: the one top-up job waits in the queue, however often nudged
+            redis = Redis.from_url(site["redis"])
+            queue = f"rq:queue:{site['prefix']}:background"
+            wait_for(lambda: redis.llen(queue) == 1)
+            time.sleep(2.0)
+            assert redis.llen(queue) == 1
+            redis.close()
+        workers = served.worker_pids()
+        doomed = {served.process.pid, *workers} if "redis" in site else workers  # the job host stays
+        for pid in doomed:
+            os.kill(pid, signal.SIGKILL)
+        if "redis" in site:
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "spider.cli", "worker", "--redis", site["redis"], "--prefix", site["prefix"]],
+                env=os.environ | {"PYTHONPATH": str(Path.cwd())},
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            host = set()
+        else:
+            host = {job_host(served)}
+        most = 0
+        # with Redis, the one job queued before the kill runs now and adds its deal; locally, the job
+        # host goes on topping the level up to KEEP_READY
+        expected = KEEP_READY if host else 1
+
+        def topped_up() -> bool:
+            nonlocal most
+            if host:  # never more than one top-up job's process at a time
+                most = max(most, _background_nice_processes(descendants(next(iter(host)))))
+            return _count(database) >= expected
+
+        wait_for(topped_up, 120)
+        assert all(gone(pid) for pid in doomed)
+        time.sleep(2.0)
+        assert _count(database) == expected and most <= 1  # no second job, no deal twice
+    finally:
+        if worker is not None:
+            worker.kill()
+            worker.wait()
+        if "redis" in site:
+            for pid in descendants(served.process.pid):  # the orphaned app workers
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        stop(served)
