@@ -6,7 +6,6 @@ without it."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import signal
@@ -20,15 +19,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from loops import run_apart
 from procwatch import descendants, gone, wait_for
 from redis import Redis
 
-from spider.store.sqlite import SQLiteStore
 from spider.web import solving
 from spider.web.app import create_app
-from spider.web.redis_jobs import RedisJobs, queue_name
-from spider.web.solving import BACKGROUND, REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, Solving, default_lanes
+from spider.web.solving import REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, default_lanes
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -97,136 +93,117 @@ def client(site: Site) -> Iterator[TestClient]:
         yield c
 
 
-def player_with(client: TestClient, code: str) -> tuple[dict[str, str], str]:
-    """A new player (the cookie the server issues) with a game of ``code``, its first row dealt."""
-    client.cookies.clear()
-    game = client.post("/api/games", json={"code": code})
-    cookies = {"spider_player": game.cookies["spider_player"]}
-    client.cookies.clear()
-    r = client.post(f"/api/games/{game.json()['id']}/actions", json={"action": "deal", "version": 0}, cookies=cookies)
+def player_with(client: TestClient, code: str) -> tuple[TestClient, str]:
+    """A new player (a client of the same app with the cookie the server issued) with a game of
+    ``code``, its first row dealt."""
+    player = TestClient(client.app)  # type: ignore[arg-type]
+    game = player.post("/api/games", json={"code": code})
+    assert game.status_code == 201 and player.cookies["spider_player"]
+    return player, _dealt(player, game.json()["id"])
+
+
+def player_with_game(player: TestClient, code: str) -> str:
+    """Another game of the player, its first row dealt."""
+    return _dealt(player, player.post("/api/games", json={"code": code}).json()["id"])
+
+
+def _dealt(player: TestClient, game: str) -> str:
+    r = player.post(f"/api/games/{game}/actions", json={"action": "deal", "version": 0})
     assert r.status_code == 200
-    return cookies, game.json()["id"]
+    return game
 
 
-def ask(client: TestClient, cookies: dict[str, str], game: str, time_limit: float = 30) -> str:
-    r = client.post(f"/api/games/{game}/solve", json={"time_limit": time_limit}, cookies=cookies)
+def ask(player: TestClient, game: str, time_limit: float = 30) -> str:
+    r = player.post(f"/api/games/{game}/solve", json={"time_limit": time_limit})
     assert r.status_code == 202, r.text
     assert r.json()["state"] == "waiting" and r.headers["Location"].endswith(f"/solves/{r.json()['id']}")
     return str(r.json()["id"])
 
 
-def poll(client: TestClient, cookies: dict[str, str], job: str) -> dict[str, Any]:
-    r = client.get(f"/api/solves/{job}", cookies=cookies)
+def poll(player: TestClient, job: str) -> dict[str, Any]:
+    r = player.get(f"/api/solves/{job}")
     assert r.status_code == 200, r.text
     return dict(r.json())
 
 
-def answer(client: TestClient, cookies: dict[str, str], job: str, seconds: float = 60) -> dict[str, Any]:
-    state = wait_for(lambda: (s := poll(client, cookies, job))["state"] == "done" and s, seconds)
+def answer(player: TestClient, job: str, seconds: float = 60) -> dict[str, Any]:
+    state = wait_for(lambda: (s := poll(player, job))["state"] == "done" and s, seconds)
     return dict(state["answer"])
 
 
 def test_a_solve_runs_on_a_spider_worker_and_its_answer_is_polled(site: Site, client: TestClient) -> None:
     site.start_worker()
-    cookies, game = player_with(client, EASY)
-    job = ask(client, cookies, game)
-    result = answer(client, cookies, job)
+    player, game = player_with(client, EASY)
+    job = ask(player, game)
+    result = answer(player, job)
     assert result["result"] == "won" and result["actions"] and "face-down" in result["note"]
     # another player cannot see it, nor cancel it
     stranger, _ = player_with(client, EASY)
-    assert client.get(f"/api/solves/{job}", cookies=stranger).status_code == 404
-    assert client.delete(f"/api/solves/{job}", cookies=stranger).status_code == 404
-    assert client.get("/api/solves/nonsense", cookies=cookies).json()["reason"] == "not_found"
+    assert stranger.get(f"/api/solves/{job}").status_code == 404
+    assert stranger.delete(f"/api/solves/{job}").status_code == 404
+    assert player.get("/api/solves/nonsense").json()["reason"] == "not_found"
 
 
 def test_a_cancelled_job_stops_at_once_and_never_touches_another_players(site: Site, client: TestClient) -> None:
     first, second = site.start_worker(), site.start_worker()
     alice, alice_game = player_with(client, HARD)
     bob, bob_game = player_with(client, HARD)
-    alice_job = ask(client, alice, alice_game, 60)
-    bob_job = ask(client, bob, bob_game, 60)
-    wait_for(lambda: poll(client, alice, alice_job)["state"] == poll(client, bob, bob_job)["state"] == "running")
+    alice_job = ask(alice, alice_game, 60)
+    bob_job = ask(bob, bob_game, 60)
+    wait_for(lambda: poll(alice, alice_job)["state"] == poll(bob, bob_job)["state"] == "running")
     horses = {site.horse(first), site.horse(second)}
 
     cancelled = time.monotonic()
-    assert client.delete(f"/api/solves/{alice_job}", cookies=alice).status_code == 204
+    assert alice.delete(f"/api/solves/{alice_job}").status_code == 204
     wait_for(lambda: len([h for h in horses if not gone(h)]) == 1, 5)
     assert time.monotonic() - cancelled < 1.0  # the worker killed its job's process within a second
-    state = answer(client, alice, alice_job, 5)
+    state = answer(alice, alice_job, 5)
     assert state["result"] == "unknown" and state["reason"] == "cancelled"
     time.sleep(1.5)
-    assert poll(client, bob, bob_job)["state"] == "running"  # Bob's solve goes on
+    assert poll(bob, bob_job)["state"] == "running"  # Bob's solve goes on
     assert len([h for h in horses if not gone(h)]) == 1
     # Alice may ask again at once; her worker is free for it
-    assert answer(client, alice, ask(client, alice, *player_with_game(client, alice, EASY)))["result"] == "won"
-
-
-def player_with_game(client: TestClient, cookies: dict[str, str], code: str) -> tuple[str]:
-    game = client.post("/api/games", json={"code": code}, cookies=cookies).json()["id"]
-    client.post(f"/api/games/{game}/actions", json={"action": "deal", "version": 0}, cookies=cookies)
-    return (game,)
+    assert answer(alice, ask(alice, player_with_game(alice, EASY)))["result"] == "won"
 
 
 def test_one_job_per_player_and_a_bounded_queue_answer_429_with_retry_after(site: Site, client: TestClient) -> None:
     """No worker runs: the jobs wait, and the wait list fills."""
     waiting = default_lanes()["solve"].waiting
     players = [player_with(client, EASY) for _ in range(waiting + 1)]
-    jobs = [ask(client, cookies, game) for cookies, game in players[:waiting]]
+    jobs = [ask(player, game) for player, game in players[:waiting]]
 
-    again = client.post(f"/api/games/{players[0][1]}/solve", json={"time_limit": 5}, cookies=players[0][0])
+    (first, first_game), (last, last_game) = players[0], players[-1]
+    again = first.post(f"/api/games/{first_game}/solve", json={"time_limit": 5})
     assert again.status_code == 429 and again.json()["reason"] == "solver_running" and again.json()["message"]
     assert int(again.headers["Retry-After"]) >= 1
-    full = client.post(f"/api/games/{players[-1][1]}/solve", json={"time_limit": 5}, cookies=players[-1][0])
+    full = last.post(f"/api/games/{last_game}/solve", json={"time_limit": 5})
     assert full.status_code == 429 and full.json()["reason"] == "solver_busy" and full.json()["message"]
     assert int(full.headers["Retry-After"]) >= 1
 
     # a waiting job cancelled leaves the wait list, and the refused player gets the place
-    assert client.delete(f"/api/solves/{jobs[1]}", cookies=players[1][0]).status_code == 204
-    assert poll(client, players[1][0], jobs[1])["answer"]["reason"] == "cancelled"
-    last = ask(client, players[-1][0], players[-1][1])
+    second = players[1][0]
+    assert second.delete(f"/api/solves/{jobs[1]}").status_code == 204
+    assert poll(second, jobs[1])["answer"]["reason"] == "cancelled"
+    queued = ask(last, last_game)
     site.start_worker()
-    assert answer(client, players[-1][0], last)["result"] == "won"
-    assert answer(client, players[0][0], jobs[0])["result"] == "won"  # the others were kept
+    assert answer(last, queued)["result"] == "won"
+    assert answer(first, jobs[0])["result"] == "won"  # the others were kept
 
 
 def test_a_killed_worker_is_reported_never_a_500_and_a_new_worker_answers(site: Site, client: TestClient) -> None:
     worker = site.start_worker()
-    cookies, game = player_with(client, HARD)
-    job = ask(client, cookies, game, 60)
-    wait_for(lambda: poll(client, cookies, job)["state"] == "running")
+    player, game = player_with(client, HARD)
+    job = ask(player, game, 60)
+    wait_for(lambda: poll(player, job)["state"] == "running")
     horse = site.horse(worker)
     os.kill(worker.pid, signal.SIGKILL)  # the whole worker, as a lost host would
     os.kill(horse, signal.SIGKILL)
     worker.wait()
 
-    result = answer(client, cookies, job, 20)  # within seconds of its worker's silence
+    result = answer(player, job, 20)  # within seconds of its worker's silence
     assert result["result"] == "unknown" and result["reason"] == "worker_lost" and "ask again" in result["message"]
     site.start_worker()  # its replacement (a supervisor's or compose's restart) takes the next job
-    (easy,) = player_with_game(client, cookies, EASY)
-    assert answer(client, cookies, ask(client, cookies, easy))["result"] == "won"
-
-
-def test_the_top_up_is_one_job_for_the_whole_site(site: Site, redis: Redis, tmp_path: Path) -> None:
-    """Two app processes (two Solving services on one Redis) both run short of a level's deals:
-    one top-up job is queued for it, not one per process."""
-    level = "spiderette-2-classic"
-    services = [
-        Solving(SQLiteStore(str(tmp_path / f"app{n}.sqlite3")), jobs=RedisJobs(REDIS_URL, default_lanes(), site.prefix))
-        for n in (1, 2)
-    ]
-
-    async def both_refill() -> int:
-        for service in services:
-            while service.store.take_winnable(level):  # the seeded deals handed out
-                pass
-            service.refill(level)
-        await asyncio.sleep(1.0)  # each tried to queue its top-up
-        queued = int(redis.llen(f"rq:queue:{queue_name(site.prefix, BACKGROUND)}"))
-        for service in services:
-            service.close()
-        return queued
-
-    assert run_apart(both_refill()) == 1
+    assert answer(player, ask(player, player_with_game(player, EASY)))["result"] == "won"
 
 
 def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
