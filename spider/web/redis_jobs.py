@@ -19,17 +19,19 @@ import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from redis import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import LockError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.lock import Lock
 from rq import Queue, get_current_job
 from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
-from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane
+from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, QueueUnavailable
 
 HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
@@ -37,6 +39,7 @@ CANCEL_SECONDS, CANCEL_LOOKS, CANCEL_LOOK_SECONDS = 2.0, 3, 0.05
 SITE_LOCK_SECONDS = 20.0  # a site lock whose holder stops renewing it (killed) is free again after this
 _WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
 _CANCELLED = {JobStatus.STOPPED, JobStatus.CANCELED}
+T = TypeVar("T")
 
 
 def queue_name(prefix: str, lane: str) -> str:
@@ -63,13 +66,13 @@ class RedisJobs:
     async def submit(
         self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
     ) -> str:
-        return await asyncio.to_thread(self._submit, lane, fn, args, owner, seconds)
+        return await _off_loop(self._submit, lane, fn, args, owner, seconds)
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
-        return await asyncio.to_thread(self._state, job_id, owner)
+        return await _off_loop(self._state, job_id, owner)
 
     async def cancel(self, job_id: str, owner: str | None = None) -> bool:
-        return await asyncio.to_thread(self._cancel, job_id, owner)
+        return await _off_loop(self._cancel, job_id, owner)
 
     def reachable(self) -> bool:
         return bool(self.redis.ping())
@@ -205,6 +208,14 @@ class RedisSiteLock:
     def release(self) -> None:
         with contextlib.suppress(LockError):  # expired meanwhile: nothing of ours to release
             self.lock.release()
+
+
+async def _off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a thread; a Redis that does not answer is a 503 for the player, not a 500."""
+    try:
+        return await asyncio.to_thread(fn, *args)
+    except (RedisConnectionError, RedisTimeoutError):
+        raise QueueUnavailable() from None
 
 
 def _text(value: bytes | str) -> str:

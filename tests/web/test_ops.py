@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from spider.web.app import create_app, from_environment
 from spider.web.logs import JsonFormatter
 from spider.web.redis_jobs import RedisJobs
+from spider.web.solving import default_lanes
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 
@@ -83,6 +84,20 @@ def test_ready_asks_the_redis_queue(client: TestClient, url: str, answers: bool)
         solving.jobs = local
     assert got.status_code == (200 if answers else 503)
     assert got.json() == {"ok": answers, "database": True, "queue": answers}
+
+
+def test_a_solve_while_the_redis_queue_is_down_is_503_with_retry_after_not_500(client: TestClient) -> None:
+    game = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()["id"]
+    solving = client.app.state.context.solving  # type: ignore[attr-defined]
+    local, solving.jobs = solving.jobs, RedisJobs("redis://127.0.0.1:1/0", lanes=default_lanes())
+    try:
+        started = client.post(f"/api/games/{game}/solve", json={"time_limit": 5})
+        polled = client.get("/api/solves/0123456789abcdef")
+    finally:
+        solving.jobs = local
+    for answer in (started, polled):
+        assert answer.status_code == 503 and answer.json()["reason"] == "busy" and answer.json()["message"]
+        assert answer.headers["Retry-After"] == "2"
 
 
 def test_every_answer_has_a_request_id_and_one_json_access_line(client: TestClient, json_lines: io.StringIO) -> None:
