@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import logging.config
 import os
 import secrets
 import shutil
@@ -30,6 +31,7 @@ from ..store import open_store
 from .job_worker import exit_with_parent
 from .jobs import Busy, JobState
 from .local_jobs import LocalJobs
+from .logs import log_config
 from .solving import default_lanes
 from .top_up import LOCK, TopUp
 
@@ -180,8 +182,9 @@ async def _serve(settings: Settings, generation: int) -> None:
 def main() -> None:
     exit_with_parent(os.getppid())  # a server killed outright takes its job host (and its workers) along
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's; it stops the host
-    logging.basicConfig(format="%(asctime)s %(name)s %(levelname)s %(message)s", level=logging.WARNING)
-    asyncio.run(_serve(Settings(), int(sys.argv[1])))
+    settings = Settings()
+    logging.config.dictConfig(log_config(settings.log_level, settings.log_format))  # as the workers log
+    asyncio.run(_serve(settings, int(sys.argv[1])))
 
 
 if __name__ == "__main__":
