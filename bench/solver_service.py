@@ -8,6 +8,9 @@ Prints figures; asserts nothing.
   keeps while it waits for the next job);
 - through `spider serve` on loopback: three players cancel their 10-second solves of a hard deal
   after a second, then a fourth asks about an easy one: how long the fourth waits for its answer;
+- through the job host of `spider serve --workers N` (no Redis): what a call costs an app worker
+  (a state read, round trip), a job on a fresh and on a warm worker, and how long a cancel takes to
+  end the job's process;
 - with --redis URL, the same job figures on Redis and a `spider worker` process (under a prefix of
   its own), and how long a cancel takes to end the job's process.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -34,10 +38,14 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 from redis import Redis  # noqa: E402
 
-from spider.web.jobs import JobQueue, Lane  # noqa: E402
+from spider.config import Settings  # noqa: E402
+from spider.web.job_host import JobHost  # noqa: E402
+from spider.web.jobs import SOLVE, JobQueue, Lane  # noqa: E402
 from spider.web.local_jobs import LocalJobs  # noqa: E402
 from spider.web.redis_jobs import RedisJobs  # noqa: E402
+from spider.web.remote_jobs import RemoteJobs  # noqa: E402
 from spider.web.solver_tasks import solve_record  # noqa: E402
+from spider.web.solving import default_lanes  # noqa: E402
 
 HARD = {"code": "SP1-S4C-AAAABAP", "actions": []}
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
@@ -52,9 +60,9 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def timed(jobs: JobQueue, fn: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+async def timed(jobs: JobQueue, fn: Callable[..., Any], *args: Any, lane: str = "lane") -> tuple[float, Any]:
     start = time.perf_counter()
-    job = await jobs.submit("lane", fn, *args, seconds=120)
+    job = await jobs.submit(lane, fn, *args, seconds=120)
     while (state := await jobs.state(job)) is not None and state.state not in ("done", "lost", "cancelled"):
         await asyncio.sleep(0.01)
     return time.perf_counter() - start, state and state.answer
@@ -103,6 +111,14 @@ async def cancel_to_stop(jobs: JobQueue, worker: int, trials: int = 5) -> None:
     print(f"cancel to stopped job process:  {best:7.0f} ms best, {worst:.0f} ms worst of {trials}")
 
 
+def alive(pid: int) -> bool:
+    """Running: not ended (an ended process waits as a zombie until its parent reaps it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:  # gone, and reaped
+        return False
+
+
 def children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in path.read_text().split()] if path.exists() else []
@@ -129,6 +145,47 @@ def on_redis(url: str, seconds: float) -> None:
         redis = Redis.from_url(url)
         for key in redis.scan_iter(match=f"*{prefix}*"):  # its queues and registries
             redis.delete(key)
+
+
+def through_job_host(calls: int = 500, trials: int = 5) -> None:
+    """The job host that `spider serve --workers N` starts without Redis, and one worker's client."""
+    os.environ["PYTHONPATH"] = str(ROOT)  # the host is a process of its own: it imports this checkout
+    with tempfile.TemporaryDirectory() as tmp:
+        host = JobHost(Settings(database=f"{tmp}/db.sqlite3", background=False))
+        host.start()
+        jobs = RemoteJobs(host.address, host.key.encode(), default_lanes())
+        try:
+            asyncio.run(_job_host_figures(jobs, host.pid, calls, trials))
+        finally:
+            jobs.close()
+            host.stop()
+
+
+async def _job_host_figures(jobs: RemoteJobs, host: int, calls: int, trials: int) -> None:
+    trips = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        await jobs.state("1.nobody", None)
+        trips.append(time.perf_counter() - start)
+    median, worst = statistics.median(trips) * 1000, max(trips) * 1000
+    print(f"a state read, worker to host:   {median:7.2f} ms median, {worst:.1f} ms worst of {calls}")
+    cold, _ = await timed(jobs, os.getpid, lane=SOLVE)
+    warm, _ = await timed(jobs, os.getpid, lane=SOLVE)
+    print(f"job on a fresh worker:          {cold * 1000:7.0f} ms")
+    print(f"job on a warm worker:           {warm * 1000:7.0f} ms")
+    waits = []
+    for _ in range(trials):
+        before = set(children(host))
+        job = await jobs.submit(SOLVE, time.sleep, 60, seconds=60)
+        await asyncio.sleep(0.5)  # it runs (on the warm worker, or a new one)
+        running = set(children(host)) | before
+        start = time.perf_counter()
+        await jobs.cancel(job)
+        while all(alive(pid) for pid in running):  # until the job's process has ended
+            await asyncio.sleep(0.005)
+        waits.append(time.perf_counter() - start)
+    best, worst = min(waits) * 1000, max(waits) * 1000
+    print(f"cancel to stopped job process:  {best:7.0f} ms best, {worst:.0f} ms worst of {trials}")
 
 
 def listening(url: str) -> bool:
@@ -180,5 +237,7 @@ if __name__ == "__main__":
     print("Local worker processes (no Redis):")
     asyncio.run(main(LocalJobs({"lane": Lane(workers=1, waiting=1)}, preload=(solve_record.__module__,)), args.seconds))
     cancelled_solves_then_one()
+    print("Through the job host (spider serve --workers N without Redis):")
+    through_job_host()
     if args.redis:
         on_redis(args.redis, args.seconds)

@@ -55,6 +55,10 @@ class JobHost:
         self._process = self._start()
         self._watch = threading.Thread(target=self._keep_alive, name="job-host-watch", daemon=True)
 
+    @property
+    def pid(self) -> int:
+        return self._process.pid
+
     def start(self) -> None:
         """Wait until the host listens, then watch it."""
         deadline = time.monotonic() + START_SECONDS
