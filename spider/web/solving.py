@@ -52,7 +52,7 @@ REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PR
 def default_lanes() -> dict[str, Lane]:
     """Solves use every core but one (the server's), at least one; a few may wait, one per player.
     A winnable deal a player waits for has one worker; a busy one means a random deal instead.
-    A top-up has one job per level at a time, for the whole site."""
+    A top-up has one job at a time, for the whole site (spider.web.top_up)."""
     cores = os.cpu_count() or 2
     return {
         SOLVE: Lane(workers=max(1, min(4, cores - 1)), waiting=4, one_per_owner=True),
@@ -94,7 +94,7 @@ class Solving:
         self.jobs = jobs if jobs is not None else default_jobs()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
         lock = self.jobs.site_lock(LOCK) if background and database else None
-        self.top_up = TopUp(self.jobs, lock, database, store.count_winnable) if lock and database else None
+        self.top_up = TopUp(self.jobs, lock, database, store.count_winnable) if lock is not None and database else None
         self._seed()
 
     def start(self) -> None:
