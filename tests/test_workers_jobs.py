@@ -48,9 +48,16 @@ def job_host(served: Served) -> int:
 
 
 def searching(served: Served) -> int:
-    """The solver process that is searching (the job host's worker burning CPU)."""
+    """The solver process that is searching: the job host's child whose CPU time grows (idle warm
+    workers may have used some before)."""
     host = job_host(served)
-    return wait_for(lambda: next((p for p in descendants(host) if not gone(p) and _cpu(p) > 1.0), 0))
+
+    def busy() -> int:
+        before = {pid: _cpu(pid) for pid in descendants(host)}
+        time.sleep(0.5)  # an idle process uses none; a search uses what it can get of a busy machine
+        return next((pid for pid, cpu in before.items() if not gone(pid) and _cpu(pid) - cpu >= 0.05), 0)
+
+    return wait_for(busy)
 
 
 def _cpu(pid: int) -> float:
