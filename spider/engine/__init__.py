@@ -5,7 +5,7 @@ from .cards import card_text, parse_card
 from .codes import format_code, parse_code, shuffled_deck
 from .describe import card_name, describe
 from .errors import IllegalAction, SpiderError
-from .game import Game
+from .game import Game, Snapshot, snapshot_key
 from .notation import format_action, parse_action
 from .records import ReplayError, Session, legal_action_texts, load_record, new_session
 from .scoring import PROFILES, profile
@@ -29,6 +29,8 @@ __all__ = [
     "parse_action",
     "PROFILES",
     "Game",
+    "Snapshot",
+    "snapshot_key",
     "IllegalAction",
     "ReplayError",
     "Session",

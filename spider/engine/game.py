@@ -27,6 +27,10 @@ UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...]
 # replay makes one per action.
 _outcome = tuple.__new__
 
+# A position as ``Game.snapshot`` gives it: (deals done, sequences removed, columns, face-down
+# counts, runs).
+Snapshot = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
 STAND_IN = 12  # the king of spades stands in for every hidden card of an information state
 _SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
 
@@ -35,32 +39,55 @@ _SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
 _SEQUENCES = tuple(tuple(suit * 13 + r for r in range(12, -1, -1)) for suit in range(4))
 
 
+def snapshot_key(deals_done: int, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], stock_empty: bool) -> int:
+    """``Game.position_key`` from a position's parts. Once the stock is empty the columns are
+    interchangeable, so their order is left out."""
+    if stock_empty:
+        return hash(tuple(sorted(zip(cols, down, strict=True))))
+    return hash((deals_done, cols, down))
+
+
 class Game:
     """One deal being played. Build one with ``new_session`` or ``load_record`` (records.py), or
     ``Game(variant, deck, profile)``. Hot paths (``legal_moves``, ``move``, ``deal``, ``undo``)
     are unchecked; ``apply`` (``check`` then ``perform``) is the checked way to play."""
 
-    def __init__(self, v: Variant, deck: list[int], scoring: Profile, deal: int | None = None) -> None:
+    def __init__(
+        self, v: Variant, deck: list[int], scoring: Profile, deal: int | None = None, copy_of: Game | None = None
+    ) -> None:
+        """A new deal, or with ``copy_of`` an independent copy of that game as it stands (the
+        copy is made here, not with ``__dict__``, so that the class can be compiled)."""
         from .deck import layout
 
         self.variant = v
         self.deal_number = deal  # None when built from an explicit deck
         self.deck = list(deck)
         self.profile = scoring
-        columns, stock = layout(v, self.deck)
-        self.cols: list[list[int]] = columns
-        self.down: list[int] = [len(c) - 1 for c in columns]
-        self.stock: list[int] = stock
-        self.deals_done = 0
-        self.removed_suits: list[int] = []
-        self.moves = 0
-        self.score = scoring.start
-        self.elapsed = 0.0
-        self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
+        if copy_of is None:
+            columns, stock = layout(v, self.deck)
+            self.cols: list[list[int]] = columns
+            self.down: list[int] = [len(c) - 1 for c in columns]
+            self.stock: list[int] = stock
+            self.deals_done = 0
+            self.removed_suits: list[int] = []
+            self.moves = 0
+            self.score = scoring.start
+            self.elapsed = 0.0
+            self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
+        else:
+            self.cols = [list(c) for c in copy_of.cols]
+            self.down = list(copy_of.down)
+            self.stock = copy_of.stock  # never changed: a deal reads it
+            self.deals_done = copy_of.deals_done
+            self.removed_suits = list(copy_of.removed_suits)
+            self.moves = copy_of.moves
+            self.score = copy_of.score
+            self.elapsed = copy_of.elapsed
+            self.history = deque(copy_of.history, maxlen=copy_of.history.maxlen)
         # The actions undo took back since the last new action, the next to redo last. Only the
         # checked path (``perform``) keeps it; an action equal to the next redo is that redo, so
         # the list follows from the action list alone and a replayed record has it too.
-        self.undone: list[Step] = []
+        self.undone: list[Step] = [] if copy_of is None else list(copy_of.undone)
         self._relaxed = v.relaxed
         self._continues = CONTINUES[v.relaxed]
         self._floor = v.game == "spider"
@@ -68,7 +95,7 @@ class Game:
         # where each deal starts in the stock
         self._deal_starts = tuple(sum(v.deals[:i]) for i in range(len(v.deals) + 1))
         self._sequences = v.sequences
-        self.run: list[int] = [self._tail_run(c) for c in range(v.columns)]
+        self.run: list[int] = list(copy_of.run) if copy_of else [self._tail_run(c) for c in range(v.columns)]
 
     # ----- reading the position -------------------------------------------------------------
 
@@ -396,15 +423,7 @@ class Game:
     # ----- copies and snapshots for searching ----------------------------------------------
 
     def clone(self) -> Game:
-        other = object.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.cols = [list(c) for c in self.cols]
-        other.down = list(self.down)
-        other.run = list(self.run)
-        other.removed_suits = list(self.removed_suits)
-        other.history = deque(self.history, maxlen=self.history.maxlen)
-        other.undone = list(self.undone)
-        return other
+        return Game(self.variant, self.deck, self.profile, self.deal_number, copy_of=self)
 
     def search_copy(self) -> Game:
         """A clone that keeps no score and has unlimited undo, for searching."""
@@ -426,42 +445,42 @@ class Game:
         g.deal_number = None
         return g
 
-    def snapshot(self) -> bytes:
-        """The position in a few bytes: every column's cards, face-down count and run, the deals
-        done and the sequences removed (not the score, the move count or the undo history)."""
-        rs = self.removed_suits
-        parts = [bytes((self.deals_done, len(rs), *rs))]
-        down, run = self.down, self.run
-        for c, col in enumerate(self.cols):
-            parts.append(bytes((down[c], run[c], len(col))))
-            parts.append(bytes(col))
-        return b"".join(parts)
+    def snapshot(self) -> Snapshot:
+        """The position as nested tuples: the deals done, the sequences removed, and every
+        column's cards, face-down count and run (not the score, the move count or the undo
+        history). Tuples, not bytes: ``restore`` then copies lists instead of parsing."""
+        return (
+            self.deals_done,
+            tuple(self.removed_suits),
+            tuple(map(tuple, self.cols)),
+            tuple(self.down),
+            tuple(self.run),
+        )
 
-    def restore(self, snapshot: bytes) -> None:
+    def restore(self, snapshot: Snapshot) -> None:
         """Go back to a position from ``snapshot`` of this deal. The undo history is cleared: its
         entries belong to the position left."""
-        b = snapshot
-        self.deals_done = b[0]
-        n = b[1]
-        self.removed_suits = list(b[2 : 2 + n])
-        i = 2 + n
-        cols, down, run = [], [], []
-        for _ in range(len(self.cols)):
-            down.append(b[i])
-            run.append(b[i + 1])
-            end = i + 3 + b[i + 2]
-            cols.append(list(b[i + 3 : end]))
-            i = end
-        self.cols, self.down, self.run = cols, down, run
+        deals_done, removed, cols, down, run = snapshot
+        self.deals_done = deals_done
+        self.removed_suits = list(removed)
+        self.cols = list(map(list, cols))
+        self.down = list(down)
+        self.run = list(run)
         self.history.clear()
         self.undone = []
 
     def position_key(self) -> int:
         """A hash of the position, equal for positions a search may treat as the same: once the
         stock is empty the columns are interchangeable, so their order is left out."""
-        if self.deals_done < len(self._deal_sizes):
-            return hash((self.deals_done, tuple(map(tuple, self.cols)), tuple(self.down)))
-        return hash(tuple(sorted(zip(map(tuple, self.cols), self.down, strict=True))))
+        return snapshot_key(self.deals_done, tuple(map(tuple, self.cols)), tuple(self.down), self.deals_left == 0)
+
+    def next_deal(self) -> list[int]:
+        """The cards the next deal puts on the columns, first column first (none when the stock
+        is empty). A search copy sees them; an information state has only stand-ins."""
+        if self.deals_done >= len(self._deal_sizes):
+            return []
+        start = self._deal_starts[self.deals_done]
+        return self.stock[start : start + self._deal_sizes[self.deals_done]]
 
     def __repr__(self) -> str:
         cols = " | ".join(

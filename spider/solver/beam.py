@@ -1,31 +1,42 @@
 """Depth beam search per stock level (incomplete: it finds wins, it never proves a loss).
 
-The search advances one action at a time. Every position of the current layer is expanded (its
-useful actions, "tidy" as in the bounded passes, see ``ordering.useful_actions``); children already
-met anywhere in this run are dropped; then, *separately for each number of deals done*, only the
-``width`` children of least ``position_cost`` form the next layer. Keeping a beam per stock level
-means a deal never has to beat the positions that have not dealt yet, and undealt positions keep
-being worked on while the dealt ones go ahead.
+The search advances one action at a time. The useful actions of every position of the current
+layer ("tidy" as in the bounded passes, see ``ordering.useful_actions``) are candidates, each
+with the cost of the position it leads to (``position_cost``, worked out from the change the
+action makes, so without playing it). Then, *separately for each number of deals done*, the
+candidates are played best first until ``width`` children not met before in this run form the
+next layer; the rest are never played, which is where most of the time used to go. Keeping a
+beam per stock level means a deal never has to beat the positions that have not dealt yet, and
+undealt positions keep being worked on while the dealt ones go ahead.
 
 A run ends with a win, when the layer is empty (every child was met before: the beam has died)
 or when ``stop`` says so. Runs are cheap and the outcome of one depends a lot on how ties are
 broken, so ``search.solve`` makes many runs with different seeds and growing widths.
-Positions are kept as ``Game.snapshot`` bytes; the line to a position is kept as parent links.
+Positions are kept as ``Game.snapshot`` tuples; the line to a position is kept as parent links.
 """
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable
 
-from spider.engine import DEAL, Game, Step
+from spider.engine import DEAL, Game, Snapshot, Step, snapshot_key
 
-from .heuristics import Weights, position_cost
+from .heuristics import Weights, dealt_cost, position_cost
 from .ordering import ordered_actions
 
 Line = list[Step]
+# (estimated cost of the child, tie-break, index of the parent in the layer, action)
+Candidate = tuple[int, float, int, Step]
 _CHECK_EVERY = 2048
+_MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried before anything else
+
+
+class _Won(Exception):
+    """A candidate won: ``line`` plays from the start of the run to the win."""
+
+    def __init__(self, line: Line) -> None:
+        self.line = line
 
 
 def depth_beam(
@@ -36,55 +47,90 @@ def depth_beam(
     True ends the run (a limit); it is asked every few thousand positions."""
     rng = random.Random(seed) if seed is not None else None
     start = g.snapshot()
-    parents: list[tuple[int, Step]] = [(-1, DEAL)]  # the root's action is never read
-    layer: list[tuple[int, bytes, int]] = [(position_cost(g, w), start, 0)]
-    seen = {g.position_key()}
-    nodes = 0
+    beam = _Beam(g, w, width)
+    layer: list[tuple[int, Snapshot, int]] = [(position_cost(g, w), start, 0)]
     check = _CHECK_EVERY
-    move, deal, undo, restore, key_of = g.move, g.deal, g.undo, g.restore, g.position_key
     try:
         while layer:
-            children: dict[int, list[tuple[int, float, int, Step]]] = {}
-            for index, (cost, packed, _) in enumerate(layer):
-                restore(packed)
+            candidates: dict[int, list[Candidate]] = {}
+            for index, (cost, snap, _) in enumerate(layer):
+                g.restore(snap)
+                done = snap[0]
                 for child_cost, tie, action in ordered_actions(g, cost, True, rng, w):
+                    level = done
                     if action is DEAL:
-                        deal()
-                        child_cost = position_cost(g, w)
-                    else:
-                        move(*action)
-                    nodes += 1
-                    if g.won:
-                        line = [action]
-                        node = layer[index][2]
-                        while node:
-                            node, a = parents[node]
-                            line.append(a)
-                        return line[::-1], nodes
-                    key = key_of()
-                    if key not in seen:
-                        seen.add(key)
-                        level = children.get(g.deals_done)
-                        if level is None:
-                            children[g.deals_done] = level = []
-                        level.append((child_cost, tie, index, action))
-                    undo()
-                if nodes >= check:
-                    check = nodes + _CHECK_EVERY
-                    if stop(nodes):
-                        return None, nodes
-            nxt = []
-            for level in children.values():
-                for child_cost, _, index, action in heapq.nsmallest(width, level):
-                    _, packed, node = layer[index]
-                    restore(packed)
-                    if action is DEAL:
-                        deal()
-                    else:
-                        move(*action)
-                    parents.append((node, action))
-                    nxt.append((child_cost, g.snapshot(), len(parents) - 1))
-            layer = nxt
-        return None, nodes
+                        level += 1
+                        dealt = dealt_cost(g, w)
+                        child_cost = _MAY_COMPLETE if dealt is None else dealt
+                    found = candidates.get(level)
+                    if found is None:
+                        candidates[level] = found = []
+                    found.append((child_cost, tie, index, action))
+            layer = [child for level in candidates.values() for child in beam.select(layer, level)]
+            if beam.nodes >= check:
+                check = beam.nodes + _CHECK_EVERY
+                if stop(beam.nodes):
+                    return None, beam.nodes
+        return None, beam.nodes
+    except _Won as won:
+        return won.line, beam.nodes
     finally:
-        restore(start)
+        g.restore(start)
+
+
+class _Beam:
+    """The state of one run that outlives a layer: positions met, parent links, nodes played."""
+
+    def __init__(self, g: Game, w: Weights, width: int) -> None:
+        self.g, self.w, self.width = g, w, width
+        self.seen = {g.position_key()}
+        self.parents: list[tuple[int, Step]] = [(-1, DEAL)]  # the root's action is never read
+        self.nodes = 0
+
+    def select(self, layer: list[tuple[int, Snapshot, int]], level: list[Candidate]) -> list[tuple[int, Snapshot, int]]:
+        """Play ``level``'s candidates best first until ``width`` new children are found (or
+        none is left). They are played in batches of as many as are still wanted, each batch
+        grouped by parent so a parent's position is restored once per batch."""
+        level.sort()
+        kept: list[tuple[int, Snapshot, int]] = []
+        taken = 0
+        while len(kept) < self.width and taken < len(level):
+            wanted = self.width - len(kept)
+            batch = sorted(level[taken : taken + wanted], key=lambda candidate: candidate[2])
+            taken += wanted
+            self._play(layer, batch, kept)
+        return kept
+
+    def _play(
+        self, layer: list[tuple[int, Snapshot, int]], batch: list[Candidate], kept: list[tuple[int, Snapshot, int]]
+    ) -> None:
+        g, seen, parents = self.g, self.seen, self.parents
+        parent = -1
+        for child_cost, _, index, action in batch:
+            if index != parent:
+                g.restore(layer[index][1])
+                parent = index
+            if action is DEAL:
+                g.deal()
+                if child_cost == _MAY_COMPLETE:
+                    child_cost = position_cost(g, self.w)
+            else:
+                g.move(*action)
+            self.nodes += 1
+            if g.won:
+                raise _Won(self._line(layer[index][2], action))
+            snap = g.snapshot()
+            key = snapshot_key(snap[0], snap[2], snap[3], g.deals_left == 0)
+            if key not in seen:
+                seen.add(key)
+                parents.append((layer[index][2], action))
+                kept.append((child_cost, snap, len(parents) - 1))
+            g.undo()
+
+    def _line(self, node: int, last: Step) -> Line:
+        line = [last]
+        parents = self.parents
+        while node:
+            node, action = parents[node]
+            line.append(action)
+        return line[::-1]

@@ -46,3 +46,22 @@ def position_cost(g: Game, w: Weights = SOLVER) -> int:
                 cost += w_suit
             prev = card
     return cost
+
+
+def dealt_cost(g: Game, w: Weights = SOLVER) -> int | None:
+    """``position_cost`` of the position after the next deal, worked out without dealing; None
+    when the deal may complete a sequence (then only dealing tells). The search weighs a deal
+    among many candidates and plays only the few it keeps."""
+    cards = g.next_deal()
+    w_stock, w_break, w_suit = w.stock, w.brk, w.suit
+    cost = position_cost(g, w) - w_stock * len(cards)
+    cols, run = g.cols, g.run
+    for c, card in enumerate(cards):
+        last = cols[c][-1]  # a deal needs every column filled
+        if last % 13 != card % 13 + 1:
+            cost += w_break
+        elif last // 13 != card // 13:
+            cost += w_suit
+        elif run[c] >= 12:
+            return None
+    return cost

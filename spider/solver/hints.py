@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 
-from spider.engine import DEAL, Game, Step, format_action
+from spider.engine import DEAL, Game, Snapshot, Step, format_action
 
 from .heuristics import Weights, position_cost
 
@@ -135,7 +135,7 @@ def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS
     w = hint_weights(g)
     down, removed = sum(g.down), g.removed
     seen = {g.position_key()}
-    frontier: list[tuple[int, int, int, bytes, Move3 | None]] = [
+    frontier: list[tuple[int, int, int, Snapshot, Move3 | None]] = [
         (_cards_to_uncover(g), position_cost(g, w), 0, start, None)
     ]
     nodes = 0

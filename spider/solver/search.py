@@ -46,7 +46,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from spider.engine import DEAL, Game, Variant, format_action
+from spider.engine import DEAL, Game, Step, Variant, format_action
 
 from .beam import depth_beam
 from .heuristics import Weights, position_cost, weights_for
@@ -149,7 +149,7 @@ def solve(
     width, growth, beam_from = beam_widths(g.variant)
     beam_first = g.variant.suits == 4 if beam is None else beam
     if beam is False:
-        width = 0
+        width = 0.0
     w = weights_for(g.variant)
     complete = _Pass(g, None)  # the unbounded pass, resumed every round
     complete_share = COMPLETE_SHARE.get(g.variant.game, 1)
@@ -247,15 +247,15 @@ class _Pass:
         self.stack: list[list] = [
             [ordered_actions(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG]
         ]
-        self.path: list[tuple[int, int, int]] = []
+        self.path: list[Step] = []
         self.rng = rng
 
-    def run(self, limits: _Limits, nodes: int) -> tuple[str, list, int]:
+    def run(self, limits: _Limits, nodes: int) -> tuple[str, list[Step], int]:
         g, w, seen, stack, path, rng = self.g, self.w, self.seen, self.stack, self.path, self.rng
         bounded, slack = self.bounded, self.slack
         move, deal, undo, key_of = g.move, g.deal, g.undo, g.position_key
-        for action in path:  # back to where the last run stopped
-            g.perform(action)
+        for step in path:  # back to where the last run stopped
+            g.perform(step)
         while stack:
             frame = stack[-1]
             children, i, best, left = frame
