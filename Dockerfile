@@ -4,9 +4,13 @@ FROM python:3.12-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /srv/spider
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY spider ./spider
-RUN pip install . && useradd --system --no-create-home spider
+# The solver's hot path compiled with mypyc (setup.py); the compiler is removed again afterwards.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && SPIDER_COMPILE=1 pip install . \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --no-create-home spider
 USER spider
 
 # Listen on every interface of the container; the proxy in front is the only way in (compose.yaml).

@@ -65,3 +65,12 @@ ensure_redis() {
     echo "scripts/lib.sh: Redis did not start on 127.0.0.1:$port" >&2
     return 1
 }
+
+# A C compiler and Python's headers, for the compiled solver (setup.py, SPIDER_COMPILE=1).
+# Without them the build still works, on the pure-Python modules.
+ensure_compiler() {
+    local include
+    include=$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+    command -v cc >/dev/null 2>&1 && [ -f "$include/Python.h" ] && return
+    apt_install gcc libc6-dev python3-dev
+}
