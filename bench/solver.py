@@ -5,6 +5,8 @@
     python bench/solver.py --only spider-4 --mode play --deals 50
     python bench/solver.py --hints                # hint latency on 4-suit Spider positions only
     python bench/solver.py --tuning hint-progress --deals 40   # one tuning choice against its alternative
+    PYTHONPATH=build/compiled/site python bench/solver.py --only spider-4 --deals 20  # the compiled build
+                                                  # (docs/DEVELOPING.md builds it; tuning needs the sources)
 
 Prints one table per range (the same table as ``spider study``) and the hint latency p50/p95; with
 ``--tuning``, the figures behind a tuning choice of the solver or the hints instead.
@@ -92,6 +94,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "solve",
         "spider-4",
         [(search, "BEAM_VARIANTS", (None,))],
+    ),
+    "bounded-passes": (
+        "4-suit solver: the beam and the unbounded pass alone vs the bounded passes too",
+        "solve",
+        "spider-4",
+        [(search, "bounded_slacks", lambda v: (0, 1, 2, 3, 5))],
     ),
     "complete-share": (
         "Spiderette solver: 3 times the budget for the unbounded pass vs the same",

@@ -60,7 +60,7 @@ def depth_beam(
                     level = done
                     if action is DEAL:
                         level += 1
-                        dealt = dealt_cost(g, w)
+                        dealt = dealt_cost(g, w, cost)
                         child_cost = _MAY_COMPLETE if dealt is None else dealt
                     found = candidates.get(level)
                     if found is None:

@@ -48,13 +48,16 @@ def position_cost(g: Game, w: Weights = SOLVER) -> int:
     return cost
 
 
-def dealt_cost(g: Game, w: Weights = SOLVER) -> int | None:
-    """``position_cost`` of the position after the next deal, worked out without dealing; None
-    when the deal may complete a sequence (then only dealing tells). The search weighs a deal
-    among many candidates and plays only the few it keeps."""
+def dealt_cost(g: Game, w: Weights = SOLVER, cost: int | None = None) -> int | None:
+    """``position_cost`` of the position after the next deal, worked out without dealing, from
+    ``cost``, the position's own (worked out when not given); None when the deal may complete a
+    sequence (then only dealing tells). The search weighs a deal among many candidates and plays
+    only the few it keeps."""
     cards = g.next_deal()
     w_stock, w_break, w_suit = w.stock, w.brk, w.suit
-    cost = position_cost(g, w) - w_stock * len(cards)
+    if cost is None:
+        cost = position_cost(g, w)
+    cost -= w_stock * len(cards)
     cols, run = g.cols, g.run
     for c, card in enumerate(cards):
         last = cols[c][-1]  # a deal needs every column filled

@@ -24,6 +24,7 @@ def test_dealt_cost_is_the_cost_after_the_deal(level, deal, steps):
         if DEAL in g.legal_moves():
             expected_cards = g.next_deal()
             estimates = {w: dealt_cost(g, w) for w in (SOLVER, SOLVER_ONE_SUIT)}
+            assert dealt_cost(g, SOLVER, position_cost(g, SOLVER)) == estimates[SOLVER]
             tops_before = [len(c) for c in g.cols]
             removed_before = len(g.removed_suits)
             g.deal()
