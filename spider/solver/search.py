@@ -32,7 +32,9 @@ so when it runs out of positions the deal is proved lost. Its only pruning:
 
 * once the stock is empty the columns are interchangeable, so the position key sorts them and only
   the first empty column is used as a target (the others lead to the same sorted position);
-* moving a whole column into an empty column once the stock is empty changes nothing.
+* moving a whole column into an empty column once the stock is empty changes nothing;
+* once the stock is empty, a position where some card can provably never be removed
+  (``reductions.buried_for_good``) is a dead end (every pass skips it).
 
 While the stock lasts, columns are *not* interchangeable (each deal puts a known card on each
 column), so the key keeps their order.
@@ -52,6 +54,7 @@ from spider.engine import DEAL, Game, Step, Variant, format_action
 from .beam import depth_beam
 from .heuristics import Weights, position_cost, weights_for
 from .ordering import ordered_actions
+from .reductions import buried_for_good
 
 _CHECK_EVERY = 1024
 _BIG = 1 << 30  # the slack of the unbounded pass: never runs out
@@ -297,6 +300,9 @@ class _Pass:
                 undo()
                 continue
             seen[key] = child_left
+            if not g.deals_left and buried_for_good(g):
+                undo()  # lost whatever follows (reductions.py)
+                continue
             path.append(action)
             stack.append([ordered_actions(g, child_cost, bounded, rng, w), 0, child_best, child_left])
             reason = limits.reached(nodes)

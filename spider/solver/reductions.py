@@ -1,0 +1,79 @@
+"""A sound dead-end test for the complete search once the stock is empty.
+
+``buried_for_good`` says a position is lost when some card can provably never be removed. It
+reasons about *adjacencies*, the card each card lies on in the position given. A group moves
+whole, so the card lying on a card stays the same until that adjacency breaks, and it breaks only
+when the upper card is the base of a moved group (onto a card one rank higher on top of another
+column, or into an empty column) or the king of a completed sequence. Without the stock nothing
+else changes the table. The least fixpoint of
+
+* ``top[Y]``: Y starts on top, or the card first on Y leaves;
+* ``free[Y]``: Y can be the base of a movable group: ``top[Y]``, or Y is face up, the card first
+  on Y continues the run from Y (``cards.continues``) and is ``free`` itself;
+* ``leaves[Y]``: ``free[Y]``, and a card one rank higher can be on top (``top``), or a column can
+  be empty, or Y is a king whose suit's ace to queen can all be face up;
+* ``empty``: a column is empty, or the bottom card of a column leaves;
+
+over-approximates what any line of play can do: the first event of a line that the fixpoint does
+not allow would need an earlier one that it does not allow either. A card is removed only face up
+(so a face-down card must be ``top`` at some time) and, unless it is a king, lying on a card of
+its suit one rank higher: a card first lying on anything else must leave. A position where some
+card cannot is lost, whatever else happens.
+"""
+
+from __future__ import annotations
+
+from spider.engine import Game
+from spider.engine.cards import CONTINUES
+
+_KING = 12  # rank - 1 of a king
+
+
+def buried_for_good(g: Game) -> bool:
+    """True when the stock is empty and some card can never be removed, so the position is lost
+    (see the module docstring). False proves nothing."""
+    if g.deals_left:
+        return False
+    cols, down = g.cols, g.down
+    continues = CONTINUES[g.variant.relaxed]
+    on_top = [False] * 14  # by rank - 1: a card of that rank can be on top (13: never a target)
+    face_up = [False] * 52  # by card: a card of that value can be face up
+    empty = False
+    for c, col in enumerate(cols):
+        if not col:
+            empty = True
+        for card in col[down[c] :]:
+            face_up[card] = True
+    # Each sweep works the columns out top down from what the others allow so far; the sweeps
+    # only ever allow more, so the first sweep that allows nothing new is the fixpoint.
+    while True:
+        changed = False
+        stuck = False  # some card can never be removed, as far as this sweep knows
+        for c, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            d = down[c]
+            top = free = True  # the top card: on top, and the base of a one-card group
+            above = -1
+            for i in range(n - 1, -1, -1):
+                card = col[i]
+                if i < n - 1:
+                    free = top or (i >= d and free and continues[card][above])
+                if top:
+                    if not on_top[card % 13]:
+                        on_top[card % 13] = changed = True
+                    if not face_up[card]:
+                        face_up[card] = changed = True
+                elif i < d:
+                    stuck = True  # a face-down card that never turns up
+                r = card % 13
+                leaves = free and (empty or on_top[r + 1] or (r == _KING and all(face_up[card - _KING : card])))
+                if not leaves and r != _KING and (i == 0 or col[i - 1] != card + 1):
+                    stuck = True  # never lies on its suit's next card higher
+                if leaves and i == 0 and not empty:
+                    empty = changed = True
+                top = leaves  # the card beneath comes on top when this one leaves
+                above = card
+        if not changed:
+            return stuck
