@@ -35,45 +35,55 @@ def buried_for_good(g: Game) -> bool:
     if g.deals_left:
         return False
     cols, down = g.cols, g.down
-    continues = CONTINUES[g.variant.relaxed]
-    on_top = [False] * 14  # by rank - 1: a card of that rank can be on top (13: never a target)
     face_up = [False] * 52  # by card: a card of that value can be face up
-    empty = False
     for c, col in enumerate(cols):
         if not col:
-            empty = True
+            return False  # an empty column takes any free group: measured, the test then never fires
         for card in col[down[c] :]:
             face_up[card] = True
-    # Each sweep works the columns out top down from what the others allow so far; the sweeps
-    # only ever allow more, so the first sweep that allows nothing new is the fixpoint.
+    continues = CONTINUES[g.variant.relaxed]
+    on_top = [False] * 14  # by rank - 1: a card of that rank can be on top (13: never a target)
+    empty = False
+    # Each sweep works the columns out top down from what the others allow so far. Sweeps only
+    # ever allow more, so the first that allows nothing new is the fixpoint, and a sweep that
+    # finds every card removable settles it.
     while True:
-        changed = False
-        stuck = False  # some card can never be removed, as far as this sweep knows
+        changed = stuck = False
         for c, col in enumerate(cols):
-            n = len(col)
-            if not n:
-                continue
             d = down[c]
             top = free = True  # the top card: on top, and the base of a one-card group
             above = -1
-            for i in range(n - 1, -1, -1):
+            for i in range(len(col) - 1, -1, -1):
                 card = col[i]
-                if i < n - 1:
+                if above >= 0:
                     free = top or (i >= d and free and continues[card][above])
                 if top:
                     if not on_top[card % 13]:
                         on_top[card % 13] = changed = True
                     if not face_up[card]:
                         face_up[card] = changed = True
-                elif i < d:
-                    stuck = True  # a face-down card that never turns up
                 r = card % 13
                 leaves = free and (empty or on_top[r + 1] or (r == _KING and all(face_up[card - _KING : card])))
-                if not leaves and r != _KING and (i == 0 or col[i - 1] != card + 1):
-                    stuck = True  # never lies on its suit's next card higher
-                if leaves and i == 0 and not empty:
+                if not leaves:
+                    if r != _KING and (i == 0 or col[i - 1] != card + 1):
+                        stuck = True  # it has to leave to be removed
+                    if not free:
+                        # nothing beneath ever comes on top or moves with it
+                        stuck = stuck or d > 0 or _misplaced(col, i - 1)
+                        break
+                elif i == 0 and not empty:
                     empty = changed = True
                 top = leaves  # the card beneath comes on top when this one leaves
                 above = card
-        if not changed:
+        if not stuck or not changed:
             return stuck
+
+
+def _misplaced(col: list[int], i: int) -> bool:
+    """Whether a card of ``col[: i + 1]`` other than a king lies on anything but the card of its
+    suit one rank higher (such a card would have to leave to be removed)."""
+    for j in range(i, -1, -1):
+        card = col[j]
+        if card % 13 != _KING and (j == 0 or col[j - 1] != card + 1):
+            return True
+    return False
