@@ -14,7 +14,8 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-# The modules the solver spends its time in (engine moves and undo, costs, move ordering, search).
+# The modules the solver spends its time in (engine moves and undo, costs, move ordering, search,
+# the dead-end test).
 COMPILED = [
     "spider/engine/cards.py",
     "spider/engine/game.py",
@@ -22,6 +23,7 @@ COMPILED = [
     "spider/solver/ordering.py",
     "spider/solver/beam.py",
     "spider/solver/search.py",
+    "spider/solver/reductions.py",
 ]
 
 
