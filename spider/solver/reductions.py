@@ -1,13 +1,13 @@
-"""A sound dead-end test for the complete search once the stock is empty.
+"""A sound dead-end test for the complete search: ``buried_for_good``.
 
-``buried_for_good`` says a position is lost when some card can provably never be removed. It
-reasons about *adjacencies*, the card each card lies on in the position given. A group moves
-whole, so the card lying on a card stays the same until that adjacency breaks, and it breaks only
-when the upper card is the base of a moved group (onto a card one rank higher on top of another
-column, or into an empty column) or the king of a completed sequence. Without the stock nothing
-else changes the table. The least fixpoint of
+It says a position is lost when some card can provably never be removed. It reasons about
+*adjacencies*, the card each card lies on in the position given. A group moves whole, so the card
+lying on a card stays the same until that adjacency breaks, and it breaks only when the upper card
+is the base of a moved group (onto a card one rank higher on top of another column, or into an
+empty column) or the king of a completed sequence. A deal only puts cards on top: it breaks no
+adjacency, and each card it deals is on top when dealt. The least fixpoint of
 
-* ``top[Y]``: Y starts on top, or the card first on Y leaves;
+* ``top[Y]``: Y starts on top, or is still in the stock, or the card first on Y leaves;
 * ``free[Y]``: Y can be the base of a movable group: ``top[Y]``, or Y is face up, the card first
   on Y continues the run from Y (``cards.continues``) and is ``free`` itself;
 * ``leaves[Y]``: ``free[Y]``, and a card one rank higher can be on top (``top``), or a column can
@@ -18,31 +18,40 @@ over-approximates what any line of play can do: the first event of a line that t
 not allow would need an earlier one that it does not allow either. A card is removed only face up
 (so a face-down card must be ``top`` at some time) and, unless it is a king, lying on a card of
 its suit one rank higher: a card first lying on anything else must leave. A position where some
-card cannot is lost, whatever else happens.
+card cannot is lost, whatever else happens. (The stock's cards only ever help here, so the test
+fires mostly once the stock is empty or nearly so.)
 """
 
 from __future__ import annotations
 
-from spider.engine import Game
+from spider.engine import Game, Variant
 from spider.engine.cards import CONTINUES
 
 _KING = 12  # rank - 1 of a king
 
 
+def dead_end_deals(v: Variant) -> int:
+    """Test positions with at most this many deals left: on Spiderette the last deal brings only
+    three cards, so positions before it are often buried already; on Spider the test is worth its
+    time only once the stock is empty."""
+    return 1 if v.game == "spiderette" else 0
+
+
 def buried_for_good(g: Game) -> bool:
-    """True when the stock is empty and some card can never be removed, so the position is lost
-    (see the module docstring). False proves nothing."""
-    if g.deals_left:
-        return False
+    """True when some card can never be removed, so the position is lost (see the module
+    docstring). False proves nothing."""
     cols, down = g.cols, g.down
     face_up = [False] * 52  # by card: a card of that value can be face up
+    on_top = [False] * 14  # by rank - 1: a card of that rank can be on top (13: never a target)
     for c, col in enumerate(cols):
         if not col:
             return False  # an empty column takes any free group: measured, the test then never fires
         for card in col[down[c] :]:
             face_up[card] = True
+    stock = g.stock
+    for i in range(len(stock) - g.stock_count, len(stock)):
+        face_up[stock[i]] = on_top[stock[i] % 13] = True
     continues = CONTINUES[g.variant.relaxed]
-    on_top = [False] * 14  # by rank - 1: a card of that rank can be on top (13: never a target)
     empty = False
     # Each sweep works the columns out top down from what the others allow so far. Sweeps only
     # ever allow more, so the first that allows nothing new is the fixpoint, and a sweep that

@@ -33,8 +33,9 @@ so when it runs out of positions the deal is proved lost. Its only pruning:
 * once the stock is empty the columns are interchangeable, so the position key sorts them and only
   the first empty column is used as a target (the others lead to the same sorted position);
 * moving a whole column into an empty column once the stock is empty changes nothing;
-* once the stock is empty, a position where some card can provably never be removed
-  (``reductions.buried_for_good``) is a dead end (every pass skips it).
+* a position where some card can provably never be removed (``reductions.buried_for_good``,
+  tried once the stock is empty, on Spiderette from the last deal) is a dead end (every pass
+  skips it).
 
 While the stock lasts, columns are *not* interchangeable (each deal puts a known card on each
 column), so the key keeps their order.
@@ -54,7 +55,7 @@ from spider.engine import DEAL, Game, Step, Variant, format_action
 from .beam import depth_beam
 from .heuristics import Weights, position_cost, weights_for
 from .ordering import ordered_actions
-from .reductions import buried_for_good
+from .reductions import buried_for_good, dead_end_deals
 
 _CHECK_EVERY = 1024
 _BIG = 1 << 30  # the slack of the unbounded pass: never runs out
@@ -264,6 +265,7 @@ class _Pass:
     def run(self, limits: _Limits, nodes: int) -> tuple[str, list[Step], int]:
         g, w, seen, stack, path, rng = self.g, self.w, self.seen, self.stack, self.path, self.rng
         bounded, slack = self.bounded, self.slack
+        dead_end = dead_end_deals(g.variant)
         move, deal, undo, key_of = g.move, g.deal, g.undo, g.position_key
         for step in path:  # back to where the last run stopped
             g.perform(step)
@@ -300,7 +302,7 @@ class _Pass:
                 undo()
                 continue
             seen[key] = child_left
-            if not g.deals_left and buried_for_good(g):
+            if g.deals_left <= dead_end and buried_for_good(g):
                 undo()  # lost whatever follows (reductions.py)
                 continue
             path.append(action)

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from spider.engine import Game, load_record, new_session, parse_action, variant
+from spider.engine import DEAL, Game, load_record, new_session, parse_action, variant
 from spider.engine.cards import make
 from spider.solver import solve
 from spider.solver.reductions import buried_for_good
@@ -20,8 +20,9 @@ PLAIN_LIMIT = 20_000  # positions; a position the plain search cannot finish wit
 
 
 def small_position(suits: int, rng: random.Random) -> Game:
-    """A Spiderette position with the stock dealt, some sequences already removed and the rest of
-    the cards (one or two whole suits) shuffled into the seven columns, with face-down cards."""
+    """A Spiderette position with some sequences already removed and the rest of the cards (one or
+    two whole suits) shuffled into the seven columns, with face-down cards; either the stock is
+    dealt or its last deal (three cards) is still to come."""
     v = variant("spiderette", suits)
     g = new_session(format_deal(suits), profile_name="moves").game.search_copy()
     sequences = [suit for suit in range(suits) for _ in range(4 // suits)]
@@ -29,13 +30,19 @@ def small_position(suits: int, rng: random.Random) -> Game:
     keep = rng.choice((1, 1, 1, 2))
     cards = [make(rank, suit) for suit in sequences[:keep] for rank in range(1, 14)]
     rng.shuffle(cards)
-    filled = rng.randint(v.columns - 2, v.columns)  # empty columns make the plain search slow
+    last = v.deals[-1]
+    dealt = rng.random() < 0.5
+    if not dealt:  # the last deal's cards go back to the end of the stock
+        g.stock = g.stock[: len(g.stock) - last] + cards[:last]
+        cards = cards[last:]
+    filled = v.columns if not dealt else rng.randint(v.columns - 2, v.columns)  # empty columns: slow
     cuts = sorted(rng.sample(range(1, len(cards)), filled - 1))
     bounds = [0, *cuts, len(cards)]
     g.cols = [cards[bounds[i] : bounds[i + 1]] for i in range(filled)] + [[] for _ in range(v.columns - filled)]
     rng.shuffle(g.cols)
-    g.down = [rng.randint((len(c) - 1) // 2, len(c) - 1) if c else 0 for c in g.cols]
-    g.deals_done = len(v.deals)
+    fewest = (lambda n: n - 1) if not dealt else (lambda n: (n - 1) // 2)  # a deal to come: all face down
+    g.down = [rng.randint(fewest(len(c)), len(c) - 1) if c else 0 for c in g.cols]
+    g.deals_done = len(v.deals) - (0 if dealt else 1)
     g.removed_suits = sequences[keep:]
     g.run = [g._tail_run(c) for c in range(v.columns)]
     return g
@@ -58,7 +65,11 @@ def plain_verdict(g: Game) -> str | None:
             if stack:
                 g.undo()
             continue
-        g.move(*moves.pop())
+        action = moves.pop()
+        if action is DEAL:
+            g.deal()
+        else:
+            g.move(*action)
         if g.won:
             return "won"
         key = _exact(g)
@@ -72,8 +83,8 @@ def plain_verdict(g: Game) -> str | None:
     return "lost"
 
 
-def _exact(g: Game) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    return tuple(map(tuple, g.cols)), tuple(g.down)
+def _exact(g: Game) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    return g.deals_done, tuple(map(tuple, g.cols)), tuple(g.down)
 
 
 def positions(suits: int, seed: int, count: int) -> list[Game]:
@@ -88,8 +99,13 @@ def positions(suits: int, seed: int, count: int) -> list[Game]:
             moves = walk.legal_moves()
             if not moves or walk.won:
                 break
-            walk.move(*rng.choice(moves))
-        if not walk.won:
+            action = rng.choice(moves)
+            if action is DEAL:
+                walk.deal()
+            else:
+                walk.move(*action)
+        # (with a deal to come, empty columns make wins that take the solver long to find)
+        if not walk.won and (not walk.deals_left or all(walk.cols)):
             out.append(walk.search_copy())
     return out
 
@@ -97,14 +113,14 @@ def positions(suits: int, seed: int, count: int) -> list[Game]:
 @pytest.mark.parametrize("suits", [1, 2, 4])
 def test_buried_positions_are_lost(suits):
     """Whenever ``buried_for_good`` calls a position lost, the plain search cannot win it (wins
-    are quick to find, so a wrong call would show)."""
-    checked = 0
-    for g in positions(suits, seed=suits, count=300):
+    are quick to find, so a wrong call would show), with the stock dealt or a deal to come."""
+    checked = {0: 0, 1: 0}
+    for g in positions(suits, seed=suits, count=1500):
         if buried_for_good(g):
             verdict = plain_verdict(g)
             assert verdict != "won", g
-            checked += verdict == "lost"
-    assert checked >= 10
+            checked[g.deals_left] += verdict == "lost"
+    assert checked[0] >= 10 and checked[1] >= 2, checked
 
 
 @pytest.mark.parametrize("suits", [1, 2, 4])
@@ -126,6 +142,6 @@ def test_solver_agrees_with_the_plain_search(suits):
     assert verdicts["won"] >= 20 and verdicts["lost"] >= 5, verdicts
 
 
-def test_stock_left_proves_nothing():
-    game = load_record({"code": "SD1-S4-AAAABAN", "actions": []}).game
-    assert not buried_for_good(game)
+def test_a_fresh_deal_is_not_buried():
+    for code in ("SD1-S4-AAAABAN", "SD1-S1-AAAAAAA", "SP1-S4C-AAAAAAB"):
+        assert not buried_for_good(load_record({"code": code, "actions": []}).game)
