@@ -34,8 +34,8 @@ so when it runs out of positions the deal is proved lost. Its only pruning:
   the first empty column is used as a target (the others lead to the same sorted position);
 * moving a whole column into an empty column once the stock is empty changes nothing;
 * a position where some card can provably never be removed (``reductions.buried_for_good``,
-  tried once the stock is empty, on Spiderette from the last deal) is a dead end (every pass
-  skips it).
+  tried once the stock is empty, on 2- and 4-suit Spiderette from the last deal) is a dead end
+  (every pass skips it).
 
 While the stock lasts, columns are *not* interchangeable (each deal puts a known card on each
 column), so the key keeps their order.
