@@ -9,8 +9,6 @@ next layer; the rest are never played, which is where most of the time used to g
 beam per stock level means a deal never has to beat the positions that have not dealt yet, and
 undealt positions keep being worked on while the dealt ones go ahead.
 
-Near the end of the stock (``reductions.dead_end_deals``), children that
-``reductions.buried_for_good`` proves lost take no room.
 A run ends with a win, when the layer is empty (every child was met before: the beam has died)
 or when ``stop`` says so. Runs are cheap and the outcome of one depends a lot on how ties are
 broken, so ``search.solve`` makes many runs with different seeds and growing widths.
@@ -26,7 +24,6 @@ from spider.engine import DEAL, Game, Snapshot, Step, snapshot_key
 
 from .heuristics import Weights, dealt_cost, position_cost
 from .ordering import ordered_actions
-from .reductions import buried_for_good, dead_end_deals
 
 Line = list[Step]
 # (estimated cost of the child, tie-break, index of the parent in the layer, action)
@@ -108,7 +105,6 @@ class _Beam:
         self, layer: list[tuple[int, Snapshot, int]], batch: list[Candidate], kept: list[tuple[int, Snapshot, int]]
     ) -> None:
         g, seen, parents = self.g, self.seen, self.parents
-        dead_end = len(g.variant.deals) - dead_end_deals(g.variant)  # deals done from which to test
         parent = -1
         for child_cost, _, index, action in batch:
             if index != parent:
@@ -127,9 +123,6 @@ class _Beam:
             key = snapshot_key(snap[0], snap[2], snap[3], g.deals_left == 0)
             if key not in seen:
                 seen.add(key)
-                if snap[0] >= dead_end and buried_for_good(g):
-                    g.undo()  # lost whatever follows: no room in the beam
-                    continue
                 parents.append((layer[index][2], action))
                 kept.append((child_cost, snap, len(parents) - 1))
             g.undo()
