@@ -29,9 +29,10 @@ from .ordering import ordered_actions
 
 SAMPLES = 8  # deals consistent with what the player has seen, per action
 CANDIDATES = 8  # actions valued on the samples at most (the quick look's best, the hint and a deal)
-MOVE_BUDGET = 24000  # positions the beams of one action may play, over all samples and candidates
+MOVE_BUDGET = 8000  # positions the beams of one action may play, over all samples and candidates
 WIDTH = 3  # positions kept per stock level in a look-ahead beam
 DEPTH = 30  # actions a look-ahead beam plays at most
+DEALS = 1  # deals a look-ahead beam may make: each one more stock level to keep a beam for
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried first
 
@@ -102,11 +103,12 @@ def candidates(info: Game, avoid: set[int] | None, limit: int = CANDIDATES) -> l
     return out
 
 
-def look_ahead(g: Game, w: Weights, budget: int, width: int = WIDTH, depth: int = DEPTH) -> int:
+def look_ahead(g: Game, w: Weights, budget: int, width: int = WIDTH, depth: int = DEPTH, deals: int = DEALS) -> int:
     """The lowest cost a small beam (``width`` positions per stock level, ``depth`` actions,
-    ``budget`` positions played) reaches from ``g``, seeing every card; ``_WON`` on a win.
-    ``g`` is left as it was."""
+    ``deals`` deals, ``budget`` positions played) reaches from ``g``, seeing every card;
+    ``_WON`` on a win. ``g`` is left as it was."""
     start = g.snapshot()
+    last_level = start[0] + deals
     best = position_cost(g, w)
     layer: list[tuple[int, Snapshot]] = [(best, start)]
     seen = {g.position_key()}
@@ -120,6 +122,8 @@ def look_ahead(g: Game, w: Weights, budget: int, width: int = WIDTH, depth: int 
                     level = snap[0]
                     if action is DEAL:
                         level += 1
+                        if level > last_level:
+                            continue
                         dealt = dealt_cost(g, w, cost)
                         child_cost = _MAY_COMPLETE if dealt is None else dealt
                     by_level.setdefault(level, []).append((child_cost, index, tie, action))
@@ -198,10 +202,7 @@ def strong_autoplay(game: Game, max_actions: int = 1500, seconds: list[float] | 
         if game.won:
             break
         clock = time.process_time()
-        if stale <= STALE_LIMIT:
-            action = strong_action(game, seen)
-        else:
-            action = hint_action(game, seen, improve=False)
+        action = strong_action(game, seen) if stale <= STALE_LIMIT else hint_action(game, seen, improve=False)
         if seconds is not None:
             seconds.append(time.process_time() - clock)
         if action is None:
