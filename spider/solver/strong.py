@@ -27,12 +27,12 @@ from .heuristics import Weights, dealt_cost, position_cost
 from .hints import STALE_LIMIT, _moves, hint_action, hint_weights, public_key
 from .ordering import ordered_actions
 
-SAMPLES = 8  # deals consistent with what the player has seen, per action
+SAMPLES = 12  # deals consistent with what the player has seen, per action
 CANDIDATES = 8  # actions valued on the samples at most (the quick look's best, the hint and a deal)
-MOVE_BUDGET = 8000  # positions the beams of one action may play, over all samples and candidates
+MOVE_BUDGET = 6000  # positions the beams of one action may play, over all samples and candidates
 WIDTH = 3  # positions kept per stock level in a look-ahead beam
-DEPTH = 30  # actions a look-ahead beam plays at most
-DEALS = 1  # deals a look-ahead beam may make: each one more stock level to keep a beam for
+DEPTH = 12  # actions a look-ahead beam plays at most
+DEALS = 0  # deals a look-ahead beam may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried first
 
@@ -82,7 +82,8 @@ def samples(info: Game, count: int = SAMPLES) -> list[Game]:
 
 def candidates(info: Game, avoid: set[int] | None, limit: int = CANDIDATES) -> list[Step]:
     """The actions worth valuing: the quick hint's choice, then the moves into positions not met
-    before, best first by their one-step cost, then a deal when it is legal."""
+    before, best first by their one-step cost. A deal only when the quick hint deals: valued on
+    samples, a deal looks better than it is (the look-ahead knows the cards it brings)."""
     out: list[Step] = []
     quick = hint_action(info, avoid)
     if quick is not None:
@@ -96,10 +97,7 @@ def candidates(info: Game, avoid: set[int] | None, limit: int = CANDIDATES) -> l
         if (avoid is None or key not in avoid) and move not in out:
             ranked.append((cost, order, move))
     ranked.sort()
-    room = limit - len(out) - (1 if info.can_deal() and quick is not DEAL else 0)
-    out += [move for _, _, move in ranked[:room]]
-    if info.can_deal() and DEAL not in out:
-        out.append(DEAL)
+    out += [move for _, _, move in ranked[: limit - len(out)]]
     return out
 
 
