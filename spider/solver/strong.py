@@ -75,9 +75,10 @@ def sample_deal(info: Game, rng: random.Random) -> Game:
     return g
 
 
-def samples(info: Game, count: int = SAMPLES) -> list[Game]:
+def samples(info: Game, count: int | None = None) -> list[Game]:
+    """``count`` (default ``SAMPLES``) deals consistent with ``info``, seeded from its position."""
     rng = random.Random(public_seed(info))
-    return [sample_deal(info, rng) for _ in range(count)]
+    return [sample_deal(info, rng) for _ in range(SAMPLES if count is None else count)]
 
 
 def candidates(info: Game, avoid: set[int] | None, limit: int = CANDIDATES) -> list[Step]:

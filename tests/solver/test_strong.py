@@ -120,3 +120,11 @@ def test_it_never_goes_back_to_a_position_met_before():
 def test_study_refuses_an_unknown_player():
     with pytest.raises(SpiderError):
         study("spider", 1, 1, mode="play", player="clairvoyant")
+
+
+def test_study_plays_with_the_strong_player(monkeypatch):
+    monkeypatch.setattr(strong_module, "SAMPLES", 3)
+    report = study("spiderette", 1, 1, start="SD1-S1-AAAAAAA", mode="play", player="strong")
+    s = report.summary()
+    assert s["player"] == "strong" and s["deals"] == 1 and float(s["decision_max_cpu"]) > 0  # type: ignore[arg-type]
+    assert "player strong" in report.table() and "slowest decision" in report.table()
