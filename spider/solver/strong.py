@@ -81,10 +81,11 @@ def samples(info: Game, count: int | None = None) -> list[Game]:
     return [sample_deal(info, rng) for _ in range(SAMPLES if count is None else count)]
 
 
-def candidates(info: Game, avoid: set[int] | None, limit: int = CANDIDATES) -> list[Step]:
+def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> list[Step]:
     """The actions worth valuing: the quick hint's choice, then the moves into positions not met
-    before, best first by their one-step cost. A deal only when the quick hint deals: valued on
-    samples, a deal looks better than it is (the look-ahead knows the cards it brings)."""
+    before, best first by their one-step cost, ``limit`` (default ``CANDIDATES``) in all. A deal
+    only when the quick hint deals: valued on samples, a deal looks better than it is (the
+    look-ahead knows the cards it brings)."""
     out: list[Step] = []
     quick = hint_action(info, avoid)
     if quick is not None:
@@ -98,16 +99,17 @@ def candidates(info: Game, avoid: set[int] | None, limit: int = CANDIDATES) -> l
         if (avoid is None or key not in avoid) and move not in out:
             ranked.append((cost, order, move))
     ranked.sort()
-    out += [move for _, _, move in ranked[: limit - len(out)]]
+    out += [move for _, _, move in ranked[: (CANDIDATES if limit is None else limit) - len(out)]]
     return out
 
 
-def look_ahead(g: Game, w: Weights, budget: int, width: int = WIDTH, depth: int = DEPTH, deals: int = DEALS) -> int:
-    """The lowest cost a small beam (``width`` positions per stock level, ``depth`` actions,
-    ``deals`` deals, ``budget`` positions played) reaches from ``g``, seeing every card;
+def look_ahead(g: Game, w: Weights, budget: int) -> int:
+    """The lowest cost a small beam (``WIDTH`` positions per stock level, ``DEPTH`` actions,
+    ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card;
     ``_WON`` on a win. ``g`` is left as it was."""
+    width, depth = WIDTH, DEPTH
     start = g.snapshot()
-    last_level = start[0] + deals
+    last_level = start[0] + DEALS
     best = position_cost(g, w)
     layer: list[tuple[int, Snapshot]] = [(best, start)]
     seen = {g.position_key()}
