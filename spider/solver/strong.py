@@ -28,7 +28,7 @@ from .hints import STALE_LIMIT, _moves, hint_action, hint_weights, public_key
 from .ordering import ordered_actions
 
 SAMPLES = 12  # deals consistent with what the player has seen, per action
-CANDIDATES = 8  # actions valued on the samples at most (the quick look's best, the hint and a deal)
+CANDIDATES = 8  # actions valued on the samples at most: the quick hint and the best moves by one-step cost
 MOVE_BUDGET = 6000  # positions the beams of one action may play, over all samples and candidates
 WIDTH = 3  # positions kept per stock level in a look-ahead beam
 DEPTH = 12  # actions a look-ahead beam plays at most
