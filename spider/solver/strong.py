@@ -2,7 +2,7 @@
 
 The quick hints (``hints.py``) never look past a card being turned up or a deal, because they
 cannot know what comes next. This player does, by guessing: from the information state only
-(``Game.information_state``: every hidden card a stand-in) it deals out ``SAMPLES`` complete
+(``Game.information_state``: every hidden card a stand-in) it deals out ``Sizes.samples`` complete
 positions, each with the cards the player has not seen shuffled into the face-down places and the
 stock, and values every candidate action by a short full-information beam search on each of
 them (the hidden cards of a sample are "known" to that search: the optimism of hindsight, which
@@ -12,7 +12,7 @@ lowest summed cost, is played (Bjarnason, Fern and Tadepalli on Klondike).
 Blind by construction: the samples are built from the information state alone, with a random
 generator seeded from the public position, so games that differ only in hidden cards get the same
 samples and the same answer; and deterministic, because every limit counts positions, never the
-clock. The work per action is bounded by ``MOVE_BUDGET`` positions (well under 2 s of CPU).
+clock. The work per decision is bounded by ``Sizes.budget`` positions (under 1 s of CPU).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from typing import NamedTuple
 
 from spider.engine import DEAL, Game, Snapshot, Step
 
@@ -27,12 +28,21 @@ from .heuristics import Weights, dealt_cost, position_cost
 from .hints import STALE_LIMIT, _moves, hint_action, hint_weights, public_key
 from .ordering import ordered_actions
 
-SAMPLES = 12  # deals consistent with what the player has seen, per action
-CANDIDATES = 8  # actions valued on the samples at most: the quick hint and the best moves by one-step cost
-MOVE_BUDGET = 6000  # positions the beams of one action may play, over all samples and candidates
-WIDTH = 3  # positions kept per stock level in a look-ahead beam
-DEPTH = 12  # actions a look-ahead beam plays at most
-DEALS = 0  # deals a look-ahead beam may make (each one more stock level to keep a beam for)
+
+class Sizes(NamedTuple):
+    """How much work a decision does; all limits count positions or actions, never seconds."""
+
+    samples: int = 12  # deals consistent with what the player has seen, per decision
+    candidates: int = 8  # actions valued on the samples at most: the quick hint, the best moves by one-step cost
+    budget: int = 6000  # positions the look-aheads of one decision may play, over all samples and candidates
+    width: int = 3  # positions kept in a look-ahead beam
+    depth: int = 12  # actions a look-ahead plays at most
+
+
+# 4 suits: more of everything (on the 20 deals from SP1-S4C-AAAABAA, 2 won against 1 and 0.95
+# sequences removed a game against 0.5), still under 1 s of CPU a decision
+SIZES = {1: Sizes(), 2: Sizes(), 4: Sizes(samples=16, candidates=10, budget=24000, width=4, depth=20)}
+DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried first
 
@@ -75,15 +85,20 @@ def sample_deal(info: Game, rng: random.Random) -> Game:
     return g
 
 
+def sizes_for(info: Game) -> Sizes:
+    return SIZES[info.variant.suits]
+
+
 def samples(info: Game, count: int | None = None) -> list[Game]:
-    """``count`` (default ``SAMPLES``) deals consistent with ``info``, seeded from its position."""
+    """``count`` (default: the level's ``Sizes.samples``) deals consistent with ``info``, seeded
+    from its public position."""
     rng = random.Random(public_seed(info))
-    return [sample_deal(info, rng) for _ in range(SAMPLES if count is None else count)]
+    return [sample_deal(info, rng) for _ in range(sizes_for(info).samples if count is None else count)]
 
 
 def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> list[Step]:
     """The actions worth valuing: the quick hint's choice, then the moves into positions not met
-    before, best first by their one-step cost, ``limit`` (default ``CANDIDATES``) in all. A deal
+    before, best first by their one-step cost, ``limit`` (default: the level's) in all. A deal
     only when the quick hint deals: valued on samples, a deal looks better than it is (the
     look-ahead knows the cards it brings)."""
     out: list[Step] = []
@@ -99,15 +114,15 @@ def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> 
         if (avoid is None or key not in avoid) and move not in out:
             ranked.append((cost, order, move))
     ranked.sort()
-    out += [move for _, _, move in ranked[: (CANDIDATES if limit is None else limit) - len(out)]]
+    out += [move for _, _, move in ranked[: (sizes_for(info).candidates if limit is None else limit) - len(out)]]
     return out
 
 
-def look_ahead(g: Game, w: Weights, budget: int) -> int:
-    """The lowest cost a small beam (``WIDTH`` positions per stock level, ``DEPTH`` actions,
-    ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card;
+def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
+    """The lowest cost a small beam (``sizes.width`` positions per stock level, ``sizes.depth``
+    actions, ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card;
     ``_WON`` on a win. ``g`` is left as it was."""
-    width, depth = WIDTH, DEPTH
+    width, depth = sizes.width, sizes.depth
     start = g.snapshot()
     last_level = start[0] + DEALS
     best = position_cost(g, w)
@@ -158,7 +173,7 @@ def look_ahead(g: Game, w: Weights, budget: int) -> int:
         g.restore(start)
 
 
-def value(sample: Game, action: Step, w: Weights, budget: int) -> int:
+def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> int:
     """The look-ahead cost of playing ``action`` in one sample (``_WON`` if it wins there)."""
     root = sample.snapshot()
     if action is DEAL:
@@ -166,7 +181,7 @@ def value(sample: Game, action: Step, w: Weights, budget: int) -> int:
     else:
         sample.move(*action)
     try:
-        return _WON if sample.won else look_ahead(sample, w, budget)
+        return _WON if sample.won else look_ahead(sample, w, budget, sizes)
     finally:
         sample.restore(root)
 
@@ -180,12 +195,12 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     actions = candidates(info, avoid)
     if len(actions) <= 1:
         return actions[0] if actions else None
-    w = hint_weights(info)
+    w, sizes = hint_weights(info), sizes_for(info)
     dealt = samples(info)
-    budget = max(1, MOVE_BUDGET // (len(actions) * len(dealt)))
+    budget = max(1, sizes.budget // (len(actions) * len(dealt)))
     scored = []
     for order, action in enumerate(actions):
-        values = [value(sample, action, w, budget) for sample in dealt]
+        values = [value(sample, action, w, budget, sizes) for sample in dealt]
         wins = sum(v == _WON for v in values)
         scored.append((-wins, sum(v for v in values if v != _WON), order, action))
     return min(scored)[3]

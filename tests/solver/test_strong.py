@@ -18,7 +18,8 @@ CODES = ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S2R-AAAAAA
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch):
-    monkeypatch.setattr(strong_module, "MOVE_BUDGET", 600)
+    small = {suits: sizes._replace(budget=600) for suits, sizes in strong_module.SIZES.items()}
+    monkeypatch.setattr(strong_module, "SIZES", small)
 
 
 def _played(code: str, actions: int):
@@ -123,7 +124,7 @@ def test_study_refuses_an_unknown_player():
 
 
 def test_study_plays_with_the_strong_player(monkeypatch):
-    monkeypatch.setattr(strong_module, "SAMPLES", 3)
+    monkeypatch.setitem(strong_module.SIZES, 1, strong_module.Sizes(samples=3, budget=300))
     report = study("spiderette", 1, 1, start="SD1-S1-AAAAAAA", mode="play", player="strong")
     s = report.summary()
     assert s["player"] == "strong" and s["deals"] == 1 and float(s["decision_max_cpu"]) > 0  # type: ignore[arg-type]
