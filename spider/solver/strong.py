@@ -37,12 +37,11 @@ class Sizes(NamedTuple):
     budget: int = 6000  # positions the look-aheads of one decision may play, over all samples and candidates
     width: int = 3  # positions kept in a look-ahead beam
     depth: int = 12  # actions a look-ahead plays at most
-    margin: int = 0  # cost per sample another action must beat the quick hint by (0: any gain)
 
 
 # 4 suits: more of everything (on the 20 deals from SP1-S4C-AAAABAA, 2 won against 1 and 0.95
 # sequences removed a game against 0.5), still under 1 s of CPU a decision
-SIZES = {1: Sizes(margin=10), 2: Sizes(), 4: Sizes(samples=16, candidates=10, budget=24000, width=4, depth=20)}
+SIZES = {1: Sizes(), 2: Sizes(), 4: Sizes(samples=16, candidates=10, budget=24000, width=4, depth=20)}
 DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried first
@@ -97,11 +96,11 @@ def samples(info: Game, count: int | None = None) -> list[Game]:
     return [sample_deal(info, rng) for _ in range(sizes_for(info).samples if count is None else count)]
 
 
-def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> tuple[Step | None, list[Step]]:
+def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> list[Step]:
     """The actions worth valuing: the quick hint's choice, then the moves into positions not met
     before, best first by their one-step cost, ``limit`` (default: the level's) in all. A deal
     only when the quick hint deals: valued on samples, a deal looks better than it is (the
-    look-ahead knows the cards it brings). Returns the quick hint too (None when it has none)."""
+    look-ahead knows the cards it brings)."""
     out: list[Step] = []
     quick = hint_action(info, avoid)
     if quick is not None:
@@ -116,7 +115,7 @@ def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> 
             ranked.append((cost, order, move))
     ranked.sort()
     out += [move for _, _, move in ranked[: (sizes_for(info).candidates if limit is None else limit) - len(out)]]
-    return quick, out
+    return out
 
 
 def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
@@ -193,7 +192,7 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     if game.won:
         return None
     info = game.information_state()
-    quick, actions = candidates(info, avoid)
+    actions = candidates(info, avoid)
     if len(actions) <= 1:
         return actions[0] if actions else None
     w, sizes = hint_weights(info), sizes_for(info)
@@ -204,12 +203,7 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
         values = [value(sample, action, w, budget, sizes) for sample in dealt]
         wins = sum(v == _WON for v in values)
         scored.append((-wins, sum(v for v in values if v != _WON), order, action))
-    best = min(scored)
-    if quick is not None and sizes.margin:  # the quick hint is first: keep it unless clearly beaten
-        first = scored[0]
-        if best[0] == first[0] and first[1] - best[1] < sizes.margin * len(dealt):
-            return quick
-    return best[3]
+    return min(scored)[3]
 
 
 def strong_autoplay(game: Game, max_actions: int = 1500, seconds: list[float] | None = None) -> bool:
