@@ -40,7 +40,8 @@ class Sizes(NamedTuple):
 
 
 # 4 suits: more of everything (on the 20 deals from SP1-S4C-AAAABAA, 2 won against 1 and 0.95
-# sequences removed a game against 0.5), still under 1 s of CPU a decision
+# sequences removed a game against 0.5), still under 1 s of CPU a decision. A deal's hidden cards
+# in a look-ahead make dealing look better than it is, hence ``DEALS`` 0 and ``candidates``.
 SIZES = {1: Sizes(), 2: Sizes(), 4: Sizes(samples=16, candidates=10, budget=24000, width=4, depth=20)}
 DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
