@@ -15,7 +15,7 @@ from spider.options import add_level_arguments, positive
 
 from .hints import hint
 from .search import solve
-from .study import MODES, study
+from .study import MODES, PLAYERS, study
 
 # Bounds that keep a typo from asking for a list of a billion deals or thousands of processes
 MOST_DEALS = 1_000_000
@@ -82,6 +82,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         args.workers,
         args.rules,
         progress=None if args.quiet else _progress_bar,
+        player=args.player,
     )
     if report.interrupted:
         bar_open = not args.quiet and report.results  # the progress bar's line is not ended yet
@@ -119,6 +120,12 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--start", default=None, help="the first deal's code (default deal AAAAAAA)")
     p.add_argument("--mode", default="solve", choices=list(MODES))
     p.add_argument("--time-limit", type=positive(float), default=60.0, help="seconds per deal (solve)")
+    p.add_argument(
+        "--player",
+        default="quick",
+        choices=list(PLAYERS),
+        help="play mode: the quick hints (default) or the strong player (samples the unseen cards, slow)",
+    )
     p.add_argument("--workers", type=positive(int, MOST_WORKERS), default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary and every deal's result as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -19,6 +19,7 @@ from spider.engine.codes import DEAL_LIMIT, format_code, parse_code
 from spider.engine.variants import variant
 
 MODES = ("solve", "play")
+PLAYERS = ("quick", "strong")  # play mode: the quick hints (hints.autoplay) or strong.strong_autoplay
 
 
 def _peak_mib() -> float:
@@ -26,10 +27,12 @@ def _peak_mib() -> float:
     return rss / 2**20 if sys.platform == "darwin" else rss / 1024
 
 
-def run_one(code: str, mode: str, time_limit: float) -> dict[str, object]:
-    """Solve or autoplay one deal; also report this process's peak memory."""
+def run_one(code: str, mode: str, time_limit: float, player: str = "quick") -> dict[str, object]:
+    """Solve or autoplay one deal; also report this process's peak memory (and with the strong
+    player, the CPU seconds of its slowest decision)."""
     from .hints import autoplay
     from .search import solve
+    from .strong import strong_autoplay
 
     session = new_session(code, profile_name="moves")
     start = time.perf_counter()
@@ -37,19 +40,23 @@ def run_one(code: str, mode: str, time_limit: float) -> dict[str, object]:
         r = solve(session.game, time_limit=time_limit)
         out: dict[str, object] = {"code": code, "result": r.result, "nodes": r.nodes, "actions": len(r.actions)}
     else:
-        won = autoplay(session.game)
+        decisions: list[float] = []
+        won = strong_autoplay(session.game, seconds=decisions) if player == "strong" else autoplay(session.game)
         out = {
             "code": code,
             "result": "won" if won else "lost",
             "removed": session.game.removed,
             "actions": session.game.moves,
         }
+        if decisions:
+            out["decision_max_cpu"] = max(decisions)
+            out["decision_p95_cpu"] = _percentile(decisions, 0.95)
     out["seconds"] = time.perf_counter() - start
     out["peak_mib"] = _peak_mib()
     return out
 
 
-def _run_star(args: tuple[str, str, float]) -> dict[str, object]:
+def _run_star(args: tuple[str, str, float, str]) -> dict[str, object]:
     return run_one(*args)
 
 
@@ -79,6 +86,7 @@ class StudyReport:
     mode: str
     start: str
     time_limit: float
+    player: str = "quick"
     results: list[dict[str, object]] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl+C: ``results`` holds the deals finished before
 
@@ -91,6 +99,7 @@ class StudyReport:
             "suits": self.suits,
             "rules": self.rules,
             "mode": self.mode,
+            "player": self.player if self.mode == "play" else None,
             "start": self.start,
             "deals": n,
             "time_limit": self.time_limit,
@@ -108,6 +117,9 @@ class StudyReport:
         if self.mode == "play":
             low, high = wilson(count["won"], n)
             out["win_rate_ci95"] = [100 * low, 100 * high]
+            slowest = [float(r["decision_max_cpu"]) for r in self.results if "decision_max_cpu" in r]  # type: ignore[arg-type]
+            if slowest:
+                out["decision_max_cpu"] = max(slowest)
         out["proved_lost"] = [r["code"] for r in self.results if r["result"] == "lost"] if self.mode == "solve" else []
         return out
 
@@ -117,7 +129,8 @@ class StudyReport:
             (
                 "deals",
                 f"{s['deals']} from {s['start']} ({s['game']}, {s['suits']} suit(s), {s['rules']}, "
-                f"mode {s['mode']}, limit {s['time_limit']:g} s)",
+                f"mode {s['mode']}{', player ' + self.player if self.mode == 'play' else ''}, "
+                f"limit {s['time_limit']:g} s)",
             ),
         ]
         if self.mode == "solve":
@@ -132,6 +145,8 @@ class StudyReport:
             rows.append(
                 ("win rate", f"{s['won_pct']:.1f}% ({s['won']}/{s['deals']}), 95% CI {low:.1f}%–{high:.1f}% (Wilson)")
             )
+        if "decision_max_cpu" in s:
+            rows.append(("slowest decision", f"{s['decision_max_cpu']:.3f} s CPU"))
         rows += [
             ("median seconds", f"{s['median_seconds']:.3f}"),
             ("p90 seconds", f"{s['p90_seconds']:.3f}"),
@@ -153,13 +168,17 @@ def study(
     workers: int = 1,
     rules: str = "classic",
     progress: Callable[[int, int], None] | None = None,
+    player: str = "quick",
 ) -> StudyReport:
-    """Solve (``mode="solve"``) or autoplay (``"play"``) ``deals`` consecutive deals of a level,
-    from ``start`` (a code of that level or a deal number; default deal 0), in ``workers``
-    processes. ``progress(done, total)`` is called after each deal."""
+    """Solve (``mode="solve"``) or autoplay (``"play"``, by the ``player`` of ``PLAYERS``)
+    ``deals`` consecutive deals of a level, from ``start`` (a code of that level or a deal
+    number; default deal 0), in ``workers`` processes. ``progress(done, total)`` is called after
+    each deal."""
     v = variant(game, suits, rules)
     if mode not in MODES:
         raise SpiderError("bad_mode", f"Unknown study mode {mode!r}: choose solve or play")
+    if player not in PLAYERS:
+        raise SpiderError("bad_mode", f"Unknown player {player!r}: choose quick or strong")
     if deals < 1:
         raise SpiderError("bad_count", "A study needs at least one deal")
     if workers < 1:
@@ -178,8 +197,8 @@ def study(
     if first + deals > DEAL_LIMIT or first < 0:
         raise SpiderError("bad_count", "The deals run past the last deal number")
     codes = [format_code(v, first + i) for i in range(deals)]
-    report = StudyReport(game, suits, rules, mode, codes[0], time_limit)
-    jobs = [(code, mode, time_limit) for code in codes]
+    report = StudyReport(game, suits, rules, mode, codes[0], time_limit, player)
+    jobs = [(code, mode, time_limit, player) for code in codes]
     results: dict[str, dict[str, object]] = {}
     try:
         if workers == 1:

@@ -1,0 +1,131 @@
+"""The strong blind player (spider/solver/strong.py): blind, deterministic, sampling only what the
+player may not know, and able to see a win. Small budgets keep it fast."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from spider.engine import SpiderError, load_record, new_session
+from spider.solver import hint_action, public_key, solve, study
+from spider.solver import strong as strong_module
+from spider.solver.strong import samples, strong_action, unseen_cards
+
+CODES = ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S2R-AAAAAAF"]
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    small = {suits: sizes._replace(budget=600) for suits, sizes in strong_module.SIZES.items()}
+    monkeypatch.setattr(strong_module, "SIZES", small)
+
+
+def _played(code: str, actions: int):
+    """A search copy of a deal after some quick-hint actions, and the public keys met."""
+    game = new_session(code).game.search_copy()
+    seen = {public_key(game)}
+    for _ in range(actions):
+        action = hint_action(game, seen)
+        if action is None:
+            break
+        game.apply(action)
+        seen.add(public_key(game))
+    return game, seen
+
+
+def _shuffle_hidden(game, rng: random.Random):
+    """The same public position with the face-down cards and the undealt stock shuffled together."""
+    g = game.search_copy()
+    first = len(g.stock) - g.stock_count
+    hidden = [card for c, col in enumerate(g.cols) for card in col[: g.down[c]]] + g.stock[first:]
+    rng.shuffle(hidden)
+    i = 0
+    for c, col in enumerate(g.cols):
+        col[: g.down[c]] = hidden[i : i + g.down[c]]
+        i += g.down[c]
+    g.stock = g.stock[:first] + hidden[i:]
+    return g
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_choice_ignores_hidden_cards(code):
+    rng = random.Random(code)
+    game, seen = _played(code, 12)
+    expected = strong_action(game, seen)
+    assert expected is not None
+    for _ in range(2):
+        other = _shuffle_hidden(game, rng)
+        assert public_key(other) == public_key(game)
+        assert other.cols != game.cols or other.stock != game.stock  # the hidden cards really differ
+        assert strong_action(other, seen) == expected
+
+
+def test_deterministic():
+    game, seen = _played("SP1-S4C-AAAAAAA", 20)
+    info = game.information_state()
+    first = [(s.cols, s.stock) for s in samples(info)]
+    assert first == [(s.cols, s.stock) for s in samples(game.information_state())]
+    assert len({repr(cols) for cols, _ in first}) == len(first)  # the samples differ from each other
+    assert strong_action(game, seen) == strong_action(game.search_copy(), set(seen))
+
+
+@pytest.mark.parametrize("code,actions", [(c, n) for c in CODES for n in (0, 40)])
+def test_samples_keep_what_the_player_has_seen(code, actions):
+    game, _ = _played(code, actions)
+    info = game.information_state()
+    composition = Counter(game.variant.composition())
+    for sample in samples(info, 4):
+        assert sample.down == game.down and sample.run == game.run
+        assert sample.removed_suits == game.removed_suits and sample.deals_done == game.deals_done
+        for c, col in enumerate(sample.cols):
+            assert len(col) == len(game.cols[c])
+            assert col[game.down[c] :] == game.cols[c][game.down[c] :]  # every face-up card in place
+        first = len(sample.stock) - sample.stock_count
+        cards = Counter(card for col in sample.cols for card in col) + Counter(sample.stock[first:])
+        for suit in sample.removed_suits:
+            cards.update(range(suit * 13, suit * 13 + 13))
+        assert cards == composition
+    assert sorted(unseen_cards(info)) == unseen_cards(info)
+
+
+def test_unseen_cards_refuse_an_impossible_position():
+    info = new_session("SP1-S1C-AAAAAAA").game.information_state()
+    info.cols[0][-1] = 0
+    info.removed_suits = [0] * 8  # eight sequences of spades removed and still an ace showing
+    with pytest.raises(ValueError):
+        unseen_cards(info)
+
+
+def test_it_plays_the_winning_move():
+    line = solve(new_session("SP1-S1C-AAAAAAA").game, time_limit=30).actions
+    session = load_record({"code": "SP1-S1C-AAAAAAA", "actions": line[:-1]})
+    game = session.game
+    action = strong_action(game, {public_key(game)})
+    assert action is not None
+    game.apply(action)
+    assert game.won
+
+
+def test_it_never_goes_back_to_a_position_met_before():
+    game, seen = _played("SP1-S2C-AAAAAAE", 10)
+    for _ in range(6):
+        action = strong_action(game, seen)
+        assert action is not None
+        game.apply(action)
+        assert public_key(game) not in seen
+        seen.add(public_key(game))
+
+
+def test_study_refuses_an_unknown_player():
+    with pytest.raises(SpiderError):
+        study("spider", 1, 1, mode="play", player="clairvoyant")
+
+
+def test_study_plays_with_the_strong_player(monkeypatch):
+    monkeypatch.setitem(strong_module.SIZES, 1, strong_module.Sizes(samples=3, budget=300))
+    report = study("spiderette", 1, 1, start="SD1-S1-AAAAAAA", mode="play", player="strong")
+    s = report.summary()
+    assert s["player"] == "strong" and s["deals"] == 1 and float(s["decision_max_cpu"]) > 0  # type: ignore[arg-type]
+    assert "player strong" in report.table() and "slowest decision" in report.table()
