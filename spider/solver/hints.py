@@ -47,7 +47,7 @@ def public_key(game: Game) -> int:
     return game.information_state().position_key()
 
 
-def _moves(g: Game) -> list[Move3]:
+def worth_looking_at(g: Game) -> list[Move3]:
     """Legal moves worth looking at: one empty column stands for all, no whole column into one."""
     cols = g.cols
     first_empty = next((i for i, c in enumerate(cols) if not c), -1)
@@ -80,7 +80,7 @@ class _Look:
         best = position_cost(g, w)
         if depth == 0 or self.budget <= 0:
             return best
-        for s, d, k in _moves(g):
+        for s, d, k in worth_looking_at(g):
             if self.budget <= 0:
                 break
             down_before = sum(g.down)
@@ -143,7 +143,7 @@ def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS
         while frontier and nodes < budget:
             *_, packed, first = heapq.heappop(frontier)
             g.restore(packed)
-            for action in _moves(g):
+            for action in worth_looking_at(g):
                 g.move(*action)
                 nodes += 1
                 line_start = first or action
@@ -164,7 +164,7 @@ def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS
 def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int) -> list[tuple[int, int, int, Move3]]:
     """Each move not into an avoided position: (best cost of its lines within ``depth`` moves,
     cost right after it, order, move), best first."""
-    moves = _moves(g)
+    moves = worth_looking_at(g)
     look = _Look(g, budget)
     look.seen.add(g.position_key())
     per_move = max(60, budget // max(1, len(moves)))

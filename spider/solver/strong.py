@@ -25,7 +25,7 @@ from typing import NamedTuple
 from spider.engine import DEAL, Game, Snapshot, Step
 
 from .heuristics import Weights, dealt_cost, position_cost
-from .hints import STALE_LIMIT, _moves, hint_action, hint_weights, public_key
+from .hints import STALE_LIMIT, hint_action, hint_weights, public_key, worth_looking_at
 from .ordering import ordered_actions
 
 
@@ -108,7 +108,7 @@ def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> 
         out.append(quick)
     w = hint_weights(info)
     ranked = []
-    for order, move in enumerate(_moves(info)):
+    for order, move in enumerate(worth_looking_at(info)):
         info.move(*move)
         key, cost = info.position_key(), position_cost(info, w)
         info.undo()
