@@ -4,12 +4,15 @@
   information (sees face-down cards): "won" with a replayable line, "lost" (proved) or "unknown".
 * ``hint(game) -> str | None`` — a next action in SPEC notation (``"F>T:N"`` or ``"deal"``) or
   None, from what the player sees only.
-* ``autoplay(game, max_actions=1000) -> bool`` — plays the hints (no undo, no peeking).
+* ``autoplay(game, max_actions=1500, choose=quick_choice) -> bool`` — plays the hints, or another
+  chooser such as ``strong.strong_choice`` (no undo, no peeking).
+* ``strong_action(game)`` — the strong player's action: hindsight over sampled deals, blind too.
 * ``study(...)`` — solve or autoplay many consecutive deals in worker processes.
 """
 
 from .hints import autoplay, hint, hint_action, public_key
 from .search import SolveResult, solve
+from .strong import strong_action
 from .study import StudyReport, study, wilson
 
 __all__ = [
@@ -20,6 +23,7 @@ __all__ = [
     "hint_action",
     "public_key",
     "solve",
+    "strong_action",
     "study",
     "wilson",
 ]

@@ -21,6 +21,8 @@ only because of empty columns, the move that fills one at least cost; otherwise 
 from __future__ import annotations
 
 import heapq
+import time
+from collections.abc import Callable
 
 from spider.engine import DEAL, Game, Snapshot, Step, format_action
 
@@ -193,17 +195,32 @@ def hint(game: Game, avoid: set[int] | None = None) -> str | None:
     return None if action is None else format_action(action)
 
 
-def autoplay(game: Game, max_actions: int = 1500) -> bool:
-    """Play ``game`` (in place) by the hints, without undo and without peeking; return whether
-    it was won. Positions already visited are avoided so that play cannot go round in circles."""
+# How an autoplayer picks its action: (game, positions met, still making progress) -> action.
+Chooser = Callable[[Game, set[int], bool], Step | None]
+
+
+def quick_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
+    # wandering without progress: deal, or fill an empty column so as to deal, or give up
+    return hint_action(game, seen, improve=progressing)
+
+
+def autoplay(
+    game: Game, max_actions: int = 1500, choose: Chooser = quick_choice, seconds: list[float] | None = None
+) -> bool:
+    """Play ``game`` (in place) by ``choose`` (the hints by default), without undo and without
+    peeking; return whether it was won. Positions already visited are avoided so that play cannot
+    go round in circles; after ``STALE_LIMIT`` actions without progress the chooser is told so.
+    ``seconds`` gets the CPU time of each decision."""
     seen = {public_key(game)}
     w = hint_weights(game)
     best, stale = position_cost(game, w), 0
     for _ in range(max_actions):
         if game.won:
             break
-        # wandering without progress: deal, or fill an empty column so as to deal, or give up
-        action = hint_action(game, seen, improve=stale <= STALE_LIMIT)
+        clock = time.process_time()
+        action = choose(game, seen, stale <= STALE_LIMIT)
+        if seconds is not None:
+            seconds.append(time.process_time() - clock)
         if action is None:
             break
         game.apply(action)

@@ -18,14 +18,13 @@ clock. The work per decision is bounded by ``Sizes.budget`` positions (under 1 s
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from typing import NamedTuple
 
 from spider.engine import DEAL, Game, Snapshot, Step
 
 from .heuristics import Weights, dealt_cost, position_cost
-from .hints import STALE_LIMIT, hint_action, hint_weights, public_key, worth_looking_at
+from .hints import autoplay, hint_action, hint_weights, worth_looking_at
 from .ordering import ordered_actions
 
 
@@ -207,28 +206,13 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     return min(scored)[3]
 
 
+def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
+    """The strong player's action; once play stops making progress, the quick hint's (which deals
+    or stops) as in ``hints.autoplay``."""
+    return strong_action(game, seen) if progressing else hint_action(game, seen, improve=False)
+
+
 def strong_autoplay(game: Game, max_actions: int = 1500, seconds: list[float] | None = None) -> bool:
     """Play ``game`` (in place) with the strong player, without undo and without peeking; return
-    whether it was won. As in ``hints.autoplay``, positions met before are avoided and, after
-    ``STALE_LIMIT`` actions without progress, the quick hint deals or stops. ``seconds`` gets the
-    CPU time of each decision."""
-    seen = {public_key(game)}
-    w = hint_weights(game)
-    best, stale = position_cost(game, w), 0
-    for _ in range(max_actions):
-        if game.won:
-            break
-        clock = time.process_time()
-        action = strong_action(game, seen) if stale <= STALE_LIMIT else hint_action(game, seen, improve=False)
-        if seconds is not None:
-            seconds.append(time.process_time() - clock)
-        if action is None:
-            break
-        game.apply(action)
-        seen.add(public_key(game))
-        cost = position_cost(game, w)
-        if cost < best or action is DEAL:
-            best, stale = cost, 0
-        else:
-            stale += 1
-    return game.won
+    whether it was won. ``seconds`` gets the CPU time of each decision."""
+    return autoplay(game, max_actions, strong_choice, seconds)
