@@ -15,7 +15,7 @@ from typing import Any
 
 @dataclass
 class Answer:
-    status: int
+    status_code: int
     body: bytes
 
     def json(self) -> Any:

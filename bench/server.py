@@ -145,9 +145,10 @@ async def timed(timings: Timings, request: Any) -> Answer | None:
 async def player(client: Client, view: dict[str, Any], seed: int, deadline: float, think: float, phase: Phase) -> None:
     rng = random.Random(seed)
     while True:
-        await asyncio.sleep(rng.uniform(0, 2 * think))  # a person looks at the table first
-        if time.monotonic() > deadline:
-            return
+        pause = rng.uniform(0, 2 * think)  # a person looks at the table first
+        if time.monotonic() + pause > deadline:
+            return  # at once, so that the phase lasts --seconds (and its rate is per second of it)
+        await asyncio.sleep(pause)
         if rng.random() < HEALTH_SHARE:
             await timed(phase.health, client.get("/api/health"))
             continue
