@@ -8,6 +8,7 @@ answers with a Content-Length or chunked, and the one cookie the app sets."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -82,10 +83,8 @@ class Connection:
         writer, self._reader, self._writer = self._writer, None, None
         if writer is not None:
             writer.close()
-            try:
+            with contextlib.suppress(ConnectionError):
                 await writer.wait_closed()
-            except ConnectionError:
-                pass
 
 
 async def _read_chunked(reader: asyncio.StreamReader) -> bytes:

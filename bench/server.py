@@ -176,7 +176,9 @@ async def run_phase(base: str, players: int, seconds: float, think: float, kind:
         before = meter.snapshot()  # the games started, the timed part begins
         began = time.monotonic()
         deadline = began + seconds
-        await asyncio.gather(*(player(c, v, i, deadline, think, phase) for i, (c, v) in enumerate(zip(clients, views))))
+        await asyncio.gather(
+            *(player(c, v, i, deadline, think, phase) for i, (c, v) in enumerate(zip(clients, views, strict=True)))
+        )
         phase.seconds = time.monotonic() - began
         phase.cpu = meter.spent(before, meter.snapshot())
     finally:
