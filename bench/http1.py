@@ -3,12 +3,13 @@
 The server benchmark runs hundreds of clients in the same process, on the same cores as the server;
 httpx spends several times the server's own work per request in the client, which then competes with
 the server for the CPU. This speaks only what the benchmark needs: GET and POST with a JSON body,
-answers with a Content-Length or chunked, and the one cookie the app sets."""
+answers with a Content-Length or chunked, gzipped or not, and the one cookie the app sets."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -51,7 +52,8 @@ class Connection:
         if self._writer is None:
             self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
         assert self._reader is not None
-        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        # gzip as a browser asks for it: the server compresses the larger answers (the game views)
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Accept-Encoding: gzip"]
         if self.cookie:
             head.append("Cookie: " + self.cookie.decode())
         if body is not None:
@@ -77,6 +79,8 @@ class Connection:
             body = b""
         if headers.get(b"connection", b"").lower() == b"close":
             await self.close()
+        if headers.get(b"content-encoding") == b"gzip":
+            body = gzip.decompress(body)
         return Answer(status, body)
 
     async def close(self) -> None:
