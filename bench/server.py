@@ -254,7 +254,8 @@ class Row:
     store: str
     workers: int
     players: int
-    rate: float
+    asked: float  # actions/s the players asked for
+    rate: float  # actions/s answered
     p99: float
 
 
@@ -279,7 +280,7 @@ def report(store: str, workers: int, players: int, phase: Phase, think: float) -
         + (", ".join(f"{k}: {n}" for k, n in failures.most_common()) or "-"),
         flush=True,
     )
-    return Row(store, workers, players, rate, actions.percentile(99))
+    return Row(store, workers, players, asked, rate, actions.percentile(99))
 
 
 @contextmanager
@@ -293,22 +294,28 @@ def database_for(store: str) -> Iterator[str]:
 
 
 def verdict(rows: list[Row]) -> str:
-    """Whether the target holds: p99 ≤ 50 ms at 200 players with 2 and 4 workers (1 worker is
-    shown beside), and where one worker is saturated, more actions/s with 2 workers than with 1."""
+    """Whether the target holds: p99 ≤ 50 ms at 200 players with 2 and 4 workers (1 worker is shown
+    beside), and more actions/s with more workers where 1 worker fell behind the players (below 90%
+    of what they asked); where it kept up, every count of workers answers what was asked, so there
+    is nothing to compare."""
     notes, met = [], True
     for store in dict.fromkeys(r.store for r in rows):
-        at_target = [r for r in rows if r.store == store and r.players == TARGET_PLAYERS and r.workers > 1]
-        for r in at_target:
+        mine = [r for r in rows if r.store == store]
+        for r in (r for r in mine if r.players == TARGET_PLAYERS and r.workers > 1):
             ok = r.p99 <= TARGET_MS
             met &= ok
             notes.append(f"{store} {r.workers} workers p99 {r.p99:.1f} ms {'≤' if ok else '>'} {TARGET_MS:.0f}")
-        most = max((r.players for r in rows if r.store == store), default=0)
-        by_workers = {r.workers: r.rate for r in rows if r.store == store and r.players == most}
-        if 1 in by_workers and len(by_workers) > 1:
-            best = max(by_workers.values())
-            grows = best > by_workers[1] * 1.05
-            notes.append(f"{store} at {most} players {by_workers[1]:.0f} → {best:.0f} actions/s with more workers")
-            met &= grows
+        behind = [r for r in mine if r.workers == 1 and r.rate < 0.9 * r.asked]
+        if behind:
+            one = max(behind, key=lambda r: r.players)
+            more = [r.rate for r in mine if r.players == one.players and r.workers > 1]
+            if more:
+                grows = max(more) > 1.1 * one.rate
+                met &= grows
+                notes.append(
+                    f"{store} at {one.players} players {one.rate:.0f} actions/s with 1 worker,"
+                    f" {max(more):.0f} with more ({'grows' if grows else 'does not grow'})"
+                )
     if not notes:
         return f"target: not measured (needs {TARGET_PLAYERS} players and 2 or 4 workers)"
     return f"target {'MET' if met else 'MISSED'}: " + "; ".join(notes)
