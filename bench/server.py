@@ -14,12 +14,12 @@ undos), or one time in five /api/health. Each player keeps one HTTP/1.1 keep-ali
 
 It prints, per (store, workers, players): actions/s (and the rate the players asked for), p50/p99 of
 the actions and of /api/health, the ratio of the p99s (what an action costs beyond the HTTP round
-trip on a machine this loaded), the server's CPU ms per request (the app processes; on PostgreSQL
-also its backends), the machine's load average, and last whether the target holds: p99 of actions at
-most 50 ms at 200 players with 2 and 4 workers, and more actions/s with 2 workers than with 1 where
-one worker is saturated. The clients run in this process on the same machine, so they compete with
-the server for the CPU; --clients http1 (a small client on asyncio streams, bench/http1.py) leaves it
-more of it than httpx does.
+trip on a machine this loaded), CPU ms per request of the server (its app processes; on PostgreSQL
+its backends apart) and of the clients, how busy the machine's CPUs were and its load average; last,
+whether the target holds: p99 of actions at most 50 ms at 200 players with 2 and 4 workers, and more
+actions/s with more workers where one worker fell behind the players. The clients run in this
+process on the same machine, so they compete with the server for the CPU; --clients http1 (a small
+client on asyncio streams, bench/http1.py) leaves it more of it than httpx does.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ class Phase:
     actions: Timings = field(default_factory=Timings)
     health: Timings = field(default_factory=Timings)
     seconds: float = 0.0
-    cpu: tuple[float, float, float] = (0.0, 0.0, 0.0)  # app CPU s, database CPU s, machine busy share
+    cpu: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # app, database, busy share, clients
 
 
 def legal_actions(view: dict[str, Any]) -> list[str]:
@@ -233,17 +233,18 @@ class CpuMeter:
             ).fetchall()
         return [r[0] for r in rows]
 
-    def snapshot(self) -> tuple[int, dict[int, int], tuple[int, int]]:
+    def snapshot(self) -> tuple[int, dict[int, int], tuple[int, int], float]:
         app = sum(_process_ticks(p) for p in _descendants(self.server_pid))
-        return app, {p: _process_ticks(p) for p in self._backends()}, _busy_and_total()
+        mine = os.times()
+        return app, {p: _process_ticks(p) for p in self._backends()}, _busy_and_total(), mine.user + mine.system
 
     @staticmethod
-    def spent(before: Any, after: Any) -> tuple[float, float, float]:
-        """(app CPU s, database CPU s, machine busy share) between two snapshots."""
+    def spent(before: Any, after: Any) -> tuple[float, float, float, float]:
+        """(app CPU s, database CPU s, machine busy share, clients' CPU s) between two snapshots."""
         app = (after[0] - before[0]) / TICK
         db = sum(t - before[1].get(p, 0) for p, t in after[1].items()) / TICK
         busy = (after[2][0] - before[2][0]) / max(1, after[2][1] - before[2][1])
-        return app, db, busy
+        return app, db, busy, after[3] - before[3]
 
 
 # ----- running and reporting ---------------------------------------------------------------------
@@ -261,7 +262,8 @@ class Row:
 
 HEADER = (
     f"{'store':<10} {'workers':>7} {'players':>7} {'asked/s':>7} {'actions/s':>9} {'p50':>7} {'p99':>8}"
-    f" {'health p50':>10} {'p99':>7} {'ratio':>6} {'app CPU':>8} {'db CPU':>7} {'busy':>5} {'load':>5}  failures"
+    f" {'health p50':>10} {'p99':>7} {'ratio':>6} {'app CPU':>8} {'db CPU':>7} {'clients':>7} {'busy':>5} {'load':>5}"
+    "  failures"
 )
 
 
@@ -271,13 +273,13 @@ def report(store: str, workers: int, players: int, phase: Phase, think: float) -
     rate = len(actions.latencies) / phase.seconds
     asked = players * (1 - HEALTH_SHARE) / think
     ratio = actions.percentile(99) / health.percentile(99)
-    app, db, busy = phase.cpu
+    app, db, busy, clients = phase.cpu
     failures = actions.failures + Counter({f"health {k}": n for k, n in health.failures.items()})
     print(
         f"{store:<10} {workers:>7} {players:>7} {asked:>7.0f} {rate:>9.1f} {actions.percentile(50):>7.1f}"
         f" {actions.percentile(99):>8.1f} {health.percentile(50):>10.1f} {health.percentile(99):>7.1f} {ratio:>6.1f}"
-        f" {app / requests * 1000:>8.2f} {db / requests * 1000:>7.2f} {busy:>5.0%} {os.getloadavg()[0]:>5.2f}  "
-        + (", ".join(f"{k}: {n}" for k, n in failures.most_common()) or "-"),
+        f" {app / requests * 1000:>8.2f} {db / requests * 1000:>7.2f} {clients / requests * 1000:>7.2f} {busy:>5.0%}"
+        f" {os.getloadavg()[0]:>5.2f}  " + (", ".join(f"{k}: {n}" for k, n in failures.most_common()) or "-"),
         flush=True,
     )
     return Row(store, workers, players, asked, rate, actions.percentile(99))
