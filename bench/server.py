@@ -31,7 +31,7 @@ import random
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,13 +84,22 @@ class Httpx:
         self._client = httpx.AsyncClient(base_url=base, timeout=TIMEOUT, limits=limits)
 
     async def get(self, path: str) -> Answer:
-        return await self._client.get(path)
+        return await self._failing_as_oserror(self._client.get(path))
 
     async def post(self, path: str, body: Any) -> Answer:
-        return await self._client.post(path, json=body)
+        return await self._failing_as_oserror(self._client.post(path, json=body))
 
     async def close(self) -> None:
         await self._client.aclose()
+
+    @staticmethod
+    async def _failing_as_oserror(request: Awaitable[Answer]) -> Answer:
+        import httpx
+
+        try:
+            return await request
+        except httpx.HTTPError as err:  # counted as a failure by its name, like the other client's
+            raise ConnectionError(type(err).__name__) from err
 
 
 CLIENTS = {"http1": Http1, "httpx": Httpx}
@@ -133,7 +142,7 @@ async def timed(timings: Timings, request: Any) -> Answer | None:
     try:
         answer: Answer = await request
     except (OSError, TimeoutError, ValueError) as err:
-        timings.failures[type(err).__name__] += 1
+        timings.failures[str(err) if type(err) is ConnectionError and str(err) else type(err).__name__] += 1
         return None
     if answer.status_code >= 300:
         timings.failures[str(answer.status_code)] += 1
