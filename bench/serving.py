@@ -1,4 +1,5 @@
-"""`spider serve` in a child process on a free port, for the benchmarks that need a real server."""
+"""`spider serve` in a child process on a free port, for the benchmarks that need a real server,
+and a fresh PostgreSQL database for it to run on."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import count
+from urllib.parse import urlsplit, urlunsplit
+
+# The PostgreSQL server the benchmarks make their databases on (as the tests reach it).
+POSTGRESQL_SERVER = os.environ.get("SPIDER_TEST_POSTGRESQL", "postgresql://postgres@127.0.0.1:5432/test")
+_made = count(1)
 
 
 @contextmanager
@@ -29,3 +36,19 @@ def spider_serve(database: str, workers: int = 1) -> Iterator[tuple[subprocess.P
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@contextmanager
+def fresh_postgresql(server: str = POSTGRESQL_SERVER) -> Iterator[str]:
+    """The URL of a new, empty database on ``server`` (``bench_<pid>_<n>``, so runs at once never
+    meet), dropped on exit with whatever still holds a connection to it."""
+    import psycopg  # only the PostgreSQL runs need it
+
+    name = f"bench_{os.getpid()}_{next(_made)}"
+    with psycopg.connect(server, autocommit=True, connect_timeout=5) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+        try:
+            parts = urlsplit(server)
+            yield urlunsplit(parts._replace(path=f"/{name}"))
+        finally:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

@@ -18,6 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from .engine.describe import card_names
 from .engine.errors import SpiderError
 
 LANGUAGES = ("en", "ru", "sk", "fi")
@@ -44,6 +45,15 @@ def translations(lang: str) -> gettext.NullTranslations:
     write_mo(buffer, _catalog(lang))
     buffer.seek(0)
     return gettext.GNUTranslations(buffer)
+
+
+def load_all() -> None:
+    """Compile every language's catalog (and word its card names) now, as an app process does at
+    start, so that no request waits for it: a first use costs tens of milliseconds, in which the
+    process answers nobody."""
+    for lang in LANGUAGES:
+        card_names(translations(lang))
+        browser_catalog(lang)
 
 
 @cache

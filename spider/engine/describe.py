@@ -5,6 +5,7 @@ object with ``gettext``/``ngettext`` (a ``gettext.NullTranslations`` gives Engli
 from __future__ import annotations
 
 import gettext as _gettext
+import weakref
 from typing import Any, Protocol
 
 from .cards import RANKS, SUITS
@@ -22,6 +23,29 @@ ENGLISH: Translations = _gettext.NullTranslations()
 
 def card_name(card: str, tr: Translations = ENGLISH) -> str:
     """``10S`` → "10 of spades", ``QH`` → "queen of hearts"."""
+    names = card_names(tr)
+    return names[card] if card in names else _word_card(card, tr)
+
+
+# Each translations object's card names, worded on first use: a description names every face-up
+# card, and wording one asks gettext 20 times. Weak keys: a translations object dropped drops its names.
+_NAMES: weakref.WeakKeyDictionary[Translations, dict[str, str]] = weakref.WeakKeyDictionary()
+
+
+def card_names(tr: Translations = ENGLISH) -> dict[str, str]:
+    """Every card's name in the language of ``tr``, worded once per translations object."""
+    try:
+        return _NAMES[tr]
+    except KeyError:
+        pass
+    except TypeError:  # an object that cannot be weakly referenced: worded each time
+        return {r + s: _word_card(r + s, tr) for s in SUITS for r in RANKS}
+    names = {r + s: _word_card(r + s, tr) for s in SUITS for r in RANKS}
+    _NAMES[tr] = names  # two threads at once word the same names; either copy serves
+    return names
+
+
+def _word_card(card: str, tr: Translations) -> str:
     rank, suit = card[:-1], card[-1]
     names = {
         "S": (
@@ -88,7 +112,8 @@ def _column(i: int, col: dict[str, Any], tr: Translations) -> str:
         if i == 1:
             return tr.gettext("Column {column}: empty").format(column=i)
         return tr.pgettext("later column", "Column {column}: empty").format(column=i)
-    cards = ", ".join(card_name(c, tr) for c in col["up"])
+    names = card_names(tr)
+    cards = ", ".join(names.get(c) or card_name(c, tr) for c in col["up"])
     # TRANSLATORS: {down} counts the face-down cards under the face-up ones listed in {cards}.
     if i == 1:
         text = tr.ngettext(
@@ -104,4 +129,4 @@ def _column(i: int, col: dict[str, Any], tr: Translations) -> str:
     return text.format(column=i, down=down, cards=cards)
 
 
-__all__ = ["describe", "card_name", "ENGLISH", "RANKS", "SUITS"]
+__all__ = ["describe", "card_name", "card_names", "ENGLISH", "RANKS", "SUITS"]

@@ -11,7 +11,9 @@ applied twice."""
 from __future__ import annotations
 
 import json
+import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -26,8 +28,25 @@ from .postgresql_schema import migrate
 POOL_SIZE = 10  # connections per app process; the thread pool that runs the routes is larger
 WAIT = 2.0  # seconds a call waits for a pooled connection, or for a row another call holds
 CONNECT_TIMEOUT = 5  # seconds to reach the server at start
+# A pooled connection is checked when handed out if it was not in the last CHECK_EVERY seconds: a
+# check per checkout was a round trip for every call (3 of an action's 9).
+CHECK_EVERY = 10.0
 
 _PLACEHOLDERS = ", ".join(["%s"] * len(GAME_COLUMNS.split(",")))
+
+# An action's write: the game's row moved on at the version the player saw, and the new log rows
+# for it (none when the UPDATE matched no row).
+APPEND = """
+WITH moved AS (
+    UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s,
+        finished = %s, seen = %s
+    WHERE id = %s AND player = %s AND version = %s AND status = 'active'
+    RETURNING id
+)
+INSERT INTO actions (game, seq, action, elapsed)
+SELECT moved.id, %s + log.n - 1, log.action, log.elapsed
+FROM moved, unnest(%s::text[], %s::double precision[]) WITH ORDINALITY AS log (action, elapsed, n)
+"""
 
 
 class PostgresStore:
@@ -44,7 +63,7 @@ class PostgresStore:
             timeout=WAIT,
             kwargs={"connect_timeout": CONNECT_TIMEOUT, "autocommit": True},
             configure=_configure,
-            check=ConnectionPool.check_connection,  # a connection the server dropped is replaced, not used
+            check=NowAndThen(CHECK_EVERY),  # a connection the server dropped is replaced, not used
             name="spider-store",
             open=True,
         )
@@ -130,21 +149,20 @@ class PostgresStore:
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         if not actions:
             return True
-        with self._transaction() as cur:
-            # Of two writers at one version, the second waits for the first's commit, then finds
-            # the version moved on and updates nothing: the log never forks.
+        with self._cursor() as cur:
+            # One statement, so one round trip (and its own transaction): the log's rows are inserted
+            # only for a game the UPDATE moved on. Of two writers at one version, the second waits for
+            # the first's commit, then finds the version moved on and writes nothing: no fork.
             cur.execute(
-                "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s,"
-                " finished = %s, seen = %s"
-                " WHERE id = %s AND player = %s AND version = %s AND status = 'active'",
+                APPEND,
                 (
                     *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, time.time()),
                     *(row.id, row.player, row.version),
+                    *(row.version, [action for action, _ in actions], [t for _, t in actions]),
                 ),
             )
-            if cur.rowcount != 1:
+            if cur.rowcount != len(actions):
                 return False
-            _insert_actions(cur, row.id, row.version, actions)
         row.appended(actions)
         return True
 
@@ -214,6 +232,27 @@ class PostgresStore:
 
     def close(self) -> None:
         self._pool.close()
+
+
+class NowAndThen:
+    """The pool's check of a connection it hands out, done only when the last was ``seconds`` ago or
+    more: a connection the server dropped since is then found at its next use (StoreBusy, a 503 the
+    client may retry), and the pool discards it."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._checked: weakref.WeakKeyDictionary[psycopg.Connection[Any], float] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+
+    def __call__(self, conn: psycopg.Connection[Any]) -> None:
+        now = time.monotonic()
+        with self._lock:
+            last = self._checked.get(conn)
+        if last is not None and now - last < self.seconds:
+            return
+        ConnectionPool.check_connection(conn)
+        with self._lock:
+            self._checked[conn] = now
 
 
 def _configure(conn: psycopg.Connection[Any]) -> None:

@@ -10,6 +10,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
+from ..i18n import load_all
 from ..store import open_store
 from . import busy, errors
 from .context import AppContext
@@ -29,6 +30,7 @@ def create_app(database: str, background: bool = True, docs: bool = False, jobs:
     at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
     the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
     (by default the one the environment names)."""
+    load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     solving = Solving(store, background=background, jobs=jobs, database=database)
     context = AppContext(store=store, games=Games(store), solving=solving)

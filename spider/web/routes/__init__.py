@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from . import assist, catalog, games, health, history, pages, player, stats
 
+# Tried in this order for every request: the games' first, which begin with the action route (a
+# player's most frequent request), then the probes, which a load balancer asks often.
 ROUTERS = [
-    pages.router,
+    games.router,
     health.router,
+    pages.router,
     catalog.router,
     player.router,
-    games.router,
     assist.router,
     stats.router,
     history.router,

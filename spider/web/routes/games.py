@@ -22,6 +22,29 @@ router = APIRouter()
 ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_exclude_unset": True}
 
 
+# First of all the app's routes (routes/__init__.py): the request players send most is matched at
+# the first try, not after every other route's pattern.
+@router.post(
+    "/api/games/{game_id}/actions",
+    summary="Play a move, a deal or an undo",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(400, 404, 409, 422, *BODY_LIMITS),
+)
+def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
+    best = (body.best.column, body.best.count) if body.best else None
+    try:
+        row, session, events = ctx.games.play(
+            request.state.player, game_id, body.version, body.action, best, body.elapsed
+        )
+    except Stale as stale:
+        if stale.row.status == "active":
+            err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
+        else:
+            err = ApiError(409, "finished", N_("This game is over"))
+        return error_response(request, err, view=view(request, stale.row, stale.session))
+    return view(request, row, session, events)
+
+
 @router.post(
     "/api/games",
     status_code=201,
@@ -63,27 +86,6 @@ def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
 )
 def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     return view(request, *ctx.games.get(request.state.player, game_id))
-
-
-@router.post(
-    "/api/games/{game_id}/actions",
-    summary="Play a move, a deal or an undo",
-    **ANSWERS_A_VIEW,
-    responses=error_responses(400, 404, 409, 422, *BODY_LIMITS),
-)
-def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
-    best = (body.best.column, body.best.count) if body.best else None
-    try:
-        row, session, events = ctx.games.play(
-            request.state.player, game_id, body.version, body.action, best, body.elapsed
-        )
-    except Stale as stale:
-        if stale.row.status == "active":
-            err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
-        else:
-            err = ApiError(409, "finished", N_("This game is over"))
-        return error_response(request, err, view=view(request, stale.row, stale.session))
-    return view(request, row, session, events)
 
 
 @router.post(
