@@ -3,7 +3,6 @@ and its HTTP/1.1 client speaks to the real server: keep-alive, the player's cook
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import subprocess
@@ -11,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from loops import run_apart
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
@@ -59,4 +59,4 @@ def test_the_small_client_keeps_its_connection_and_the_players_cookie(
             await conn.close()
 
     with spider_serve(str(tmp_path / "db.sqlite3")) as (_server, base):
-        asyncio.run(play(int(base.rsplit(":", 1)[1])))
+        run_apart(play(int(base.rsplit(":", 1)[1])))  # beside Playwright's loop, if a browser test ran
