@@ -15,7 +15,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules the solver spends its time in (engine moves and undo, costs, move ordering, search,
-# the dead-end test).
+# the dead-end test), and the strong player's look-ahead, which plays on them by the thousand.
 COMPILED = [
     "spider/engine/cards.py",
     "spider/engine/game.py",
@@ -24,6 +24,7 @@ COMPILED = [
     "spider/solver/beam.py",
     "spider/solver/search.py",
     "spider/solver/reductions.py",
+    "spider/solver/strong.py",
 ]
 
 

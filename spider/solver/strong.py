@@ -12,7 +12,8 @@ lowest summed cost, is played (Bjarnason, Fern and Tadepalli on Klondike).
 Blind by construction: the samples are built from the information state alone, with a random
 generator seeded from the public position, so games that differ only in hidden cards get the same
 samples and the same answer; and deterministic, because every limit counts positions, never the
-clock. The work per decision is bounded by ``Sizes.budget`` positions (under 1 s of CPU).
+clock. The work per decision is bounded by ``Sizes.budget`` positions (under 2 s of CPU on the
+compiled build: setup.py compiles this module with the engine and the search it drives).
 """
 
 from __future__ import annotations
@@ -39,11 +40,15 @@ class Sizes(NamedTuple):
 
 
 # 4 suits: more of everything (on the 20 deals from SP1-S4C-AAAABAA, 2 won against 1 and 0.95
-# sequences removed a game against 0.5), still under 1 s of CPU a decision. A deal's hidden cards
-# in a look-ahead make dealing look better than it is, hence ``DEALS`` 0 and ``candidates``.
+# sequences removed a game against 0.5). About twice as much again (20 samples, width 5, depth 24;
+# 1.1 s of CPU at most on the compiled build) won 1 of those deals, not 2, and on 1 suit
+# 16 samples, 10 candidates, width 4, depth 16 won 19 of the 20 from SP1-S1C-AAAABAA as these
+# sizes do (one gained, one lost): more work is no sure gain. A deal's hidden cards in a
+# look-ahead make dealing look better than it is, hence ``DEALS`` 0 and ``candidates``.
 SIZES = {1: Sizes(), 2: Sizes(), 4: Sizes(samples=16, candidates=10, budget=24000, width=4, depth=20)}
 DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
+_LOST = 1 << 40  # the cost of a stranded position (``stranded``): worse than any other
 _MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried first
 
 
@@ -83,6 +88,22 @@ def sample_deal(info: Game, rng: random.Random) -> Game:
     dealt = len(g.stock) - g.stock_count
     g.stock = g.stock[:dealt] + cards[i:]  # a new list: copies share the stock they never change
     return g
+
+
+def stranded(g: Game) -> bool:
+    """Lost for sure: cards are left to deal but too few on the table to fill every column. A deal
+    needs every column filled and nothing else adds cards to the table (on 1 suit, completing the
+    last sequences before the last deals ends games this way)."""
+    return g.deals_left > 0 and sum(map(len, g.cols)) < len(g.cols)
+
+
+def strands(game: Game, action: Step) -> bool:
+    """Whether playing ``action`` leaves ``game`` stranded (worked out on its information state)."""
+    if action is DEAL:
+        return False
+    info = game.information_state()
+    info.move(*action)
+    return stranded(info)
 
 
 def sizes_for(info: Game) -> Sizes:
@@ -158,7 +179,7 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
                     if g.won:
                         return _WON
                     key = g.position_key()
-                    if key in seen:
+                    if key in seen or stranded(g):
                         continue
                     seen.add(key)
                     cost = position_cost(g, w)
@@ -174,14 +195,17 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
 
 
 def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> int:
-    """The look-ahead cost of playing ``action`` in one sample (``_WON`` if it wins there)."""
+    """The look-ahead cost of playing ``action`` in one sample (``_WON`` if it wins there,
+    ``_LOST`` if it strands)."""
     root = sample.snapshot()
     if action is DEAL:
         sample.deal()
     else:
         sample.move(*action)
     try:
-        return _WON if sample.won else look_ahead(sample, w, budget, sizes)
+        if sample.won:
+            return _WON
+        return _LOST if stranded(sample) else look_ahead(sample, w, budget, sizes)
     finally:
         sample.restore(root)
 
@@ -208,8 +232,42 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
 
 def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
     """The strong player's action; once play stops making progress, the quick hint's (which deals
-    or stops) as in ``hints.autoplay``."""
-    return strong_action(game, seen) if progressing else hint_action(game, seen, improve=False)
+    or stops) as in ``hints.autoplay``, but a deal (or the strong player's action, when a deal
+    is refused) instead of a move that would strand the game; and with every card turned up, a
+    deal, after the moves that fill empty columns."""
+    if progressing:
+        return strong_action(game, seen)
+    if game.deals_left and not any(game.down):
+        # nothing left to turn up and no sequence worth completing: deal, filling columns first
+        if game.can_deal():
+            return DEAL
+        fill = fill_move(game, seen)
+        if fill is not None:
+            return fill
+    action = hint_action(game, seen, improve=False)
+    if action is None or not strands(game, action):
+        return action
+    if game.can_deal():
+        return DEAL
+    return fill_move(game, seen) or strong_action(game, seen)
+
+
+def fill_move(game: Game, seen: set[int]) -> Step | None:
+    """The move into an empty column that leaves no other empty, at least cost after it, into a
+    position not met before if there is one: a step towards the deal that empty columns refuse."""
+    info = game.information_state()
+    w = hint_weights(info)
+    best: tuple[bool, int, int] | None = None
+    moves = worth_looking_at(info)
+    for order, (s, d, k) in enumerate(moves):
+        if info.cols[d] or k >= len(info.cols[s]):
+            continue
+        info.move(s, d, k)
+        ranked = (info.position_key() in seen, position_cost(info, w), order)
+        info.undo()
+        if best is None or ranked < best:
+            best = ranked
+    return None if best is None else moves[best[2]]
 
 
 def strong_autoplay(game: Game, max_actions: int = 1500, seconds: list[float] | None = None) -> bool:

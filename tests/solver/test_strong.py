@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from spider.engine import SpiderError, load_record, new_session
+from spider.engine import DEAL, SpiderError, load_record, new_session
 from spider.solver import hint_action, public_key, solve, study
 from spider.solver import strong as strong_module
-from spider.solver.strong import samples, strong_action, unseen_cards
+from spider.solver.strong import samples, stranded, strands, strong_action, strong_choice, unseen_cards
 
 CODES = ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S2R-AAAAAAF"]
 
@@ -129,3 +129,41 @@ def test_study_plays_with_the_strong_player(monkeypatch):
     s = report.summary()
     assert s["player"] == "strong" and s["deals"] == 1 and float(s["decision_max_cpu"]) > 0  # type: ignore[arg-type]
     assert "player strong" in report.table() and "slowest decision" in report.table()
+
+
+def _one_suit(cols: list[list[int]], deals_done: int, removed: int = 0):
+    """A 1-suit Spider search copy with every card face up in ``cols`` (ranks - 1, spades)."""
+    g = new_session("SP1-S1C-AAAAAAA").game.search_copy()
+    g.cols = [list(col) for col in cols] + [[] for _ in range(10 - len(cols))]
+    g.down = [0] * 10
+    g.deals_done = deals_done
+    g.removed_suits = [0] * removed
+    g.run = [g._tail_run(c) for c in range(10)]
+    return g
+
+
+def test_too_few_cards_to_deal_is_stranded():
+    assert stranded(_one_suit([[12], [11]], deals_done=3))
+    assert not stranded(_one_suit([[12], [11]], deals_done=5))  # nothing left to deal
+    assert not stranded(_one_suit([[12]] * 10, deals_done=3))
+
+
+def test_it_does_not_complete_a_sequence_that_strands_the_game():
+    # K..2 in column 1, the ace on a 6 in column 2: completing the sequence would leave 6 cards
+    # on the table with two deals to come (5 sequences removed, so the counts add up)
+    g = _one_suit([list(range(12, 0, -1)), [5, 0], [6], [8], [9], [11], [12]], deals_done=3, removed=5)
+    assert strands(g, (1, 0, 1)) and hint_action(g) == (1, 0, 1)
+    assert strong_action(g, {public_key(g)}) not in (None, (1, 0, 1))
+
+
+def test_a_stalled_player_with_every_card_up_fills_the_empty_columns_and_deals():
+    g = _one_suit([list(range(12, 2, -1)), [12, 11], [2, 1], [3, 2], [6], [8], [10]], deals_done=3)
+    seen = {public_key(g)}
+    for _ in range(3):  # three empty columns, filled from columns that keep a card
+        action = strong_choice(g, seen, False)
+        assert action is not DEAL and action is not None
+        s, d, k = action
+        assert not g.cols[d] and k < len(g.cols[s])
+        g.move(s, d, k)
+        seen.add(public_key(g))
+    assert strong_choice(g, seen, False) is DEAL
