@@ -29,7 +29,7 @@ Line = list[Step]
 # (estimated cost of the child, tie-break, index of the parent in the layer, action)
 Candidate = tuple[int, float, int, Step]
 _CHECK_EVERY = 2048
-_MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried before anything else
+MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried before anything else
 
 
 class _Won(Exception):
@@ -61,7 +61,7 @@ def depth_beam(
                     if action is DEAL:
                         level += 1
                         dealt = dealt_cost(g, w, cost)
-                        child_cost = _MAY_COMPLETE if dealt is None else dealt
+                        child_cost = MAY_COMPLETE if dealt is None else dealt
                     found = candidates.get(level)
                     if found is None:
                         candidates[level] = found = []
@@ -112,7 +112,7 @@ class _Beam:
                 parent = index
             if action is DEAL:
                 g.deal()
-                if child_cost == _MAY_COMPLETE:
+                if child_cost == MAY_COMPLETE:
                     child_cost = position_cost(g, self.w)
             else:
                 g.move(*action)

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from spider.engine import DEAL, Game, Snapshot, Step
 
+from .beam import MAY_COMPLETE
 from .heuristics import Weights, dealt_cost, position_cost
 from .hints import autoplay, hint_action, hint_weights, worth_looking_at
 from .ordering import ordered_actions
@@ -49,7 +50,6 @@ SIZES = {1: Sizes(), 2: Sizes(), 4: Sizes(samples=16, candidates=10, budget=2400
 DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _LOST = 1 << 40  # the cost of a stranded position (``stranded``): worse than any other
-_MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried first
 
 
 def unseen_cards(info: Game) -> list[int]:
@@ -162,7 +162,7 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
                         if level > last_level:
                             continue
                         dealt = dealt_cost(g, w, cost)
-                        child_cost = _MAY_COMPLETE if dealt is None else dealt
+                        child_cost = MAY_COMPLETE if dealt is None else dealt
                     by_level.setdefault(level, []).append((child_cost, index, tie, action))
             nxt: list[tuple[int, Snapshot]] = []
             for level in sorted(by_level):
