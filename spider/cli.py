@@ -15,7 +15,7 @@ from .engine import SpiderError, describe, full_state, load_record, new_session,
 from .engine.codes import DEAL_LIMIT, format_code
 from .engine.records import ReplayError
 from .engine.variants import variant
-from .options import add_level_arguments, port
+from .options import add_level_arguments, port, positive
 from .solver.cli import add_commands as add_solver_commands
 
 ILLEGAL_ACTION_EXIT = 1  # SPEC: a record's illegal action; every other mistake exits 2
@@ -79,7 +79,7 @@ def cmd_worker(args: argparse.Namespace) -> int:
     from .web.redis_worker import run_worker
 
     try:
-        run_worker(args.redis, prefix=args.prefix, burst=args.burst)
+        run_worker(args.redis, prefix=args.prefix, burst=args.burst, processes=args.processes)
     except (RedisUnreachable, ValueError) as e:
         raise CliError(f"cannot use Redis at {args.redis}: {e}") from None
     return 0
@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--redis", default=os.environ.get("SPIDER_REDIS_URL", "redis://127.0.0.1:6379/0"), help="Redis URL")
     p.add_argument("--prefix", default=os.environ.get("SPIDER_REDIS_PREFIX", "spider"), help="queue name prefix")
     p.add_argument("--burst", action="store_true", help="stop once the queues are empty")
+    p.add_argument(
+        "--processes",
+        type=positive(int, 64),
+        default=1,
+        help="workers to run, each one job at a time (default 1); one that dies is replaced",
+    )
     p.set_defaults(run=cmd_worker)
 
     p = sub.add_parser("deal", help="show the starting table of a game code")

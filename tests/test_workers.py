@@ -197,15 +197,19 @@ def action_held(database: str, game_id: str) -> Iterator[None]:
 
 
 def two_workers(served: Served, cookie: str) -> tuple[Client, Client]:
-    """Two connections of one player that two different worker processes answer."""
+    """Two connections of one player that two different worker processes answer. A worker still
+    starting (its words prepared, its store opened) takes no connection yet, so this keeps asking
+    for a while: a bound on a hang, not a speed check."""
     first = Client(served.port, cookie)
     pid = served.pid_of(first.call("GET", "/api/games/current")[2])
-    for _ in range(40):
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
         other = Client(served.port, cookie)
         if served.pid_of(other.call("GET", "/api/games/current")[2]) != pid:
             return first, other
         other.conn.close()
-    raise AssertionError("every connection went to one worker")
+        time.sleep(0.05)
+    raise AssertionError("every connection went to one worker for 30 s")
 
 
 def test_two_clients_through_two_workers_get_409_and_the_log_never_forks(served: Served, database: str) -> None:

@@ -35,12 +35,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid``, from each process's parent in /proc/*/stat."""
+def _parents() -> dict[int, int]:
+    """Every process's parent, from /proc/*/stat."""
     parents: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError, ValueError, IndexError):  # a process that ended meanwhile
             parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+    return parents
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``."""
+    return {child for child, parent in _parents().items() if parent == pid}
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid``."""
+    parents = _parents()
     found: set[int] = set()
     frontier = {pid}
     while frontier:
