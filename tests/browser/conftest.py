@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import on_postgresql
+from tests.postgres import Schemas
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"
@@ -31,12 +34,12 @@ def _free_port() -> int:
 
 
 class _Server:
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: str) -> None:
         import uvicorn
 
         from spider.web.app import create_app
 
-        self.app = create_app(str(database))
+        self.app = create_app(database)
         self.port = _free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
         self.server = uvicorn.Server(config)
@@ -58,10 +61,16 @@ class _Server:
 
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    server = _Server(tmp_path_factory.mktemp("db") / "db.sqlite3")
+    """The app for the session's browser tests: on a fresh SQLite file, or with
+    ``SPIDER_TEST_STORE=postgresql`` (tests/conftest.py) on a fresh PostgreSQL schema."""
+    schemas = Schemas() if on_postgresql() else None
+    database = schemas.new() if schemas else str(tmp_path_factory.mktemp("db") / "db.sqlite3")
+    server = _Server(database)
     url = server.start()
     yield url
     server.stop()
+    if schemas:
+        schemas.drop()  # the app's shutdown closed its connections
 
 
 @pytest.fixture(scope="session")
