@@ -79,6 +79,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     reason: str = ""  # for "unknown": which limit stopped the search
+    found_by: str = ""  # for "won": "beam", "bounded pass" or "complete pass" (for studies; not in as_dict)
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -176,7 +177,7 @@ def solve(
         path, used = depth_beam(g, int(width), beam_weights(w, rounds), rounds or None, stop)
         nodes += used
         if path is not None:
-            return SolveResult("won", [format_action(a) for a in path], nodes, time.perf_counter() - start)
+            return SolveResult("won", [format_action(a) for a in path], nodes, time.perf_counter() - start, "", "beam")
         reason = limits.reached_now(nodes)
         if reason:
             return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
@@ -195,7 +196,9 @@ def solve(
             limits.pass_limit = nodes + budget * share
             outcome, path, nodes = dfs.run(limits, nodes)
             if outcome == "won":
-                return SolveResult("won", [format_action(a) for a in path], nodes, time.perf_counter() - start)
+                found_by = "complete pass" if slack is None else "bounded pass"
+                actions = [format_action(a) for a in path]
+                return SolveResult("won", actions, nodes, time.perf_counter() - start, "", found_by)
             if outcome == "exhausted":
                 if slack is None:
                     return SolveResult("lost", [], nodes, time.perf_counter() - start)

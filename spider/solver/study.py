@@ -39,6 +39,8 @@ def run_one(code: str, mode: str, time_limit: float, player: str = "quick") -> d
     if mode == "solve":
         r = solve(session.game, time_limit=time_limit)
         out: dict[str, object] = {"code": code, "result": r.result, "nodes": r.nodes, "actions": len(r.actions)}
+        if r.found_by:
+            out["found_by"] = r.found_by
     else:
         decisions: list[float] = []
         won = strong_autoplay(session.game, seconds=decisions) if player == "strong" else autoplay(session.game)

@@ -172,6 +172,7 @@ def test_study_in_process():
     s = report.summary()
     assert s["deals"] == 2 and s["won"] + s["lost"] + s["unknown"] == 2
     assert [r["code"] for r in report.results] == ["SP1-S1C-AAAAAAA", "SP1-S1C-AAAAAAB"]
+    assert all(r["found_by"] in ("beam", "bounded pass", "complete pass") for r in report.results if r["result"] == "won")
     assert "decided" in report.table()
 
 
@@ -298,6 +299,9 @@ def test_solver_with_and_without_the_beam_wins_replayably(beam):
     result = solve(new_session(WON_CODE).game, time_limit=30, beam=beam)
     assert result.result == "won"
     assert load_record({"code": WON_CODE, "actions": result.actions}).game.won
+    # which part of the search found the win (for studies; the web answer leaves it out)
+    assert result.found_by in (("beam",) if beam else ()) + ("bounded pass", "complete pass")
+    assert "found_by" not in result.as_dict()
 
 
 def endgame(columns: list[tuple[int, str]], removed_suits: list[int]):
