@@ -40,8 +40,8 @@ class HeartbeatWorker(Worker):
 def run_worker(
     url: str, prefix: str = "spider", lanes: tuple[str, ...] = LANES, burst: bool = False, processes: int = 1
 ) -> None:
-    """Serve jobs with ``processes`` workers until stopped (SIGTERM or Ctrl+C: the running jobs finish
-    first), replacing any that dies; ``burst`` stops when the queues are empty."""
+    """Serve jobs with ``processes`` workers until stopped (SIGTERM: the running jobs finish first),
+    replacing any that dies; ``burst`` stops when the queues are empty."""
     redis = Redis.from_url(url)
     redis.ping()  # a clear error now rather than at the first job
     queues = [Queue(queue_name(prefix, lane), connection=redis) for lane in lanes]
