@@ -172,7 +172,8 @@ def test_study_in_process():
     s = report.summary()
     assert s["deals"] == 2 and s["won"] + s["lost"] + s["unknown"] == 2
     assert [r["code"] for r in report.results] == ["SP1-S1C-AAAAAAA", "SP1-S1C-AAAAAAB"]
-    assert all(r["found_by"] in ("beam", "bounded pass", "complete pass") for r in report.results if r["result"] == "won")
+    parts = {r["found_by"] for r in report.results if r["result"] == "won"}
+    assert parts <= {"beam", "bounded pass", "complete pass"}
     assert "decided" in report.table()
 
 
