@@ -177,7 +177,8 @@ def solve(
         path, used = depth_beam(g, int(width), beam_weights(w, rounds), rounds or None, stop)
         nodes += used
         if path is not None:
-            return SolveResult("won", [format_action(a) for a in path], nodes, time.perf_counter() - start, "", "beam")
+            actions = [format_action(a) for a in path]
+            return SolveResult("won", actions, nodes, time.perf_counter() - start, found_by="beam")
         reason = limits.reached_now(nodes)
         if reason:
             return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
@@ -198,7 +199,7 @@ def solve(
             if outcome == "won":
                 found_by = "complete pass" if slack is None else "bounded pass"
                 actions = [format_action(a) for a in path]
-                return SolveResult("won", actions, nodes, time.perf_counter() - start, "", found_by)
+                return SolveResult("won", actions, nodes, time.perf_counter() - start, found_by=found_by)
             if outcome == "exhausted":
                 if slack is None:
                     return SolveResult("lost", [], nodes, time.perf_counter() - start)
