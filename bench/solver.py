@@ -95,6 +95,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [(search, "BEAM_VARIANTS", (None,))],
     ),
+    "beam-per-parent": (
+        "4-suit solver: at most 3 children of one parent in a beam layer vs no cap",
+        "solve",
+        "spider-4",
+        [(search, "BEAM_PER_PARENT", {})],
+    ),
     "bounded-passes": (
         "4-suit solver: the beam and the unbounded pass alone vs the bounded passes too",
         "solve",

@@ -7,7 +7,9 @@ action makes, so without playing it). Then, *separately for each number of deals
 candidates are played best first until ``width`` children not met before in this run form the
 next layer; the rest are never played, which is where most of the time used to go. Keeping a
 beam per stock level means a deal never has to beat the positions that have not dealt yet, and
-undealt positions keep being worked on while the dealt ones go ahead.
+undealt positions keep being worked on while the dealt ones go ahead. A parent may give at most
+``per_parent`` children to a layer: the best candidates are often a few moves of one position,
+and a layer of one position's children dies together.
 
 A run ends with a win, when the layer is empty (every child was met before: the beam has died)
 or when ``stop`` says so. Runs are cheap and the outcome of one depends a lot on how ties are
@@ -30,6 +32,7 @@ Line = list[Step]
 Candidate = tuple[int, float, int, Step]
 _CHECK_EVERY = 2048
 MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried before anything else
+NO_CAP = 1 << 30
 
 
 class _Won(Exception):
@@ -40,14 +43,20 @@ class _Won(Exception):
 
 
 def depth_beam(
-    g: Game, width: int, w: Weights, seed: int | None, stop: Callable[[int], bool]
+    g: Game,
+    width: int,
+    w: Weights,
+    seed: int | None,
+    stop: Callable[[int], bool],
+    per_parent: int = NO_CAP,
 ) -> tuple[Line | None, int]:
     """One run from ``g`` (left unchanged): (winning line or None, positions generated).
     ``seed`` None breaks ties by move order, else at random from that seed. ``stop(nodes)``
-    True ends the run (a limit); it is asked every few thousand positions."""
+    True ends the run (a limit); it is asked every few thousand positions. A layer of one stock
+    level takes at most ``per_parent`` children of one position."""
     rng = random.Random(seed) if seed is not None else None
     start = g.snapshot()
-    beam = _Beam(g, w, width)
+    beam = _Beam(g, w, width, per_parent)
     layer: list[tuple[int, Snapshot, int]] = [(position_cost(g, w), start, 0)]
     check = _CHECK_EVERY
     try:
@@ -81,18 +90,21 @@ def depth_beam(
 class _Beam:
     """The state of one run that outlives a layer: positions met, parent links, nodes played."""
 
-    def __init__(self, g: Game, w: Weights, width: int) -> None:
-        self.g, self.w, self.width = g, w, width
+    def __init__(self, g: Game, w: Weights, width: int, per_parent: int) -> None:
+        self.g, self.w, self.width, self.per_parent = g, w, width, per_parent
         self.seen = {g.position_key()}
         self.parents: list[tuple[int, Step]] = [(-1, DEAL)]  # the root's action is never read
         self.nodes = 0
+        self.given: dict[int, int] = {}  # children kept so far by parent index, in this ``select``
 
     def select(self, layer: list[tuple[int, Snapshot, int]], level: list[Candidate]) -> list[tuple[int, Snapshot, int]]:
         """Play ``level``'s candidates best first until ``width`` new children are found (or
-        none is left). They are played in batches of as many as are still wanted, each batch
-        grouped by parent so a parent's position is restored once per batch."""
+        none is left), at most ``per_parent`` from one parent. They are played in batches of as
+        many as are still wanted, each batch grouped by parent so a parent's position is restored
+        once per batch."""
         level.sort()
         kept: list[tuple[int, Snapshot, int]] = []
+        self.given = {}
         taken = 0
         while len(kept) < self.width and taken < len(level):
             wanted = self.width - len(kept)
@@ -106,7 +118,10 @@ class _Beam:
     ) -> None:
         g, seen, parents = self.g, self.seen, self.parents
         parent = -1
+        given, cap = self.given, self.per_parent
         for child_cost, _, index, action in batch:
+            if given.get(index, 0) >= cap:
+                continue
             if index != parent:
                 g.restore(layer[index][1])
                 parent = index
@@ -125,6 +140,7 @@ class _Beam:
                 seen.add(key)
                 parents.append((layer[index][2], action))
                 kept.append((child_cost, snap, len(parents) - 1))
+                given[index] = given.get(index, 0) + 1
             g.undo()
 
     def _line(self, node: int, last: Step) -> Line:

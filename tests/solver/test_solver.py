@@ -285,6 +285,23 @@ def test_depth_beam_finds_a_replayable_win_and_leaves_the_game_alone():
     assert load_record({"code": WON_CODE, "actions": [action_text(a) for a in line]}).game.won
 
 
+@pytest.mark.parametrize("cap", [1, 3])
+def test_a_beam_layer_takes_at_most_per_parent_children_of_one_position(cap):
+    from spider.solver.beam import NO_CAP, _Beam
+    from spider.solver.heuristics import position_cost, weights_for
+    from spider.solver.ordering import ordered_actions
+
+    g = new_session("SP1-S4C-AAAAAAB").game.search_copy()
+    w = weights_for(g.variant)
+    layer = [(position_cost(g, w), g.snapshot(), 0)]
+    moves = [(cost, tie, 0, a) for cost, tie, a in ordered_actions(g, layer[0][0], True, None, w) if a is not DEAL]
+    assert len(moves) > cap  # the opening has more moves than the cap lets through
+    capped = _Beam(g, w, 20, cap).select(layer, list(moves))
+    uncapped = _Beam(g, w, 20, NO_CAP).select(layer, list(moves))
+    assert len(capped) == cap and len(uncapped) == len(moves)
+    assert [cost for cost, *_ in capped] == sorted(cost for cost, *_ in uncapped)[:cap]  # the best ones
+
+
 def test_depth_beam_stops_when_told():
     from spider.solver.beam import depth_beam
     from spider.solver.heuristics import weights_for
