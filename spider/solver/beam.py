@@ -95,7 +95,6 @@ class _Beam:
         self.seen = {g.position_key()}
         self.parents: list[tuple[int, Step]] = [(-1, DEAL)]  # the root's action is never read
         self.nodes = 0
-        self.given: dict[int, int] = {}  # children kept so far by parent index, in this ``select``
 
     def select(self, layer: list[tuple[int, Snapshot, int]], level: list[Candidate]) -> list[tuple[int, Snapshot, int]]:
         """Play ``level``'s candidates best first until ``width`` new children are found (or
@@ -104,21 +103,25 @@ class _Beam:
         once per batch."""
         level.sort()
         kept: list[tuple[int, Snapshot, int]] = []
-        self.given = {}
+        given: dict[int, int] = {}  # children kept so far, by parent index
         taken = 0
         while len(kept) < self.width and taken < len(level):
             wanted = self.width - len(kept)
             batch = sorted(level[taken : taken + wanted], key=lambda candidate: candidate[2])
             taken += wanted
-            self._play(layer, batch, kept)
+            self._play(layer, batch, kept, given)
         return kept
 
     def _play(
-        self, layer: list[tuple[int, Snapshot, int]], batch: list[Candidate], kept: list[tuple[int, Snapshot, int]]
+        self,
+        layer: list[tuple[int, Snapshot, int]],
+        batch: list[Candidate],
+        kept: list[tuple[int, Snapshot, int]],
+        given: dict[int, int],
     ) -> None:
         g, seen, parents = self.g, self.seen, self.parents
         parent = -1
-        given, cap = self.given, self.per_parent
+        cap = self.per_parent
         for child_cost, _, index, action in batch:
             if given.get(index, 0) >= cap:
                 continue
