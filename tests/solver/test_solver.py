@@ -302,6 +302,21 @@ def test_a_beam_layer_takes_at_most_per_parent_children_of_one_position(cap):
     assert [cost for cost, *_ in capped] == sorted(cost for cost, *_ in uncapped)[:cap]  # the best ones
 
 
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_solve_leaves_the_cycle_collector_as_it_found_it(enabled):
+    import gc
+
+    (gc.enable if enabled else gc.disable)()
+    try:
+        assert solve(new_session(WON_CODE).game, time_limit=30).result == "won"
+        assert gc.isenabled() is enabled
+        with pytest.raises(AttributeError):
+            solve(None, time_limit=1)  # type: ignore[arg-type]  # a solve that fails half way
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+
+
 def test_depth_beam_stops_when_told():
     from spider.solver.beam import depth_beam
     from spider.solver.heuristics import weights_for
