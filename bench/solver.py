@@ -101,6 +101,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [(search, "BEAM_PER_PARENT", {})],
     ),
+    "beam-growth": (
+        "4-suit solver: beam widths growing by a quarter each round vs by a half",
+        "solve",
+        "spider-4",
+        [(search, "BEAM_FOUR_SUITS", (20.0, 1.5, 0))],
+    ),
     "bounded-passes": (
         "4-suit solver: the beam and the unbounded pass alone vs the bounded passes too",
         "solve",
