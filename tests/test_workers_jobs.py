@@ -48,14 +48,17 @@ def job_host(served: Served) -> int:
 
 
 def searching(served: Served) -> int:
-    """The solver process that is searching: the job host's child whose CPU time grows (idle warm
-    workers may have used some before)."""
+    """The solver process that is searching: the job host's child whose CPU time grows the most
+    (idle warm workers may have used some before, and multiprocessing's resource tracker uses a
+    little as it starts, which once made it the one picked)."""
     host = job_host(served)
 
     def busy() -> int:
         before = {pid: _cpu(pid) for pid in descendants(host)}
         time.sleep(0.5)  # an idle process uses none; a search uses what it can get of a busy machine
-        return next((pid for pid, cpu in before.items() if not gone(pid) and _cpu(pid) - cpu >= 0.05), 0)
+        grown = {pid: _cpu(pid) - cpu for pid, cpu in before.items() if not gone(pid)}
+        pid = max(grown, key=lambda p: grown[p], default=0)
+        return pid if pid and grown[pid] >= 0.05 else 0
 
     return wait_for(busy)
 

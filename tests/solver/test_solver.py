@@ -303,17 +303,28 @@ def test_a_beam_layer_takes_at_most_per_parent_children_of_one_position(cap):
 
 
 @pytest.mark.parametrize("enabled", [True, False])
-def test_a_solve_leaves_the_cycle_collector_as_it_found_it(enabled):
+def test_a_solve_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(enabled):
     import gc
 
+    collections: list[str] = []
+
+    def count(phase: str, info: dict) -> None:
+        collections.append(phase)
+
+    game = new_session(WON_CODE).game
     (gc.enable if enabled else gc.disable)()
+    gc.callbacks.append(count)
     try:
-        assert solve(new_session(WON_CODE).game, time_limit=30).result == "won"
+        result = solve(game, time_limit=30)
+        assert result.result == "won" and result.nodes > 10_000  # enough allocations for many collections
+        # none ran during the solve; one may run as it ends, once the collector is back on
+        assert len(collections) <= (2 if enabled else 0), collections
         assert gc.isenabled() is enabled
         with pytest.raises(AttributeError):
-            solve(None, time_limit=1)  # type: ignore[arg-type]  # a solve that fails half way
+            solve(None, time_limit=1)  # type: ignore[arg-type]  # a solve that raises
         assert gc.isenabled() is enabled
     finally:
+        gc.callbacks.remove(count)
         gc.enable()
 
 
