@@ -320,7 +320,7 @@ def test_a_solve_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(enabled
         # none ran during the solve; one may run as it ends, once the collector is back on
         assert len(collections) <= (2 if enabled else 0), collections
         assert gc.isenabled() is enabled
-        with pytest.raises(AttributeError):
+        with pytest.raises((AttributeError, TypeError)):  # the compiled build checks the type itself
             solve(None, time_limit=1)  # type: ignore[arg-type]  # a solve that raises
         assert gc.isenabled() is enabled
     finally:
