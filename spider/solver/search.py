@@ -141,6 +141,22 @@ def beam_weights(w: Weights, round_number: int) -> Weights:
     return BEAM_VARIANTS[round_number % len(BEAM_VARIANTS)] or w
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector: the search makes millions of tuples and lists that form no
+    cycles, and collecting them again and again took a sixth to a fifth of a 4-suit solve's time
+    (the same 300,000-position solves ran at 29,300 positions a second instead of 23,700). It runs
+    again afterwards, and was paused only in this process (solves run in worker processes)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+@_no_cycle_collection()
 def solve(
     game: Game,
     time_limit: float = 60.0,
@@ -164,33 +180,6 @@ def solve(
     incomplete too) with a new seed and a wider beam: first in the round on 4 suits, after the
     passes otherwise (from round ``BEAM_FROM``). ``beam`` False leaves the beam out, True puts
     it first on every level. ``slacks`` are the bounded passes' (default: ``bounded_slacks``)."""
-    with _no_cycle_collection():
-        return _solve(game, time_limit, node_limit, memory_limit_mb, slacks, beam)
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause Python's cycle collector: the search makes millions of tuples and lists that form no
-    cycles, and collecting them again and again took a sixth to a fifth of a 4-suit solve's time
-    (the same 300,000-position solves ran at 29,300 positions a second instead of 23,700). It runs
-    again afterwards, and was paused only in this process (solves run in worker processes)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _solve(
-    game: Game,
-    time_limit: float,
-    node_limit: int | None,
-    memory_limit_mb: float,
-    slacks: tuple[int, ...] | None,
-    beam: bool | None,
-) -> SolveResult:
     start = time.perf_counter()
     g = game.search_copy()
     if g.won:
