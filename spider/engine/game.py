@@ -452,7 +452,7 @@ class Game:
         return (
             self.deals_done,
             tuple(self.removed_suits),
-            tuple(map(tuple, self.cols)),
+            tuple([tuple(c) for c in self.cols]),
             tuple(self.down),
             tuple(self.run),
         )
@@ -463,7 +463,7 @@ class Game:
         deals_done, removed, cols, down, run = snapshot
         self.deals_done = deals_done
         self.removed_suits = list(removed)
-        self.cols = list(map(list, cols))
+        self.cols = [list(c) for c in cols]
         self.down = list(down)
         self.run = list(run)
         self.history.clear()
@@ -472,7 +472,8 @@ class Game:
     def position_key(self) -> int:
         """A hash of the position, equal for positions a search may treat as the same: once the
         stock is empty the columns are interchangeable, so their order is left out."""
-        return snapshot_key(self.deals_done, tuple(map(tuple, self.cols)), tuple(self.down), self.deals_left == 0)
+        cols = tuple([tuple(c) for c in self.cols])  # a comprehension: mypyc compiles it, not map
+        return snapshot_key(self.deals_done, cols, tuple(self.down), self.deals_left == 0)
 
     def next_deal(self) -> list[int]:
         """The cards the next deal puts on the columns, first column first (none when the stock

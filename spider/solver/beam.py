@@ -25,7 +25,7 @@ from collections.abc import Callable
 from spider.engine import DEAL, Game, Snapshot, Step, snapshot_key
 
 from .heuristics import Weights, dealt_cost, position_cost
-from .ordering import ordered_actions
+from .ordering import scored_actions
 
 Line = list[Step]
 # (estimated cost of the child, tie-break, index of the parent in the layer, action)
@@ -65,7 +65,7 @@ def depth_beam(
             for index, (cost, snap, _) in enumerate(layer):
                 g.restore(snap)
                 done = snap[0]
-                for child_cost, tie, action in ordered_actions(g, cost, True, rng, w):
+                for child_cost, tie, action in scored_actions(g, cost, True, rng, w):
                     level = done
                     if action is DEAL:
                         level += 1

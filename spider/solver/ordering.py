@@ -53,9 +53,18 @@ def useful_actions(g: Game, tidy: bool = False) -> list[Step]:
 def ordered_actions(
     g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
 ) -> list[tuple[int, float, Step]]:
-    """The useful actions of a position with the (estimated) cost of the position each leads to,
-    best first. The estimate is ``position_cost`` worked out from the change the action makes,
-    without playing it."""
+    """``scored_actions`` best first (the depth-first passes play them in this order)."""
+    out = scored_actions(g, cost, tidy, rng, w)
+    out.sort()
+    return out
+
+
+def scored_actions(
+    g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
+) -> list[tuple[int, float, Step]]:
+    """The useful actions of a position with the (estimated) cost of the position each leads to
+    and a tie-break, in move order. The estimate is ``position_cost`` worked out from the change
+    the action makes, without playing it. The beams sort whole layers, so they take these unsorted."""
     out: list[tuple[int, float, Step]] = []
     cols, down, run = g.cols, g.down, g.run
     big_cost = 1 << 40
@@ -87,5 +96,4 @@ def ordered_actions(
         elif k + run[d] >= 13 and first % 13 + run[d] >= 12 and run[s] >= k:
             delta -= W_REMOVED
         out.append((cost + delta, tie, action))
-    out.sort()
     return out

@@ -27,7 +27,7 @@ from spider.engine import DEAL, Game, Snapshot, Step
 from .beam import MAY_COMPLETE
 from .heuristics import Weights, dealt_cost, position_cost
 from .hints import autoplay, hint_action, hint_weights, worth_looking_at
-from .ordering import ordered_actions
+from .ordering import scored_actions
 
 
 class Sizes(NamedTuple):
@@ -155,7 +155,7 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
             by_level: dict[int, list[tuple[int, int, float, Step]]] = {}
             for index, (cost, snap) in enumerate(layer):
                 g.restore(snap)
-                for child_cost, tie, action in ordered_actions(g, cost, True, None, w):
+                for child_cost, tie, action in scored_actions(g, cost, True, None, w):
                     level = snap[0]
                     if action is DEAL:
                         level += 1
