@@ -133,7 +133,8 @@ class _Beam:
                 if child_cost == MAY_COMPLETE:
                     child_cost = position_cost(g, self.w)
             else:
-                g.move(*action)
+                s, d, k = action  # unpacked: a starred call is a generic call in compiled code
+                g.move(s, d, k)
             self.nodes += 1
             if g.won:
                 raise _Won(self._line(layer[index][2], action))

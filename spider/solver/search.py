@@ -300,7 +300,6 @@ class _Pass:
         g, w, seen, stack, path, rng = self.g, self.w, self.seen, self.stack, self.path, self.rng
         bounded, slack = self.bounded, self.slack
         dead_end = dead_end_deals(g.variant)
-        move, deal, undo, key_of = g.move, g.deal, g.undo, g.position_key
         for step in path:  # back to where the last run stopped
             g.perform(step)
         while stack:
@@ -310,7 +309,7 @@ class _Pass:
                 stack.pop()
                 if path:
                     path.pop()
-                    undo()
+                    g.undo()
                 continue
             frame[1] = i + 1
             child_cost, _, action = children[i]
@@ -322,28 +321,31 @@ class _Pass:
                 child_best, child_left = best, left - 1 if bounded else left
                 if child_left < 0:
                     continue
+            # direct calls, not bound methods kept in locals or a starred call: the compiled
+            # build makes those generic calls
             if action is DEAL:
-                deal()
+                g.deal()
                 child_best = child_cost = position_cost(g, w)
             else:
-                move(*action)
+                s, d, k = action
+                g.move(s, d, k)
             nodes += 1
             if g.won:
                 path.append(action)
                 return "won", path, nodes
-            key = key_of()
+            key = g.position_key()
             if seen.get(key, -1) >= child_left:
-                undo()
+                g.undo()
                 continue
             seen[key] = child_left
             if g.deals_left <= dead_end and buried_for_good(g):
-                undo()  # lost whatever follows (reductions.py)
+                g.undo()  # lost whatever follows (reductions.py)
                 continue
             path.append(action)
             stack.append([ordered_actions(g, child_cost, bounded, rng, w), 0, child_best, child_left])
             reason = limits.reached(nodes)
             if reason:
                 for _ in path:
-                    undo()
+                    g.undo()
                 return reason, [], nodes
         return "exhausted", [], nodes

@@ -174,7 +174,8 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
                     if action is DEAL:
                         g.deal()
                     else:
-                        g.move(*action)
+                        s, d, k = action  # unpacked: a starred call is generic in compiled code
+                        g.move(s, d, k)
                     played += 1
                     if g.won:
                         return _WON
