@@ -113,6 +113,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [(search, "bounded_slacks", lambda v: (0, 1, 2, 3, 5))],
     ),
+    "beam-leads": (
+        "2-suit Spiderette solver: the beam first and no bounded passes vs the beam from round 3 after them",
+        "solve",
+        "spiderette-2",
+        [(search, "BEAM_LEADS", {("spider", 4), ("spiderette", 4)})],
+    ),
     "complete-share": (
         "Spiderette solver: 3 times the budget for the unbounded pass vs the same",
         "solve",

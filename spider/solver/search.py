@@ -9,7 +9,7 @@ Moves are ordered by the cost of the position they lead to (``heuristics.positio
 cards, breaks and suit changes in the face-up runs, empty columns, sequences removed), worked out
 from the change each move makes; a deal comes after every move.
 
-Passes. Most passes are *bounded* (none on 4 suits, where the beam does better alone): a
+Passes. Most passes are *bounded* (none where the beam leads, ``BEAM_LEADS``): a
 line is abandoned after ``slack`` moves in a row that don't improve on its best position ("tidy"
 passes also skip moves that take a group off the card one rank higher unless it lands on its own
 suit). Bounded passes with slacks 0, 1, 2, 3 and 5 and an
@@ -21,9 +21,10 @@ what a proof is made of), with ``COMPLETE_SHARE`` times the budget on Spiderette
 
 Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
 seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise) and, in
-turn, one of ``BEAM_VARIANTS``' weightings. On 4 suits it comes first in every round and wins
-most deals within seconds where the passes needed minutes; on 1 and 2 suits the passes are
-quicker, so the beam joins from round ``BEAM_FROM``. Beam runs are incomplete: they never prove
+turn, one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette it leads: it
+comes first in every round and wins most deals within seconds where the passes needed minutes;
+on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from round
+``BEAM_FROM``. Beam runs are incomplete: they never prove
 a loss; only the unbounded pass does.
 
 Completeness: the unbounded pass tries every legal action of every position unless it is
@@ -79,6 +80,12 @@ BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker a
 # the 100 range deals a growth of 1.25 won 87, 1.5 won 84 and 1.12 won 77 (beam-growth): many
 # cheap runs with fresh seeds beat fewer wide ones, up to a point.
 BEAM_FOUR_SUITS = (20.0, 1.25, 0)
+# The levels where the beam leads: it runs first in every round and there are no bounded passes
+# (beam-leads). 4 suits: see ``bounded_slacks``. 2-suit Spiderette, the 100 range deals at 10 s: the
+# same 97 won, 1 lost and 2 unknown in two runs each, the median 0.06-0.07 s instead of 0.09-0.10 s
+# and 2.38 M positions in all instead of 2.93-3.11 M; its slowest win (SD1-S2-AAAABBS) took 10.4 s
+# alone instead of 19.5 s.
+BEAM_LEADS = {("spider", 4), ("spiderette", 4), ("spiderette", 2)}
 
 
 @dataclass
@@ -115,12 +122,16 @@ def _memory_mb() -> float:
         return rss / 2**20 if sys.platform == "darwin" else rss / 1024
 
 
+def beam_leads(v: Variant) -> bool:
+    return (v.game, v.suits) in BEAM_LEADS
+
+
 def bounded_slacks(v: Variant) -> tuple[int, ...]:
-    """The slacks of a level's bounded passes. On 4 suits the beam finds the wins and the bounded
-    passes only take their share of the time (bounded-passes: on Spider 27/30 won either way, the
-    median 1.74 s with them and 1.38 s without; on the 26 slowest Spiderette deals of 100 in 10 s,
-    8 left undecided without them, 10 with them)."""
-    return () if v.suits == 4 else (0, 1, 2, 3, 5)
+    """The slacks of a level's bounded passes. Where the beam leads it finds the wins and the
+    bounded passes only take their share of the time (bounded-passes: on 4-suit Spider 27/30 won
+    either way, the median 1.74 s with them and 1.38 s without; on the 26 slowest 4-suit
+    Spiderette deals of 100 in 10 s, 8 left undecided without them, 10 with them)."""
+    return () if beam_leads(v) else (0, 1, 2, 3, 5)
 
 
 def beam_widths(v: Variant) -> tuple[float, float, int]:
@@ -189,7 +200,7 @@ def solve(
     passes: list[int | None] = [*(bounded_slacks(g.variant) if slacks is None else slacks), None]
     budget = FIRST_BUDGET
     width, growth, beam_from = beam_widths(g.variant)
-    beam_first = g.variant.suits == 4 if beam is None else beam
+    beam_first = beam_leads(g.variant) if beam is None else beam
     if beam is False:
         width = 0.0
     w = weights_for(g.variant)
