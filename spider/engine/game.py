@@ -143,38 +143,34 @@ class Game:
         cards by target (then count), then every count from 1 up into each empty column.
 
         A group fits a column whose last card is one rank higher than the group's first card
-        (``cards.accepts``); here that is found by indexing columns by their last card's rank."""
+        (``cards.accepts``); here that is found by listing the columns by their last card's rank
+        (a list of lists, not a dict: the compiled build makes plain C loops of it)."""
         cols = self.cols
-        at_rank: dict[int, list[int]] = {}  # rank - 1 of a column's last card -> those columns
-        empties = []
+        at_rank: list[list[int]] = [[] for _ in range(13)]  # rank - 1 of a last card -> those columns
+        empties: list[int] = []
         for i, c in enumerate(cols):
             if c:
-                r = c[-1] % 13  # rank_of - 1, spelt out in this hot loop
-                found = at_rank.get(r)
-                if found is None:
-                    at_rank[r] = [i]
-                else:
-                    found.append(i)
+                at_rank[c[-1] % 13].append(i)  # rank_of - 1, spelt out in this hot loop
             else:
                 empties.append(i)
         out: list[Step] = []
-        get = at_rank.get
         for src, run in enumerate(self.run):
             if not run:
                 continue
             base = cols[src][-1] % 13  # rank - 1 of the group's last card
             if run == 1:
-                dsts = get(base + 1)
-                if dsts:
-                    out += [(src, dst, 1) for dst in dsts]
+                if base < 12:
+                    for dst in at_rank[base + 1]:
+                        out.append((src, dst, 1))
             else:
                 # k cards fit a column whose last card is k ranks above the source's last card
-                fits = [(dst, k) for k in range(1, run + 1) for dst in get(base + k, ())]
-                if fits:
-                    fits.sort()
-                    out += [(src, dst, k) for dst, k in fits]
+                fits = [(dst, k) for k in range(1, min(run, 12 - base) + 1) for dst in at_rank[base + k]]
+                fits.sort()
+                for dst, k in fits:
+                    out.append((src, dst, k))
             for dst in empties:
-                out += [(src, dst, k) for k in range(1, run + 1)]
+                for k in range(1, run + 1):
+                    out.append((src, dst, k))
         if with_deal and not empties and self.deals_done < len(self._deal_sizes):
             out.append(DEAL)
         return out
