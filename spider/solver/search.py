@@ -24,8 +24,7 @@ seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 other
 turn, one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette it leads: it
 comes first in every round and wins most deals within seconds where the passes needed minutes;
 on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from round
-``BEAM_FROM``. Beam runs are incomplete: they never prove
-a loss; only the unbounded pass does.
+``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the unbounded pass does.
 
 Completeness: the unbounded pass tries every legal action of every position unless it is
 *provably* useless, and skips a position only when an equivalent one has been searched already,
@@ -123,6 +122,7 @@ def _memory_mb() -> float:
 
 
 def beam_leads(v: Variant) -> bool:
+    """Whether the beam leads on this level (``BEAM_LEADS``)."""
     return (v.game, v.suits) in BEAM_LEADS
 
 
