@@ -348,6 +348,22 @@ def test_solver_with_and_without_the_beam_wins_replayably(beam):
     assert "found_by" not in result.as_dict()
 
 
+@pytest.mark.parametrize(
+    ("code", "finder"),
+    [
+        ("SD1-S2-AAAABAA", "beam"),  # the beam leads on 2-suit Spiderette: first, and no bounded passes
+        ("SD1-S2-AAAABAD", "beam"),
+        ("SD1-S1-AAAABAA", "bounded pass"),  # on 1 suit the bounded passes come first
+        ("SD1-S1-AAAABAB", "bounded pass"),
+    ],
+)
+def test_the_level_decides_which_part_of_the_search_goes_first(code, finder):
+    result = solve(new_session(code).game, time_limit=30)
+    assert result.result == "won"
+    assert result.found_by == finder
+    assert load_record({"code": code, "actions": result.actions}).game.won
+
+
 def endgame(columns: list[tuple[int, str]], removed_suits: list[int]):
     """A 2-suit Spider position with the stock dealt out: (face-down count, cards bottom to top)
     per column."""
