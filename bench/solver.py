@@ -90,16 +90,22 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         [(search, "BEAM_FROM", 0)],
     ),
     "beam-variants": (
-        "4-suit solver: the beam's weights taking turns vs the level's own only",
+        "4-suit Spiderette solver: the beam's weights taking turns vs the level's own only",
+        "solve",
+        "spiderette-4",
+        [(search, "BEAM_VARIANTS", {})],
+    ),
+    "beam-variants-spider": (
+        "4-suit Spider solver: the beam's own weights only vs taking turns with the variants",
         "solve",
         "spider-4",
-        [(search, "BEAM_VARIANTS", (None,))],
+        [(search, "BEAM_VARIANTS", {"spider": search.BEAM_VARIANTS["spiderette"]})],
     ),
     "beam-per-parent": (
-        "4-suit solver: at most 3 children of one parent in a beam layer vs no cap",
+        "4-suit solver: at most 2 children of one parent in a beam layer vs 3",
         "solve",
         "spider-4",
-        [(search, "BEAM_PER_PARENT", {})],
+        [(search, "BEAM_PER_PARENT", {**search.BEAM_PER_PARENT, ("spider", 4): 3})],
     ),
     "beam-growth": (
         "4-suit solver: beam widths growing by a quarter each round vs by a half",

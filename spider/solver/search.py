@@ -20,8 +20,8 @@ The unbounded pass is the exception: it carries on from where it stopped each ro
 what a proof is made of), with ``COMPLETE_SHARE`` times the budget on Spiderette.
 
 Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
-seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise) and, in
-turn, one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette it leads: it
+seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise) and, on
+Spiderette, in turn one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette it leads: it
 comes first in every round and wins most deals within seconds where the passes needed minutes;
 on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from round
 ``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the unbounded pass does.
@@ -69,11 +69,14 @@ MAX_WIDTH = 400  # the depth beam's widest
 # reach there and deals that are lost are common; on Spider the unbounded pass rarely ends
 # (complete-share).
 COMPLETE_SHARE = {"spiderette": 3}
-# Children one parent may give a beam layer of one stock level (beam-per-parent): on the first 80
-# deals of 4-suit Spider (20 s each) no cap won 76 (70 within 5 s), a cap of 3 all 80 (75 within
-# 5 s); on 2 suits 1.8 M positions for the 100 deals instead of 2.3 M; 1 suit the same. Spiderette
-# (7 columns) has no cap: 4 suits decided 89% with it and 91% without (100 deals, 10 s).
-BEAM_PER_PARENT = {"spider": 3}
+# Children one parent may give a beam layer of one stock level, by level (beam-per-parent): on the
+# first 80 deals of 4-suit Spider (20 s each) no cap won 76 (70 within 5 s), a cap of 3 all 80 (75
+# within 5 s); on the 100 range deals within 220,000 positions (about 5 s), with the level's own
+# weights only, a cap of 2 won 90 against 83 with 3 (87 against 78 on the 100 deals before the
+# range), while a cap of 1 won none. On 2 suits a cap of 3: 1.8 M positions for the 100 deals
+# against 2.3 M with none and 3.1 M with 2; 1 suit the same. Spiderette (7 columns) has no cap:
+# 4 suits decided 89% with one and 91% without (100 deals, 10 s).
+BEAM_PER_PARENT = {("spider", 1): 3, ("spider", 2): 3, ("spider", 4): 2}
 BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
 # 4 suits: (first width, growth per round, first round). Within 300,000 positions (about 10 s), of
 # the 100 range deals a growth of 1.25 won 87, 1.5 won 84 and 1.12 won 77 (beam-growth): many
@@ -141,15 +144,20 @@ def beam_widths(v: Variant) -> tuple[float, float, int]:
     return BEAM_FOUR_SUITS if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
 
 
-# The beam's weights take turns by round (None: the level's own): on 4 suits the variants shorten
-# the slow solves without slowing the quick ones (beam-variants).
+# On Spiderette the beam's weights take turns by round (None: the level's own); on Spider the
+# level's own serve every round (beam-variants). 4-suit Spiderette, the 100 range deals within
+# 750,000 positions: 88 won with the variants, 85 without. 4-suit Spider, within 220,000 positions:
+# 83 won without them, 78 with; one run of width 60 on each of its 24 slowest deals, 4 seeds each,
+# won 35 of the 96 runs with its own weights, 9 with the first variant and 11 with the second.
+# 1 and 2 suits: the same within a few per cent either way.
 _V1, _V2 = Weights(20, 8, 4, 20, 60, 2), Weights(30, 8, 6, 30, 60, 0)
-BEAM_VARIANTS: tuple[Weights | None, ...] = (None, None, _V1, None, _V2)
+BEAM_VARIANTS: dict[str, tuple[Weights | None, ...]] = {"spiderette": (None, None, _V1, None, _V2)}
 
 
-def beam_weights(w: Weights, round_number: int) -> Weights:
-    """The weights of a round's beam run: the level's own, or in turn the variants."""
-    return BEAM_VARIANTS[round_number % len(BEAM_VARIANTS)] or w
+def beam_weights(v: Variant, w: Weights, round_number: int) -> Weights:
+    """The weights of a round's beam run: the level's own, or on Spiderette in turn the variants."""
+    variants = BEAM_VARIANTS.get(v.game, (None,))
+    return variants[round_number % len(variants)] or w
 
 
 @contextmanager
@@ -206,7 +214,7 @@ def solve(
     w = weights_for(g.variant)
     complete = _Pass(g, None)  # the unbounded pass, resumed every round
     complete_share = COMPLETE_SHARE.get(g.variant.game, 1)
-    per_parent = BEAM_PER_PARENT.get(g.variant.game, NO_CAP)
+    per_parent = BEAM_PER_PARENT.get((g.variant.game, g.variant.suits), NO_CAP)
     rounds = 0
 
     def run_beam() -> SolveResult | None:
@@ -215,7 +223,7 @@ def solve(
         def stop(n: int, base: int = nodes) -> bool:
             return bool(limits.reached_now(base + n))
 
-        path, used = depth_beam(g, int(width), beam_weights(w, rounds), rounds or None, stop, per_parent)
+        path, used = depth_beam(g, int(width), beam_weights(g.variant, w, rounds), rounds or None, stop, per_parent)
         nodes += used
         if path is not None:
             actions = [format_action(a) for a in path]
