@@ -21,10 +21,10 @@ what a proof is made of), with ``COMPLETE_SHARE`` times the budget on Spiderette
 
 Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
 seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise) and, on
-Spiderette, in turn one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette it leads: it
-comes first in every round and wins most deals within seconds where the passes needed minutes;
-on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from round
-``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the unbounded pass does.
+Spiderette, in turn one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette
+it leads: it comes first in every round and wins most deals within seconds where the passes
+needed minutes; on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from
+round ``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the unbounded pass does.
 
 Completeness: the unbounded pass tries every legal action of every position unless it is
 *provably* useless, and skips a position only when an equivalent one has been searched already,
@@ -72,10 +72,10 @@ COMPLETE_SHARE = {"spiderette": 3}
 # Children one parent may give a beam layer of one stock level, by level (beam-per-parent): on the
 # first 80 deals of 4-suit Spider (20 s each) no cap won 76 (70 within 5 s), a cap of 3 all 80 (75
 # within 5 s); on the 100 range deals within 220,000 positions (about 5 s), with the level's own
-# weights only, a cap of 2 won 90 against 83 with 3 (87 against 78 on the 100 deals before the
-# range), while a cap of 1 won none. On 2 suits a cap of 3: 1.8 M positions for the 100 deals
-# against 2.3 M with none and 3.1 M with 2; 1 suit the same. Spiderette (7 columns) has no cap:
-# 4 suits decided 89% with one and 91% without (100 deals, 10 s).
+# weights only, a cap of 2 won 90 against 83 with 3 (87 against 78 on the 100 deals from
+# SP1-S4C-AAAAAAA, which tuned nothing), while a cap of 1 won none. On 2 suits a cap of 3: 1.8 M
+# positions for the 100 deals against 2.3 M with none and 3.1 M with 2; 1 suit the same.
+# Spiderette (7 columns) has no cap: 4 suits decided 89% with one and 91% without (100 deals, 10 s).
 BEAM_PER_PARENT = {("spider", 1): 3, ("spider", 2): 3, ("spider", 4): 2}
 BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
 # 4 suits: (first width, growth per round, first round). Within 300,000 positions (about 10 s), of
