@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FloatRect, Locator, Page, expect
 
 from spider.engine import load_record, new_session, variant
 
@@ -140,25 +140,31 @@ def card(page: Page, col: int, name: str) -> Locator:
     return column(page, col).get_by_role("button", name=name, exact=True).last
 
 
+def box_of(locator: Locator) -> FloatRect:
+    """The element's box once it is on screen. The table may be drawn again between the check and
+    the measure (a view that arrived), which leaves no box for a moment: then it measures again."""
+    for _ in range(10):
+        expect(locator).to_be_visible()
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+    raise AssertionError(f"{locator} kept leaving the page")
+
+
 def strip(locator: Locator) -> dict[str, float]:
     """A point in the visible top strip of a card (cards overlap)."""
-    expect(locator).to_be_visible()  # the table may be drawn again just now (a view that arrived)
-    box = locator.bounding_box()
-    assert box is not None
-    return {"x": box["width"] / 2, "y": 8}
+    return {"x": box_of(locator)["width"] / 2, "y": 8}
 
 
 def press_point(locator: Locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    assert box is not None
+    box = box_of(locator)
     return box["x"] + box["width"] / 2, box["y"] + 8
 
 
 def drag(page: Page, source: Locator, target: Locator) -> None:
     """Drag with the mouse from the top strip of ``source`` to the middle of ``target``."""
     x, y = press_point(source)
-    box = target.bounding_box()
-    assert box is not None
+    box = box_of(target)
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 4, y + 4, steps=2)
