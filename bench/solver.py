@@ -26,7 +26,7 @@ from typing import Any
 
 from spider.engine import new_session
 from spider.engine.codes import format_code, parse_code
-from spider.solver import heuristics, hint_action, hints, public_key, search, study
+from spider.solver import heuristics, hint_action, hints, public_key, search, strong, study
 
 RANGES = Path(__file__).with_name("solver_deals.json")
 
@@ -125,6 +125,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spiderette-2",
         [(search, "BEAM_LEADS", {("spider", 4), ("spiderette", 4)})],
     ),
+    "strong-solving": (
+        "1-suit strong player: the solver checks its choice once the stock is empty vs the look-ahead alone",
+        "play strong",
+        "spider-1",
+        [(strong, "SIZES", {**strong.SIZES, 1: strong.SIZES[1]._replace(solve_nodes=0)})],
+    ),
     "complete-share": (
         "Spiderette solver: 3 times the budget for the unbounded pass vs the same",
         "solve",
@@ -148,14 +154,15 @@ def settings(changes: list[tuple[Any, str, Any]]) -> Iterator[None]:
 
 
 def tuning(name: str, spec: dict, deals: int | None, time_limit: float | None) -> None:
-    what, mode, level, alternative = TUNINGS[name]
+    what, mode_and_player, level, alternative = TUNINGS[name]
+    mode, _, player = mode_and_player.partition(" ")  # "play strong": the strong player
     r = next(r for r in spec["ranges"] if f"{r['game']}-{r['suits']}" == level)
     deals = deals or r["deals"]
     limit = time_limit or spec["time_limits"][r["game"]]
     print(f"== {name}: {what} ({mode}, {deals} deals from {r['start']})", flush=True)
     for label, changes in (("as committed", []), ("alternative", alternative)):
         with settings(changes):
-            report = study(r["game"], r["suits"], deals, r["start"], mode, limit, workers=1)
+            report = study(r["game"], r["suits"], deals, r["start"], mode, limit, workers=1, player=player or "quick")
         s = report.summary()
         figures = f"won {s['won']}/{deals}, median {s['median_seconds']:.3f} s"
         if mode == "play":
