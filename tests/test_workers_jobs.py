@@ -290,8 +290,12 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
         assert _count(database) == expected and most <= 1  # no second job, no deal twice
     finally:
         if worker is not None:
+            pool = descendants(worker.pid)  # its pool's processes outlive a killed parent
             worker.kill()
             worker.wait()
+            for pid in pool:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
         if "redis" in site:
             for pid in descendants(served.process.pid):  # the orphaned app workers
                 with contextlib.suppress(ProcessLookupError):

@@ -205,12 +205,16 @@ def quick_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
 
 
 def autoplay(
-    game: Game, max_actions: int = 1500, choose: Chooser = quick_choice, seconds: list[float] | None = None
+    game: Game,
+    max_actions: int = 1500,
+    choose: Chooser = quick_choice,
+    seconds: list[float] | None = None,
+    give_up: int | None = None,
 ) -> bool:
     """Play ``game`` (in place) by ``choose`` (the hints by default), without undo and without
     peeking; return whether it was won. Positions already visited are avoided so that play cannot
-    go round in circles; after ``STALE_LIMIT`` actions without progress the chooser is told so.
-    ``seconds`` gets the CPU time of each decision."""
+    go round in circles; after ``STALE_LIMIT`` actions without progress the chooser is told so,
+    and after ``give_up`` (if given) play stops. ``seconds`` gets the CPU time of each decision."""
     seen = {public_key(game)}
     w = hint_weights(game)
     best, stale = position_cost(game, w), 0
@@ -230,4 +234,6 @@ def autoplay(
             best, stale = cost, 0
         else:
             stale += 1
+            if give_up is not None and stale > give_up:
+                break
     return game.won

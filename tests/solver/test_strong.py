@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from spider.engine import DEAL, SpiderError, load_record, new_session
-from spider.solver import hint_action, public_key, solve, study
+from spider.solver import autoplay, hint_action, public_key, solve, study
 from spider.solver import strong as strong_module
 from spider.solver.strong import samples, stranded, strands, strong_action, strong_choice, unseen_cards
 
@@ -214,3 +214,13 @@ def test_the_solving_choice_ignores_hidden_cards(monkeypatch):
     other = _shuffle_hidden(game, random.Random(1))
     assert public_key(other) == public_key(game) and other.cols != game.cols
     assert strong_action(other, seen) == expected == strong_action(game.search_copy(), set(seen))
+
+
+def test_autoplay_gives_up_after_so_many_actions_without_progress():
+    def wander(game, seen, progressing):  # a lone card from one empty column to another: no better
+        return next((s, d, k) for s, d, k in game.legal_moves(with_deal=False) if not game.cols[d])
+
+    for give_up, played in ((5, 6), (None, 40)):
+        g = _one_suit([[5], [5]], deals_done=5, removed=7)
+        assert not autoplay(g, max_actions=40, choose=wander, give_up=give_up)
+        assert g.moves == played
