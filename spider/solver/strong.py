@@ -66,8 +66,8 @@ DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a be
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _LOST = 1 << 40  # the cost of a stranded position (``stranded``): worse than any other
 # Stalled play once the stock is empty can wander among ever new arrangements of the same face-up
-# cards, each move checked by the solver (with 16 samples, SP1-S1C-AAAABBC ran 1,300 actions so,
-# at up to 1.2 s each). The bound changes no game of the 1-suit range: the longest took 297 actions.
+# cards, each move checked by the solver (in a trial with 16 samples, SP1-S1C-AAAABBC ran 1,300
+# actions so, at up to 1.2 s each). The bound changes no game of the 1-suit range: the longest took 297 actions.
 GIVE_UP = 300
 _NO_CLOCK = 1e9  # the solves of a decision are bounded by positions, not seconds (deterministic)
 
