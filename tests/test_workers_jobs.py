@@ -25,7 +25,7 @@ from spider.engine.variants import all_variants
 from spider.store import open_store
 from spider.web.top_up import KEEP_READY
 from tests.test_workers import Client, Served, start, stop, two_workers
-from tests.web.procwatch import cpu_seconds, descendants, gone, wait_for
+from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
 
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
@@ -290,12 +290,8 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
         assert _count(database) == expected and most <= 1  # no second job, no deal twice
     finally:
         if worker is not None:
-            pool = descendants(worker.pid)  # its pool's processes outlive a killed parent
-            worker.kill()
+            kill_tree(worker.pid)  # its pool's processes too
             worker.wait()
-            for pid in pool:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
         if "redis" in site:
             for pid in descendants(served.process.pid):  # the orphaned app workers
                 with contextlib.suppress(ProcessLookupError):

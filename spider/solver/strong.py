@@ -254,28 +254,24 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     return solved_choice(ranked, dealt, sizes) if solving else ranked[0]
 
 
-def solves_here(info: Game) -> bool:
+def solves_here(game: Game) -> bool:
     """Whether the solver checks the choice: once the stock is empty, on levels that solve."""
-    return info.deals_left == 0 and sizes_for(info).solve_nodes > 0
+    return game.deals_left == 0 and sizes_for(game).solve_nodes > 0
 
 
 def solved_choice(ranked: list[Step], dealt: list[Game], sizes: Sizes) -> Step:
     """Of the actions ``ranked`` best first, the first that the solver wins on every sample, or
     else the one won on the most samples (then proved lost on the fewest, then the best ranked).
     Each solve may visit ``sizes.solve_nodes`` positions; once ``sizes.solve_budget`` positions
-    are spent, the actions not yet tried are left out."""
+    are spent, the actions not yet tried are left out. Each sample's position is left as it was."""
     best: tuple[int, int, int] | None = None
     choice, spent = ranked[0], 0
     for rank, action in enumerate(ranked):
         wins = losses = 0
         for sample in dealt:
-            g = sample.search_copy()
-            if action is DEAL:
-                g.deal()
-            else:
-                s, d, k = action
-                g.move(s, d, k)
-            result = solve(g, time_limit=_NO_CLOCK, node_limit=sizes.solve_nodes)
+            sample.perform(action)
+            result = solve(sample, time_limit=_NO_CLOCK, node_limit=sizes.solve_nodes)  # on a copy
+            sample.undo()
             spent += result.nodes
             wins += result.result == "won"
             losses += result.result == "lost"
@@ -303,11 +299,11 @@ def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
         if fill is not None:
             return fill
     action = hint_action(game, seen, improve=False)
-    info = game.information_state()
-    if solves_here(info):
-        others = candidates(info, seen, sizes_for(info).solve_candidates)
+    if solves_here(game):
+        info, sizes = game.information_state(), sizes_for(game)
+        others = candidates(info, seen, sizes.solve_candidates)
         ranked = ([action] if action is not None else []) + [a for a in others if a != action]
-        return solved_choice(ranked, samples(info), sizes_for(info)) if ranked else None
+        return solved_choice(ranked, samples(info), sizes) if ranked else None
     if action is None or not strands(game, action):
         return action
     if game.can_deal():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -58,3 +59,11 @@ def descendants(pid: int) -> set[int]:
         frontier = {child for child, parent in parents.items() if parent in frontier} - found
         found |= frontier
     return found
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL ``pid`` and every process below it, the ones below found first: a pool's or a job's
+    processes outlive a killed parent. Those already gone are passed over."""
+    for doomed in [pid, *descendants(pid)]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(doomed, signal.SIGKILL)

@@ -6,7 +6,6 @@ without it."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -19,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from procwatch import children, descendants, gone, wait_for
+from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
 
 from spider.web import solving
@@ -61,9 +60,7 @@ class Site:
 
     def close(self) -> None:
         for worker in self.workers:
-            for pid in [worker.pid, *descendants(worker.pid)]:  # its job's process too, found first
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
+            kill_tree(worker.pid)  # its job's process too
             worker.wait()
 
 
