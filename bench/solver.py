@@ -131,6 +131,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-1",
         [(strong, "SIZES", {**strong.SIZES, 1: strong.SIZES[1]._replace(solve_nodes=0)})],
     ),
+    "way-out": (
+        "1-suit strong player: stalled play also checks the first move of a shortest line to progress vs not",
+        "play strong",
+        "spider-1",
+        [(strong, "WAY_OUT_BUDGET", 0)],
+    ),
     "complete-share": (
         "Spiderette solver: 3 times the budget for the unbounded pass vs the same",
         "solve",

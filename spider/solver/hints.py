@@ -129,21 +129,25 @@ def _cards_to_uncover(g: Game) -> int:
     return min((len(col) - d for col, d in zip(g.cols, g.down, strict=True) if d), default=0)
 
 
-def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET) -> Move3 | None:
+def progress_move(
+    g: Game, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET, nearest: bool = False
+) -> Move3 | None:
     """The first move of a line that turns a card up or removes a sequence, however long, found
-    by a best-first search over the visible position (fewest cards left to uncover first), or
-    None when there is none within ``budget`` positions. ``g`` is left as it was."""
+    by a best-first search over the visible position (fewest cards left to uncover first, or with
+    ``nearest`` fewest moves first, so the line found is a shortest one), or None when there is
+    none within ``budget`` positions. ``g`` is left as it was."""
     start = g.snapshot()
     w = hint_weights(g)
     down, removed = sum(g.down), g.removed
     seen = {g.position_key()}
-    frontier: list[tuple[int, int, int, Snapshot, Move3 | None]] = [
-        (_cards_to_uncover(g), position_cost(g, w), 0, start, None)
+    # (priority, cost, order, position, first move, moves played)
+    frontier: list[tuple[int, int, int, Snapshot, Move3 | None, int]] = [
+        (0 if nearest else _cards_to_uncover(g), position_cost(g, w), 0, start, None, 0)
     ]
     nodes = 0
     try:
         while frontier and nodes < budget:
-            *_, packed, first = heapq.heappop(frontier)
+            _, _, _, packed, first, played = heapq.heappop(frontier)
             g.restore(packed)
             for action in worth_looking_at(g):
                 g.move(*action)
@@ -154,8 +158,9 @@ def progress_move(g: Game, avoid: set[int] | None = None, budget: int = PROGRESS
                 key = g.position_key()
                 if key not in seen and not (first is None and avoid and key in avoid):
                     seen.add(key)
+                    priority = played + 1 if nearest else _cards_to_uncover(g)
                     heapq.heappush(
-                        frontier, (_cards_to_uncover(g), position_cost(g, w), nodes, g.snapshot(), line_start)
+                        frontier, (priority, position_cost(g, w), nodes, g.snapshot(), line_start, played + 1)
                     )
                 g.undo()
         return None

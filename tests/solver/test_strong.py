@@ -11,7 +11,8 @@ import pytest
 from spider.engine import DEAL, SpiderError, load_record, new_session
 from spider.solver import autoplay, hint_action, public_key, solve, study
 from spider.solver import strong as strong_module
-from spider.solver.strong import samples, stranded, strands, strong_action, strong_choice, unseen_cards
+from spider.solver.hints import worth_looking_at
+from spider.solver.strong import samples, stranded, strands, strong_action, strong_choice, unseen_cards, way_out
 
 CODES = ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S2R-AAAAAAF"]
 
@@ -224,3 +225,60 @@ def test_autoplay_gives_up_after_so_many_actions_without_progress():
         g = _one_suit([[5], [5]], deals_done=5, removed=7)
         assert not autoplay(g, max_actions=40, choose=wander, give_up=give_up)
         assert g.moves == played
+
+
+def _moves_to_progress(g) -> int | None:
+    """Plain breadth-first search: the fewest moves from ``g`` to a card turned up or a sequence
+    removed (None if no such line)."""
+    down, removed = sum(g.down), g.removed
+    layer, met = [g.snapshot()], {g.position_key()}
+    for depth in range(1, 40):
+        after = []
+        for snap in layer:
+            g.restore(snap)
+            for move in worth_looking_at(g):
+                g.move(*move)
+                if sum(g.down) < down or g.removed > removed:
+                    g.restore(layer[0])
+                    return depth
+                if g.position_key() not in met:
+                    met.add(g.position_key())
+                    after.append(g.snapshot())
+                g.undo()
+        layer = after
+    return None
+
+
+@pytest.mark.parametrize("code,actions", [("SP1-S1C-AAAABCE", 30), ("SD1-S2-AAAAAAE", 15), ("SP1-S4C-AAAAAAB", 45)])
+def test_the_way_out_brings_the_nearest_progress_one_move_closer(code, actions):
+    game, _ = _played(code, actions)
+    info = game.information_state()
+    distance = _moves_to_progress(info.search_copy())
+    assert distance is not None
+    for left in range(distance, 0, -1):
+        assert _moves_to_progress(info.search_copy()) == left
+        move = way_out(info)
+        assert move is not None
+        down, removed = sum(info.down), info.removed
+        info.move(*move)
+        assert (sum(info.down) < down or info.removed > removed) == (left == 1)
+
+
+def test_stalled_play_cornered_by_positions_met_takes_the_way_out(monkeypatch):
+    # the last sequence in three runs (K-8, 7-5, 4-A), the stock empty, and every move from here
+    # leading to a position met before
+    g = _one_suit([list(range(12, 6, -1)), [3, 2, 1, 0], [6, 5, 4]], deals_done=5, removed=7)
+    seen = {public_key(g)}
+    for move in worth_looking_at(g):
+        g.move(*move)
+        seen.add(public_key(g))
+        g.undo()
+    with monkeypatch.context() as m:
+        m.setattr(strong_module, "way_out", lambda info: None)
+        assert strong_choice(g, seen, False) is None  # without a way out, play stops here
+    for _ in range(2):  # two moves from a sequence removed: 7-5 onto the 8, then 4-A
+        action = strong_choice(g, seen, False)
+        assert action is not None and action == way_out(g.information_state())
+        g.apply(action)
+        seen.add(public_key(g))
+    assert g.won
