@@ -140,14 +140,14 @@ def progress_move(
     w = hint_weights(g)
     down, removed = sum(g.down), g.removed
     seen = {g.position_key()}
-    # (priority, cost, order, position, first move, moves played)
-    frontier: list[tuple[int, int, int, Snapshot, Move3 | None, int]] = [
-        (0 if nearest else _cards_to_uncover(g), position_cost(g, w), 0, start, None, 0)
+    # (priority: cards left to uncover, or with ``nearest`` moves played; cost, order, position, first move)
+    frontier: list[tuple[int, int, int, Snapshot, Move3 | None]] = [
+        (0 if nearest else _cards_to_uncover(g), position_cost(g, w), 0, start, None)
     ]
     nodes = 0
     try:
         while frontier and nodes < budget:
-            _, _, _, packed, first, played = heapq.heappop(frontier)
+            priority, _, _, packed, first = heapq.heappop(frontier)
             g.restore(packed)
             for action in worth_looking_at(g):
                 g.move(*action)
@@ -158,10 +158,8 @@ def progress_move(
                 key = g.position_key()
                 if key not in seen and not (first is None and avoid and key in avoid):
                     seen.add(key)
-                    priority = played + 1 if nearest else _cards_to_uncover(g)
-                    heapq.heappush(
-                        frontier, (priority, position_cost(g, w), nodes, g.snapshot(), line_start, played + 1)
-                    )
+                    after = priority + 1 if nearest else _cards_to_uncover(g)
+                    heapq.heappush(frontier, (after, position_cost(g, w), nodes, g.snapshot(), line_start))
                 g.undo()
         return None
     finally:

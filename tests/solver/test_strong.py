@@ -239,7 +239,6 @@ def _moves_to_progress(g) -> int | None:
             for move in worth_looking_at(g):
                 g.move(*move)
                 if sum(g.down) < down or g.removed > removed:
-                    g.restore(layer[0])
                     return depth
                 if g.position_key() not in met:
                     met.add(g.position_key())
