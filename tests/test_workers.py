@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from spider.store import is_postgresql, open_store
-from tests.web.procwatch import gone
+from tests.web.procwatch import children, descendants, gone
 
 CODE = "SP1-S1C-AAAAAAD"
 
@@ -54,12 +54,10 @@ class Served:
 
     def worker_pids(self) -> set[int]:
         """The app workers: the children uvicorn's supervisor spawned (not multiprocessing's tracker)."""
-        pid = self.process.pid
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        return {int(c) for c in children if b"spawn_main" in _cmdline(c)}
+        return {c for c in children(self.process.pid) if b"spawn_main" in _cmdline(c)}
 
 
-def _cmdline(pid: str) -> bytes:
+def _cmdline(pid: int) -> bytes:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
@@ -350,17 +348,6 @@ def test_sigterm_finishes_the_action_in_flight_and_stops_within_10_s(served: Ser
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
 
 
-def _descendants(pid: int) -> set[int]:
-    found: set[int] = set()
-    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-        found |= {int(child)} | _descendants(int(child))
-    return found
-
-
-def _children(pid: int) -> list[str]:
-    return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-
-
 def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
     served = start(str(tmp_path / "db.sqlite3"), tmp_path / "server.log")
     try:
@@ -376,8 +363,8 @@ def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
         workers = served.worker_pids()
         deadline = time.monotonic() + 20
         # the solver processes are the job host's, which runs every worker's solver jobs
-        host = {int(c) for c in _children(served.process.pid) if b"spider.web.job_host" in _cmdline(c)}
-        while not (solvers := host | set().union(*(_descendants(h) for h in host))) - host:
+        host = {c for c in children(served.process.pid) if b"spider.web.job_host" in _cmdline(c)}
+        while not (solvers := host | set().union(*(descendants(h) for h in host))) - host:
             assert time.monotonic() < deadline, "no solver process started"
             time.sleep(0.1)
         time.sleep(1)  # the search is under way

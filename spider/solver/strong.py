@@ -7,7 +7,8 @@ positions, each with the cards the player has not seen shuffled into the face-do
 stock, and values every candidate action by a short full-information beam search on each of
 them (the hidden cards of a sample are "known" to that search: the optimism of hindsight, which
 averaging over samples tempers). The action with the most wins over the samples, then the
-lowest summed cost, is played (Bjarnason, Fern and Tadepalli on Klondike).
+lowest summed cost, then the fewest actions taken to reach those costs, is played (Bjarnason,
+Fern and Tadepalli on Klondike).
 
 Blind by construction: the samples are built from the information state alone, with a random
 generator seeded from the public position, so games that differ only in hidden cards get the same
@@ -166,19 +167,19 @@ def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> 
     return out
 
 
-def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
+def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
     """The lowest cost a small beam (``sizes.width`` positions per stock level, ``sizes.depth``
-    actions, ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card;
-    ``_WON`` on a win. ``g`` is left as it was."""
+    actions, ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card
+    (``_WON`` on a win), and the actions it took to reach it first. ``g`` is left as it was."""
     width, depth = sizes.width, sizes.depth
     start = g.snapshot()
     last_level = start[0] + DEALS
-    best = position_cost(g, w)
+    best, steps = position_cost(g, w), 0
     layer: list[tuple[int, Snapshot]] = [(best, start)]
     seen = {g.position_key()}
     played = 0
     try:
-        for _ in range(depth):
+        for step in range(1, depth + 1):
             by_level: dict[int, list[tuple[int, int, float, Step]]] = {}
             for index, (cost, snap) in enumerate(layer):
                 g.restore(snap)
@@ -205,26 +206,27 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> int:
                         g.move(s, d, k)
                     played += 1
                     if g.won:
-                        return _WON
+                        return _WON, step
                     key = g.position_key()
                     if key in seen or stranded(g):
                         continue
                     seen.add(key)
                     cost = position_cost(g, w)
-                    best = min(best, cost)
+                    if cost < best:
+                        best, steps = cost, step
                     nxt.append((cost, g.snapshot()))
                     kept += 1
             if not nxt:
                 break
             layer = nxt
-        return best
+        return best, steps
     finally:
         g.restore(start)
 
 
-def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> int:
+def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
     """The look-ahead cost of playing ``action`` in one sample (``_WON`` if it wins there,
-    ``_LOST`` if it strands)."""
+    ``_LOST`` if it strands) and the actions after it that the look-ahead took to reach it."""
     root = sample.snapshot()
     if action is DEAL:
         sample.deal()
@@ -232,8 +234,8 @@ def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> 
         sample.move(*action)
     try:
         if sample.won:
-            return _WON
-        return _LOST if stranded(sample) else look_ahead(sample, w, budget, sizes)
+            return _WON, 0
+        return (_LOST, 0) if stranded(sample) else look_ahead(sample, w, budget, sizes)
     finally:
         sample.restore(root)
 
@@ -254,8 +256,11 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     scored = []
     for order, action in enumerate(actions):
         values = [value(sample, action, w, budget, sizes) for sample in dealt]
-        wins = sum(v == _WON for v in values)
-        scored.append((-wins, sum(v for v in values if v != _WON), order, action))
+        wins = sum(cost == _WON for cost, _ in values)
+        cost = sum(cost for cost, _ in values if cost != _WON)
+        # where costs tie (reversible moves often reach the same best positions), the action
+        # that gets there sooner
+        scored.append((-wins, cost, sum(steps for _, steps in values), order, action))
     scored.sort()
     ranked = [action for *_, action in scored]
     return solved_choice(ranked, dealt, sizes) if solving else ranked[0]

@@ -11,8 +11,9 @@ import pytest
 from spider.engine import DEAL, SpiderError, load_record, new_session
 from spider.solver import autoplay, hint_action, public_key, solve, study
 from spider.solver import strong as strong_module
-from spider.solver.hints import worth_looking_at
+from spider.solver.hints import hint_weights, worth_looking_at
 from spider.solver.strong import (
+    look_ahead,
     samples,
     stalled_steps,
     stranded,
@@ -70,6 +71,19 @@ def test_the_choice_ignores_hidden_cards(code):
         assert public_key(other) == public_key(game)
         assert other.cols != game.cols or other.stock != game.stock  # the hidden cards really differ
         assert strong_action(other, seen) == expected
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_look_ahead_counts_the_actions_to_its_best_position(code):
+    # the beam plays the same layers whatever its depth, so a beam one action shallower than the
+    # count reaches only worse positions, and one exactly as deep reaches the best
+    game, _ = _played(code, 8)
+    sample = samples(game.information_state(), 1)[0]
+    w, sizes = hint_weights(sample), strong_module.SIZES[sample.variant.suits]
+    best, steps = look_ahead(sample, w, 2000, sizes)
+    assert 0 < steps <= sizes.depth
+    assert look_ahead(sample, w, 2000, sizes._replace(depth=steps)) == (best, steps)
+    assert look_ahead(sample, w, 2000, sizes._replace(depth=steps - 1))[0] > best
 
 
 def test_deterministic():
