@@ -137,6 +137,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-1",
         [(strong, "WAY_OUT_BUDGET", 0)],
     ),
+    "sooner-ties": (
+        "4-suit strong player: where summed costs tie, the action reaching them sooner vs the first in order",
+        "play strong",
+        "spider-4",
+        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(sooner=False)})],
+    ),
     "complete-share": (
         "Spiderette solver: 3 times the budget for the unbounded pass vs the same",
         "solve",
