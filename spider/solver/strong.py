@@ -265,9 +265,9 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     scored = []
     for order, action in enumerate(actions):
         values = [value(sample, action, w, budget, sizes) for sample in dealt]
-        wins = sum(cost == _WON for cost, _ in values)
-        cost = sum(cost for cost, _ in values if cost != _WON)
-        steps = sum(steps for _, steps in values) if sizes.sooner else 0
+        wins = sum(c == _WON for c, _ in values)
+        cost = sum(c for c, _ in values if c != _WON)
+        steps = sum(n for _, n in values) if sizes.sooner else 0
         scored.append((-wins, cost, steps, order, action))
     scored.sort()
     ranked = [action for *_, action in scored]
