@@ -131,6 +131,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-1",
         [(strong, "SIZES", {**strong.SIZES, 1: strong.SIZES[1]._replace(solve_nodes=0)})],
     ),
+    "endgame-solving-4": (
+        "4-suit strong player: the solver checks its choice from the last deal with few cards down vs not",
+        "play strong",
+        "spider-4",
+        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_nodes=0)})],
+    ),
     "way-out": (
         "1-suit strong player: stalled play also checks the first move of a shortest line to progress vs not",
         "play strong",

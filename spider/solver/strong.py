@@ -16,8 +16,10 @@ samples and the same answer; and deterministic, because every limit counts posit
 clock. The work per decision is bounded by ``Sizes.budget`` positions (under 2 s of CPU on the
 compiled build: setup.py compiles this module with the engine and the search it drives).
 
-Once the stock is empty, the look-ahead's ranking is checked by solving: each candidate in turn,
-best first, is played on every sample and the full-information solver (``search.solve``, at most
+In the endgame (``solves_here``: on 1 suit once the stock is empty, on 4 suits from the last deal
+once at most ``Sizes.solve_down`` cards are face down), the look-ahead's ranking is checked by
+solving: each candidate in turn, best first, is played on every sample (the first
+``Sizes.solve_samples``) and the full-information solver (``search.solve``, at most
 ``Sizes.solve_nodes`` positions a sample) tries to win from there. The first candidate won on every
 sample is played, or else the one won on the most. The short look-ahead cannot tell a move that
 turns up a card which may well leave the game stuck from one that keeps every way open; the
@@ -55,9 +57,12 @@ class Sizes(NamedTuple):
     budget: int = 6000  # positions the look-aheads of one decision may play, over all samples and candidates
     width: int = 3  # positions kept in a look-ahead beam
     depth: int = 12  # actions a look-ahead plays at most
-    solve_nodes: int = 0  # once the stock is empty: positions the solver may visit on a sample (0: no solving)
+    solve_nodes: int = 0  # in the endgame: positions the solver may visit on a sample (0: no solving)
     solve_budget: int = 0  # positions those solves may visit over one decision
     solve_candidates: int = 8  # actions valued when the solver checks the choice
+    solve_deals: int = 0  # the endgame: at most this many deals left
+    solve_down: int = 104  # and at most this many cards face down
+    solve_samples: int = 0  # samples the solver plays out (0: every sample)
     sooner: bool = False  # where summed costs tie, the action whose look-aheads reach them in fewer actions
 
 
@@ -75,12 +80,24 @@ ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
 SIZES = {
     1: ONE_SUIT,
     2: Sizes(),
-    4: Sizes(samples=16, candidates=10, budget=24000, width=4, depth=20, sooner=True),
+    4: Sizes(
+        samples=16,
+        candidates=10,
+        budget=24000,
+        width=4,
+        depth=20,
+        sooner=True,
+        solve_nodes=3000,
+        solve_budget=80_000,
+        solve_deals=1,
+        solve_down=10,
+        solve_samples=8,
+    ),
 }
 DEALS = 0  # deals a look-ahead may make (each one more stock level to keep a beam for)
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _LOST = 1 << 40  # the cost of a stranded position (``stranded``): worse than any other
-# Stalled play once the stock is empty can wander among ever new arrangements of the same face-up
+# Stalled play in the endgame can wander among ever new arrangements of the same face-up
 # cards, each move checked by the solver (in a trial with 16 samples, SP1-S1C-AAAABBC ran 1,300
 # actions so, at up to 1.2 s each). The bound ends no game of the 1-suit range: the longest took
 # 459 actions in all (won), and none of the 4 lost was given up.
@@ -275,8 +292,10 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
 
 
 def solves_here(game: Game) -> bool:
-    """Whether the solver checks the choice: once the stock is empty, on levels that solve."""
-    return game.deals_left == 0 and sizes_for(game).solve_nodes > 0
+    """Whether the solver checks the choice: in the endgame (``Sizes.solve_deals`` deals left at
+    most, ``Sizes.solve_down`` cards face down at most), on levels that solve."""
+    sizes = sizes_for(game)
+    return sizes.solve_nodes > 0 and game.deals_left <= sizes.solve_deals and sum(game.down) <= sizes.solve_down
 
 
 def solved_choice(ranked: Iterable[Step], dealt: list[Game], sizes: Sizes) -> Step | None:
@@ -288,6 +307,8 @@ def solved_choice(ranked: Iterable[Step], dealt: list[Game], sizes: Sizes) -> St
     best: tuple[int, int, int] | None = None
     choice: Step | None = None
     spent = 0
+    if sizes.solve_samples:
+        dealt = dealt[: sizes.solve_samples]
     for rank, action in enumerate(ranked):
         wins = losses = 0
         for sample in dealt:
@@ -309,7 +330,7 @@ def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
     """The strong player's action; once play stops making progress, the quick hint's (which deals
     or stops) as in ``hints.autoplay``, but a deal (or the strong player's action, when a deal
     is refused) instead of a move that would strand the game; and with every card turned up, a
-    deal, after the moves that fill empty columns. Once the stock is empty, on levels that solve
+    deal, after the moves that fill empty columns. In the endgame, on levels that solve
     (``solves_here``), the solver checks the quick hint's move against the strong candidates."""
     if progressing:
         return strong_action(game, seen)

@@ -15,6 +15,7 @@ from spider.solver.hints import hint_weights, worth_looking_at
 from spider.solver.strong import (
     look_ahead,
     samples,
+    solves_here,
     stalled_steps,
     stranded,
     strands,
@@ -306,3 +307,17 @@ def test_stalled_play_cornered_by_positions_met_takes_the_way_out():
         g.apply(action)
         seen.add(public_key(g))
     assert g.won
+
+
+def test_on_four_suits_the_solver_checks_the_choice_from_the_last_deal_with_few_cards_down():
+    sizes = strong_module.SIZES[4]
+    game = new_session("SP1-S4C-AAAAAAB").game.search_copy()
+    assert sizes.solve_nodes > 0 and not solves_here(game)  # the opening: 5 deals left, 44 cards down
+    game.deals_done = len(game.variant.deals) - sizes.solve_deals
+    game.down = [1] * sizes.solve_down + [0] * (10 - sizes.solve_down)
+    assert solves_here(game)
+    game.down[-1] += 1  # one card more face down
+    assert not solves_here(game)
+    game.down[-1] -= 1
+    game.deals_done -= 1  # one deal more left
+    assert not solves_here(game)
