@@ -61,7 +61,7 @@ class Sizes(NamedTuple):
     solve_budget: int = 0  # positions those solves may visit over one decision
     solve_candidates: int = 8  # actions valued when the solver checks the choice
     solve_deals: int = 0  # the endgame: at most this many deals left
-    solve_down: int = 104  # and at most this many cards face down
+    solve_down: int = 104  # and at most this many cards face down (104, every card of Spider: no bound)
     solve_samples: int = 0  # samples the solver plays out (0: every sample)
     sooner: bool = False  # where summed costs tie, the action whose look-aheads reach them in fewer actions
 
