@@ -113,6 +113,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [(search, "BEAM_FOUR_SUITS", (20.0, 1.5, 0))],
     ),
+    "spiderette-beam-growth": (
+        "4-suit Spiderette solver: beam widths growing by a quarter each round vs doubling, uncapped",
+        "solve",
+        "spiderette-4",
+        [(search, "BEAM_FOUR_SUITS", (20.0, 2.0, 0)), (search, "MAX_WIDTH", 1 << 20)],
+    ),
     "bounded-passes": (
         "4-suit solver: the beam and the unbounded pass alone vs the bounded passes too",
         "solve",
