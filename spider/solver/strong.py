@@ -260,7 +260,8 @@ def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> 
     if action is DEAL:
         sample.deal()
     else:
-        sample.move(*action)
+        s, d, k = action  # unpacked: a starred call is generic in compiled code
+        sample.move(s, d, k)
     try:
         if sample.won:
             return _WON, 0
