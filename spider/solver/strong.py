@@ -80,6 +80,10 @@ ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
 # 4 suits (endgame-solving-4), the 100 range deals on the compiled build: 10 won instead of 7 (of the
 # 17 games that reach that endgame, 9 won instead of 6), 89 sequences removed instead of 68, the
 # slowest decision 1.92 s of CPU instead of 0.70 s; with 100,000 positions a decision, 9 won at 2.3 s.
+# Tried after: solving from 16 cards down won 6 of the first 30 deals instead of 5 (SP1-S4C-AAAABAQ
+# gained), but stalled games wander there for up to 24 min (AAAABAW: 1,444 s instead of 40 s);
+# 60,000 positions a decision lost AAAABAB and AAAABAJ and still peaked at 2.39 s on a machine where
+# these sizes peak at 2.7 s (the positions are bounded, the seconds depend on the machine).
 SIZES = {
     1: ONE_SUIT,
     2: Sizes(),
