@@ -143,6 +143,18 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_nodes=0)})],
     ),
+    "endgame-solving-4-from-16": (
+        "4-suit strong player: the solver checks its choice from the last deal with at most 10 cards down vs 16",
+        "play strong",
+        "spider-4",
+        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_down=16)})],
+    ),
+    "endgame-budget-4": (
+        "4-suit strong player: 80,000 solver positions a decision in the endgame vs 60,000",
+        "play strong",
+        "spider-4",
+        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_budget=60_000)})],
+    ),
     "way-out": (
         "1-suit strong player: stalled play also checks the first move of a shortest line to progress vs not",
         "play strong",
