@@ -55,6 +55,11 @@ def hint_latency(spec: dict, deals: int | None = None) -> dict[str, float]:
     }
 
 
+def _strong_sizes(suits: int, **changes: Any) -> tuple[Any, str, Any]:
+    """A tuning setting: the strong player's ``Sizes`` for one level, with ``changes``."""
+    return strong, "SIZES", {**strong.SIZES, suits: strong.SIZES[suits]._replace(**changes)}
+
+
 # Each tuning choice: (what it decides, mode, range, the alternative it is measured against as
 # (module, name, value) settings). The deal ranges are the first deals of bench/solver_deals.json.
 TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
@@ -135,25 +140,25 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "1-suit strong player: the solver checks its choice once the stock is empty vs the look-ahead alone",
         "play strong",
         "spider-1",
-        [(strong, "SIZES", {**strong.SIZES, 1: strong.SIZES[1]._replace(solve_nodes=0)})],
+        [_strong_sizes(1, solve_nodes=0)],
     ),
     "endgame-solving-4": (
         "4-suit strong player: the solver checks its choice from the last deal with few cards down vs not",
         "play strong",
         "spider-4",
-        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_nodes=0)})],
+        [_strong_sizes(4, solve_nodes=0)],
     ),
     "endgame-solving-4-from-16": (
         "4-suit strong player: the solver checks its choice from the last deal with at most 10 cards down vs 16",
         "play strong",
         "spider-4",
-        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_down=16)})],
+        [_strong_sizes(4, solve_down=16)],
     ),
     "endgame-budget-4": (
         "4-suit strong player: 80,000 solver positions a decision in the endgame vs 60,000",
         "play strong",
         "spider-4",
-        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(solve_budget=60_000)})],
+        [_strong_sizes(4, solve_budget=60_000)],
     ),
     "way-out": (
         "1-suit strong player: stalled play also checks the first move of a shortest line to progress vs not",
@@ -165,7 +170,7 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "4-suit strong player: where summed costs tie, the action reaching them sooner vs the first in order",
         "play strong",
         "spider-4",
-        [(strong, "SIZES", {**strong.SIZES, 4: strong.SIZES[4]._replace(sooner=False)})],
+        [_strong_sizes(4, sooner=False)],
     ),
     "complete-share": (
         "Spiderette solver: 3 times the budget for the unbounded pass vs the same",
