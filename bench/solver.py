@@ -154,6 +154,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [_strong_sizes(4, solve_down=16)],
     ),
+    "endgame-solving-4-from-16-give-up": (
+        "4-suit strong player: solving from 10 cards down, given up after 300 stalled actions vs from 16, after 100",
+        "play strong",
+        "spider-4",
+        [_strong_sizes(4, solve_down=16), (strong, "GIVE_UP", 100)],
+    ),
     "endgame-budget-4": (
         "4-suit strong player: 80,000 solver positions a decision in the endgame vs 60,000",
         "play strong",
