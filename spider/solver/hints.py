@@ -39,7 +39,9 @@ HINT_ONE_SUIT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)
 # solving) it won 7 of the 100 range deals, 29 with at most 16 cards face down at the last deal;
 # with one weight changed in its play it did worse each time (won, at most 16 down, against these
 # weights on the same deals): an empty column 20, 1 and 6 of the first 34 (4 and 9); a suit change
-# 4, 3 and 27 of 100 (7 and 29); a break 12, 3 and 17 of the first 88 (6 and 29).
+# 4, 3 and 27 of 100 (7 and 29); a break 12, 3 and 17 of the first 88 (6 and 29). Not a fit to
+# the deals they were tuned on: from SP1-S4C-AAAAAAA (100 deals that tuned nothing) these weights
+# won 8 and a suit change 4 won 2.
 HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2, hidden=10)
 # a second, deeper look before dealing or giving up: small on 1 and 2 suits, it still helps on 4
 # once the progress search below is there (hint-deep)
