@@ -358,7 +358,9 @@ def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
     action = hint_action(game, seen, improve=False)
     if solves_here(game):
         info, sizes = game.information_state(), sizes_for(game)
-        return solved_choice(stalled_steps(info, action, seen), samples(info), sizes)
+        # only the samples the solver plays out (the first of the same seeded sequence)
+        dealt = samples(info, sizes.solve_samples or None)
+        return solved_choice(stalled_steps(info, action, seen), dealt, sizes)
     if action is None or not strands(game, action):
         return action
     if game.can_deal():
