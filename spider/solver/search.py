@@ -83,9 +83,11 @@ BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker a
 # cheap runs with fresh seeds beat fewer wide ones, up to a point. 4-suit Spiderette's undecided
 # deals are mostly wins that need a wide beam: one run of width 4,000 won 6 of the 10 left unknown in
 # 10 s (0.7-2.4 M positions, 15-60 s each; width 1,000-1,500 won 3 of them; on the other 4 every
-# beam died within 1 M). But within 10 s a growth of 2 (the width uncapped) decided 90 of the 100
-# range deals, as 1.25 does: two more won, SD1-S4-AAAABBS no longer proved lost and AAAABCA no longer
-# won; 1.6 and 3 did no better on the 12 not won (spiderette-beam-growth).
+# beam died within 1 M, and a solve of two of those, AAAABCI and AAAABDT, met the 1 GiB memory
+# limit after 25 M and 41 M positions, 86 s and 149 s, with no proof). But within 10 s a growth of
+# 2 (the width uncapped) decided 90 of the 100 range deals, as 1.25 does: two more won,
+# SD1-S4-AAAABBS no longer proved lost and AAAABCA no longer won; 1.6 and 3 did no better on the 12
+# not won (spiderette-beam-growth).
 BEAM_FOUR_SUITS = (20.0, 1.25, 0)
 # The levels where the beam leads: it runs first in every round and there are no bounded passes
 # (beam-leads). 4 suits: see ``bounded_slacks``. 2-suit Spiderette, the 100 range deals at 10 s: the
