@@ -142,6 +142,12 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-1",
         [_strong_sizes(1, solve_nodes=0)],
     ),
+    "hint-suit-12": (
+        "4-suit strong player: a suit change in its look-ahead's (and the hints') cost 8 vs 12",
+        "play strong",
+        "spider-4",
+        [(hints, "HINT", hints.HINT._replace(suit=12))],
+    ),
     "endgame-solving-4": (
         "4-suit strong player: the solver checks its choice from the last deal with few cards down vs not",
         "play strong",
