@@ -4,6 +4,7 @@ card, tries to win from the position before each deal and from the last position
 
     python bench/where_lost.py                       # 4-suit Spider, the 100 range deals, 5 s a solve
     python bench/where_lost.py --deals 20 --time-limit 2
+    python bench/where_lost.py --look-ahead-alone    # the strong player without its endgame solving
     PYTHONPATH=build/compiled/site python bench/where_lost.py   # the compiled build (docs/DEVELOPING.md)
 
 Prints, for each of those points, how many of the lost games the solver still won there, how many
@@ -59,7 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, help="deals of the range (default: all)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--time-limit", type=float, default=5.0, help="seconds the solver has for each position")
+    parser.add_argument("--look-ahead-alone", action="store_true", help="the strong player without its endgame solving")
     args = parser.parse_args(argv)
+    if args.look_ahead_alone:  # set before the pool forks its workers, which inherit it
+        strong.SIZES = {**strong.SIZES, args.suits: strong.SIZES[args.suits]._replace(solve_nodes=0)}
     spec = json.loads(RANGES.read_text())
     r = next(r for r in spec["ranges"] if r["game"] == "spider" and r["suits"] == args.suits)
     first = parse_code(r["start"])
