@@ -6,9 +6,12 @@ reason, in the PostgreSQL run."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -51,3 +54,18 @@ def store_under_test(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
     for store in opened:
         store.close()
     schemas.drop()
+
+
+@pytest.fixture
+def load_bench() -> Callable[[str], ModuleType]:
+    """Loads a script of bench/ by name (bench/ is not a package)."""
+
+    def load(name: str) -> ModuleType:
+        path = Path(__file__).resolve().parents[1] / "bench" / f"{name}.py"
+        spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load

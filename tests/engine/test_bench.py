@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 from spider.engine import load_record
 
 
-def load_bench():
-    path = Path(__file__).resolve().parents[2] / "bench" / "engine.py"
-    spec = importlib.util.spec_from_file_location("bench_engine", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_bench_pieces_run():
-    bench = load_bench()
+def test_bench_pieces_run(load_bench):
+    bench = load_bench("engine")
     positions = bench.playout_positions("spider", 4, 2, seed=1)
     assert positions and all(not g.won for g in positions)
     before = [g.clone() for g in positions]

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from spider.solver.hints import quick_choice
 
 
-def load_bench():
-    path = Path(__file__).resolve().parents[2] / "bench" / "where_lost.py"
-    spec = importlib.util.spec_from_file_location("bench_where_lost", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_a_lost_game_is_checked_before_each_deal_and_at_its_end():
-    bench = load_bench()
+def test_a_lost_game_is_checked_before_each_deal_and_at_its_end(load_bench):
+    bench = load_bench("where_lost")
     # the quick player loses this 4-suit deal (and plays it in a second or two, unlike the strong one)
     found = bench.checks("SP1-S4C-AAAABAB", 0.2, quick_choice)
     assert found is not None
