@@ -43,8 +43,8 @@ HINT_ONE_SUIT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)
 # the deals they were tuned on: from SP1-S4C-AAAAAAA (100 deals that tuned nothing) these weights
 # won 8 and a suit change 4 won 2. A suit change 12 (hint-suit-12) did about as well with the
 # look-ahead alone (8 of 100, 27 at most 16 down, 79 sequences removed against 68; 7 of the first
-# 42 from SP1-S4C-AAAAAAA) but worse with the endgame's solving: 3 of the first 32 range deals won
-# and 27 sequences removed, against 6 and 54 with these weights.
+# 42 from SP1-S4C-AAAAAAA) but worse with the endgame's solving: 3 of the first 33 range deals won
+# and 29 sequences removed, against 6 and 54 with these weights.
 HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2, hidden=10)
 # a second, deeper look before dealing or giving up: small on 1 and 2 suits, it still helps on 4
 # once the progress search below is there (hint-deep)
