@@ -44,7 +44,7 @@ def checks(code: str, time_limit: float, player: hints.Chooser = strong.strong_c
             before_deals.append((f"before deal {g.deals_done + 1}", g.search_copy()))
         return action
 
-    if hints.autoplay(game, 1500, choose, None, strong.GIVE_UP):
+    if strong.strong_autoplay(game, choose=choose):
         return None
     points = [*before_deals, ("end of the game", game.search_copy())]
     return [(label, sum(g.down), solve(g, time_limit=time_limit).result) for label, g in points]

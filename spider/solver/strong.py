@@ -44,7 +44,7 @@ from spider.engine import DEAL, Game, Snapshot, Step
 
 from .beam import MAY_COMPLETE
 from .heuristics import Weights, dealt_cost, position_cost
-from .hints import autoplay, hint_action, hint_weights, progress_move, worth_looking_at
+from .hints import Chooser, autoplay, hint_action, hint_weights, progress_move, worth_looking_at
 from .ordering import scored_actions
 from .search import solve
 
@@ -414,8 +414,11 @@ def fill_move(game: Game, seen: set[int]) -> Step | None:
     return None if best is None else moves[best[2]]
 
 
-def strong_autoplay(game: Game, max_actions: int = 1500, seconds: list[float] | None = None) -> bool:
+def strong_autoplay(
+    game: Game, max_actions: int = 1500, seconds: list[float] | None = None, choose: Chooser = strong_choice
+) -> bool:
     """Play ``game`` (in place) with the strong player, without undo and without peeking; return
     whether it was won (it gives up after ``GIVE_UP`` actions in a row without progress).
-    ``seconds`` gets the CPU time of each decision."""
-    return autoplay(game, max_actions, strong_choice, seconds, GIVE_UP)
+    ``seconds`` gets the CPU time of each decision; ``choose`` (the strong player's by default)
+    lets a study watch each choice."""
+    return autoplay(game, max_actions, choose, seconds, GIVE_UP)
