@@ -143,30 +143,27 @@ class Game:
         cards by target (then count), then every count from 1 up into each empty column.
 
         A group fits a column whose last card is one rank higher than the group's first card
-        (``cards.accepts``); here that is found by listing the columns by their last card's rank
-        (a list of lists, not a dict: the compiled build makes plain C loops of it)."""
+        (``cards.accepts``): the group's last card is ``k`` ranks below that column's last card,
+        and each column fits at most one count. Plain lists and int compares, no dict or sort:
+        the compiled build makes tight C loops of them (move generation is most of a solve)."""
         cols = self.cols
-        at_rank: list[list[int]] = [[] for _ in range(13)]  # rank - 1 of a last card -> those columns
+        tops: list[int] = []  # rank - 1 of each column's last card (rank_of - 1, spelt out); -1 if empty
         empties: list[int] = []
         for i, c in enumerate(cols):
             if c:
-                at_rank[c[-1] % 13].append(i)  # rank_of - 1, spelt out in this hot loop
+                tops.append(c[-1] % 13)
             else:
+                tops.append(-1)
                 empties.append(i)
         out: list[Step] = []
         for src, run in enumerate(self.run):
             if not run:
                 continue
             base = cols[src][-1] % 13  # rank - 1 of the group's last card
-            if run == 1:
-                if base < 12:
-                    for dst in at_rank[base + 1]:
-                        out.append((src, dst, 1))
-            else:
-                # k cards fit a column whose last card is k ranks above the source's last card
-                fits = [(dst, k) for k in range(1, min(run, 12 - base) + 1) for dst in at_rank[base + k]]
-                fits.sort()
-                for dst, k in fits:
+            most = min(run, 12 - base)  # the most cards that can fit a column with cards
+            for dst, top in enumerate(tops):
+                k = top - base
+                if 0 < k <= most:
                     out.append((src, dst, k))
             for dst in empties:
                 for k in range(1, run + 1):

@@ -1,7 +1,7 @@
 """Depth beam search per stock level (incomplete: it finds wins, it never proves a loss).
 
 The search advances one action at a time. The useful actions of every position of the current
-layer ("tidy" as in the bounded passes, see ``ordering.useful_actions``) are candidates, each
+layer ("tidy" as in the bounded passes, see ``ordering.scored_actions``) are candidates, each
 with the cost of the position it leads to (``position_cost``, worked out from the change the
 action makes, so without playing it). Then, *separately for each number of deals done*, the
 candidates are played best first until ``width`` children not met before in this run form the

@@ -17,39 +17,6 @@ from spider.engine import DEAL, Game, Step
 from .heuristics import Weights
 
 
-def useful_actions(g: Game, tidy: bool = False) -> list[Step]:
-    """The legal actions minus the provably useless ones (see the module docstring).
-
-    ``tidy`` (bounded passes only: it gives up completeness) also drops moves that take a group
-    off the card one rank higher unless the group then sits on its own suit where it did not:
-    such moves rarely help and multiply the positions enormously."""
-    actions = g.legal_moves()
-    cols = g.cols
-    if tidy:
-        down = g.down
-        kept = []
-        for a in actions:
-            if a is not DEAL:
-                s, d, k = a
-                src = cols[s]
-                rest = len(src) - k
-                if rest > down[s]:
-                    under, first = src[rest - 1], src[-k]
-                    if under % 13 == first % 13 + 1:
-                        same = under // 13 == first // 13
-                        dst = cols[d]
-                        if same or (dst and dst[-1] // 13 != first // 13):
-                            continue
-            kept.append(a)
-        actions = kept
-    if g.deals_left:
-        return actions
-    first_empty = next((i for i, c in enumerate(cols) if not c), -1)
-    if first_empty < 0:
-        return actions
-    return [a for a in actions if a is DEAL or cols[a[1]] or (a[1] == first_empty and a[2] < len(cols[a[0]]))]
-
-
 def ordered_actions(
     g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
 ) -> list[tuple[int, float, Step]]:
@@ -62,20 +29,33 @@ def ordered_actions(
 def scored_actions(
     g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
 ) -> list[tuple[int, float, Step]]:
-    """The useful actions of a position with the (estimated) cost of the position each leads to
-    and a tie-break, in move order. The estimate is ``position_cost`` worked out from the change
-    the action makes, without playing it. The beams sort whole layers, so they take these unsorted."""
+    """The useful actions of a position (the legal ones minus the provably useless, see the
+    module docstring) with the (estimated) cost of the position each leads to and a tie-break,
+    in move order. The estimate is ``position_cost`` worked out from the change the action
+    makes, without playing it. The beams sort whole layers, so they take these unsorted.
+
+    ``tidy`` (bounded passes and beams: it gives up completeness) also leaves out moves that
+    take a group off the card one rank higher unless the group then sits on its own suit where
+    it did not: such moves rarely help and multiply the positions enormously.
+
+    One loop both leaves out and scores, reading each move's cards once: it runs for every
+    position a search expands."""
     out: list[tuple[int, float, Step]] = []
     cols, down, run = g.cols, g.down, g.run
     big_cost = 1 << 40
     W_DOWN, W_BREAK, W_SUIT, W_EMPTY, W_REMOVED = w[:5]  # noqa: N806  (the solver's hidden weight is 0)
-    for n, action in enumerate(useful_actions(g, tidy)):
-        tie = n if rng is None else rng.random()  # ties broken at random: restarts explore differently
+    # once the stock is empty, only the first empty column is a target, and not for a whole column
+    first_empty = -1 if g.deals_left else next((i for i, c in enumerate(cols) if not c), -1)
+    n = 0
+    for action in g.legal_moves():
         if action is DEAL:
-            out.append((big_cost, tie, action))  # a deal only when the moves are used up
+            out.append((big_cost, n if rng is None else rng.random(), action))  # only when the moves are used up
+            n += 1
             continue
         s, d, k = action
         src, dst = cols[s], cols[d]
+        if first_empty >= 0 and not dst and (d != first_empty or k == len(src)):
+            continue
         first = src[-k]
         rest = len(src) - k
         delta = 0
@@ -88,12 +68,17 @@ def scored_actions(
             if under % 13 != first % 13 + 1:
                 delta -= W_BREAK
             elif under // 13 != first // 13:
+                if tidy and dst and dst[-1] // 13 != first // 13:
+                    continue  # off its card one rank higher and not onto its own suit
                 delta -= W_SUIT
+            elif tidy:
+                continue  # off its card one rank higher of its own suit
         if not dst:
             delta += W_EMPTY
         elif dst[-1] // 13 != first // 13:
             delta += W_SUIT
         elif k + run[d] >= 13 and first % 13 + run[d] >= 12 and run[s] >= k:
             delta -= W_REMOVED
-        out.append((cost + delta, tie, action))
+        out.append((cost + delta, n if rng is None else rng.random(), action))  # random ties: restarts differ
+        n += 1
     return out
