@@ -39,13 +39,19 @@ _SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
 _SEQUENCES = tuple(tuple(suit * 13 + r for r in range(12, -1, -1)) for suit in range(4))
 
 
-def snapshot_key(deals_done: int, cols: tuple[tuple[int, ...], ...], down: tuple[int, ...], stock_empty: bool) -> int:
-    """``Game.position_key`` from a position's parts. Once the stock is empty the columns are
-    interchangeable, so their order is left out: the key is made from the columns' own hashes in
-    sorted order (sorting ints, not columns card by card, which took half of the key's time)."""
+def column_hashes(cols: tuple[tuple[int, ...], ...], down: tuple[int, ...]) -> tuple[int, ...]:
+    """Each column's hash (its cards and face-down count): what ``snapshot_key`` is made of. A
+    search that plays one move from a position recomputes only the two columns it changed."""
+    return tuple([hash((cols[i], down[i])) for i in range(len(cols))])
+
+
+def snapshot_key(deals_done: int, hashes: tuple[int, ...], stock_empty: bool) -> int:
+    """``Game.position_key`` from the deals done and the columns' hashes (``column_hashes``).
+    Once the stock is empty the columns are interchangeable, so their order is left out: the
+    hashes are sorted (ints, not columns card by card, which took half of the key's time)."""
     if stock_empty:
-        return hash(tuple(sorted([hash((cols[i], down[i])) for i in range(len(cols))])))
-    return hash((deals_done, cols, down))
+        return hash(tuple(sorted(hashes)))
+    return hash((deals_done, hashes))
 
 
 class Game:
@@ -467,7 +473,7 @@ class Game:
         """A hash of the position, equal for positions a search may treat as the same: once the
         stock is empty the columns are interchangeable, so their order is left out."""
         cols = tuple([tuple(c) for c in self.cols])  # a comprehension: mypyc compiles it, not map
-        return snapshot_key(self.deals_done, cols, tuple(self.down), self.deals_left == 0)
+        return snapshot_key(self.deals_done, column_hashes(cols, tuple(self.down)), self.deals_left == 0)
 
     def next_deal(self) -> list[int]:
         """The cards the next deal puts on the columns, first column first (none when the stock

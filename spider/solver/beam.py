@@ -14,7 +14,9 @@ and a layer of one position's children dies together.
 A run ends with a win, when the layer is empty (every child was met before: the beam has died)
 or when ``stop`` says so. Runs are cheap and the outcome of one depends a lot on how ties are
 broken, so ``search.solve`` makes many runs with different seeds and growing widths.
-Positions are kept as ``Game.snapshot`` tuples; the line to a position is kept as parent links.
+Positions are kept as ``Game.snapshot`` tuples with their columns' hashes; a child shares the
+columns a move leaves alone with its parent, so making its snapshot and key touches two columns,
+not all of them. The line to a position is kept as parent links.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from spider.engine import DEAL, Game, Snapshot, Step, snapshot_key
+from spider.engine import DEAL, Game, Snapshot, Step, column_hashes, snapshot_key
 
 from .heuristics import Weights, dealt_cost, position_cost
 from .ordering import scored_actions
@@ -30,6 +32,8 @@ from .ordering import scored_actions
 Line = list[Step]
 # (estimated cost of the child, tie-break, index of the parent in the layer, action)
 Candidate = tuple[int, float, int, Step]
+# A position of a layer: (cost, position, its node in the parent links, its columns' hashes)
+Entry = tuple[int, Snapshot, int, tuple[int, ...]]
 _CHECK_EVERY = 2048
 MAY_COMPLETE = -(1 << 40)  # a deal that may complete a sequence is tried before anything else
 NO_CAP = 1 << 30
@@ -56,13 +60,14 @@ def depth_beam(
     level takes at most ``per_parent`` children of one position."""
     rng = random.Random(seed) if seed is not None else None
     start = g.snapshot()
-    beam = _Beam(g, w, width, per_parent)
-    layer: list[tuple[int, Snapshot, int]] = [(position_cost(g, w), start, 0)]
+    hashes = column_hashes(start[2], start[3])
+    beam = _Beam(g, w, width, per_parent, snapshot_key(start[0], hashes, g.deals_left == 0))
+    layer: list[Entry] = [(position_cost(g, w), start, 0, hashes)]
     check = _CHECK_EVERY
     try:
         while layer:
             candidates: dict[int, list[Candidate]] = {}
-            for index, (cost, snap, _) in enumerate(layer):
+            for index, (cost, snap, _, _) in enumerate(layer):
                 g.restore(snap)
                 done = snap[0]
                 for child_cost, tie, action in scored_actions(g, cost, True, rng, w):
@@ -90,20 +95,20 @@ def depth_beam(
 class _Beam:
     """The state of one run that outlives a layer: positions met, parent links, nodes played."""
 
-    def __init__(self, g: Game, w: Weights, width: int, per_parent: int) -> None:
+    def __init__(self, g: Game, w: Weights, width: int, per_parent: int, root_key: int) -> None:
         self.g, self.w, self.width, self.per_parent = g, w, width, per_parent
-        self.seen = {g.position_key()}
+        self.seen = {root_key}
         self.parents: list[tuple[int, Step]] = [(-1, DEAL)]  # the root's action is never read
         self.nodes = 0
 
-    def select(self, layer: list[tuple[int, Snapshot, int]], level: list[Candidate]) -> list[tuple[int, Snapshot, int]]:
+    def select(self, layer: list[Entry], level: list[Candidate]) -> list[Entry]:
         """Play ``level``'s candidates best first until ``width`` new children are found (or
         none is left), at most ``per_parent`` from one parent. They are played in batches of as
         many as are still wanted, each batch grouped by parent so a parent's position is restored
         once per batch. (Most candidates are never played; a heap instead of the sort played the
         same positions no faster on 4-suit Spiderette's wide runs.)"""
         level.sort()
-        kept: list[tuple[int, Snapshot, int]] = []
+        kept: list[Entry] = []
         given: dict[int, int] = {}  # children kept so far, by parent index
         taken = 0
         while len(kept) < self.width and taken < len(level):
@@ -115,9 +120,9 @@ class _Beam:
 
     def _play(
         self,
-        layer: list[tuple[int, Snapshot, int]],
+        layer: list[Entry],
         batch: list[Candidate],
-        kept: list[tuple[int, Snapshot, int]],
+        kept: list[Entry],
         given: dict[int, int],
     ) -> None:
         g, seen, parents = self.g, self.seen, self.parents
@@ -139,12 +144,16 @@ class _Beam:
             self.nodes += 1
             if g.won:
                 raise _Won(self._line(layer[index][2], action))
-            snap = g.snapshot()
-            key = snapshot_key(snap[0], snap[2], snap[3], g.deals_left == 0)
+            if action is DEAL:  # every column changed
+                snap = g.snapshot()
+                hashes = column_hashes(snap[2], snap[3])
+            else:
+                snap, hashes = _moved(g, layer[index], s, d)
+            key = snapshot_key(snap[0], hashes, g.deals_left == 0)
             if key not in seen:
                 seen.add(key)
                 parents.append((layer[index][2], action))
-                kept.append((child_cost, snap, len(parents) - 1))
+                kept.append((child_cost, snap, len(parents) - 1, hashes))
                 given[index] = given.get(index, 0) + 1
             g.undo()
 
@@ -155,3 +164,16 @@ class _Beam:
             node, action = parents[node]
             line.append(action)
         return line[::-1]
+
+
+def _moved(g: Game, parent: Entry, s: int, d: int) -> tuple[Snapshot, tuple[int, ...]]:
+    """``g.snapshot()`` and its columns' hashes after a move from ``s`` to ``d`` played from
+    ``parent``: only those two columns changed (a flip or a completed sequence stays in them),
+    so the others' tuples and hashes are the parent's."""
+    _, snap, _, parent_hashes = parent
+    cols, hashes, down = list(snap[2]), list(parent_hashes), g.down
+    col = tuple(g.cols[s])
+    cols[s], hashes[s] = col, hash((col, down[s]))
+    col = tuple(g.cols[d])
+    cols[d], hashes[d] = col, hash((col, down[d]))
+    return (g.deals_done, tuple(g.removed_suits), tuple(cols), tuple(down), tuple(g.run)), tuple(hashes)

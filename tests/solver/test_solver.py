@@ -8,7 +8,7 @@ import random
 import pytest
 
 from spider.cli import main
-from spider.engine import DEAL, load_record, new_session
+from spider.engine import DEAL, column_hashes, load_record, new_session
 from spider.engine.cards import RANKS, SUITS, card_text, parse_card
 from spider.engine.variants import variant
 from spider.solver import autoplay, hint, hint_action, public_key, solve, study, wilson
@@ -293,13 +293,24 @@ def test_a_beam_layer_takes_at_most_per_parent_children_of_one_position(cap):
 
     g = new_session("SP1-S4C-AAAAAAB").game.search_copy()
     w = weights_for(g.variant)
-    layer = [(position_cost(g, w), g.snapshot(), 0)]
+    snap = g.snapshot()
+    hashes = column_hashes(snap[2], snap[3])
+    layer = [(position_cost(g, w), snap, 0, hashes)]
     moves = [(cost, tie, 0, a) for cost, tie, a in ordered_actions(g, layer[0][0], True, None, w) if a is not DEAL]
     assert len(moves) > cap  # the opening has more moves than the cap lets through
-    capped = _Beam(g, w, 20, cap).select(layer, list(moves))
-    uncapped = _Beam(g, w, 20, NO_CAP).select(layer, list(moves))
+    capped = _Beam(g, w, 20, cap, g.position_key()).select(layer, list(moves))
+    beam = _Beam(g, w, 20, NO_CAP, g.position_key())
+    uncapped = beam.select(layer, list(moves))
     assert len(capped) == cap and len(uncapped) == len(moves)
     assert [cost for cost, *_ in capped] == sorted(cost for cost, *_ in uncapped)[:cap]  # the best ones
+    # each child (made from its parent's columns, two of them new) is the position its move makes
+    flips = 0
+    for _, child, node, child_hashes in uncapped:
+        g.restore(snap)
+        g.move(*beam.parents[node][1])
+        assert child == g.snapshot() and child_hashes == column_hashes(child[2], child[3])
+        flips += child[3] != snap[3]
+    assert flips  # some moves turned a card up
 
 
 @pytest.mark.parametrize("enabled", [True, False])
