@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_reductions import small_position  # a sibling module (tests/solver is on the path in both phases)
 
 from spider.engine import DEAL, Game, Step, new_session
 from spider.solver.heuristics import position_cost, weights_for
 from spider.solver.ordering import ordered_actions, scored_actions
-from tests.solver.test_reductions import small_position
 
 
 def useful(g: Game, action: Step, tidy: bool) -> bool:
