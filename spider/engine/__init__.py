@@ -5,7 +5,7 @@ from .cards import card_text, parse_card
 from .codes import format_code, parse_code, shuffled_deck
 from .describe import card_name, describe
 from .errors import IllegalAction, SpiderError
-from .game import Game, Snapshot, column_hashes, snapshot_key
+from .game import Game, Snapshot, column_hash, column_hashes, snapshot_key
 from .notation import format_action, parse_action
 from .records import ReplayError, Session, legal_action_texts, load_record, new_session
 from .scoring import PROFILES, profile
@@ -31,6 +31,7 @@ __all__ = [
     "Game",
     "Snapshot",
     "snapshot_key",
+    "column_hash",
     "column_hashes",
     "IllegalAction",
     "ReplayError",

@@ -39,10 +39,15 @@ _SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
 _SEQUENCES = tuple(tuple(suit * 13 + r for r in range(12, -1, -1)) for suit in range(4))
 
 
+def column_hash(col: tuple[int, ...], down: int) -> int:
+    """A column's hash, from its cards and face-down count: ``snapshot_key`` is made of these."""
+    return hash((col, down))
+
+
 def column_hashes(cols: tuple[tuple[int, ...], ...], down: tuple[int, ...]) -> tuple[int, ...]:
-    """Each column's hash (its cards and face-down count): what ``snapshot_key`` is made of. A
-    search that plays one move from a position recomputes only the two columns it changed."""
-    return tuple([hash((cols[i], down[i])) for i in range(len(cols))])
+    """Every column's hash. A search that plays one move from a position recomputes only the two
+    columns the move changed (``Game.hashes_after_move``)."""
+    return tuple([column_hash(cols[i], down[i]) for i in range(len(cols))])
 
 
 def snapshot_key(deals_done: int, hashes: tuple[int, ...], stock_empty: bool) -> int:
@@ -472,8 +477,20 @@ class Game:
     def position_key(self) -> int:
         """A hash of the position, equal for positions a search may treat as the same: once the
         stock is empty the columns are interchangeable, so their order is left out."""
+        return snapshot_key(self.deals_done, self.hashes(), self.deals_left == 0)
+
+    def hashes(self) -> tuple[int, ...]:
+        """``column_hashes`` of the position."""
         cols = tuple([tuple(c) for c in self.cols])  # a comprehension: mypyc compiles it, not map
-        return snapshot_key(self.deals_done, column_hashes(cols, tuple(self.down)), self.deals_left == 0)
+        return column_hashes(cols, tuple(self.down))
+
+    def hashes_after_move(self, before: tuple[int, ...], src: int, dst: int) -> tuple[int, ...]:
+        """``hashes()`` after a move from ``src`` to ``dst`` out of a position whose hashes were
+        ``before``: only those two columns changed (a flip or a completed sequence stays in them)."""
+        hashes = list(before)
+        hashes[src] = column_hash(tuple(self.cols[src]), self.down[src])
+        hashes[dst] = column_hash(tuple(self.cols[dst]), self.down[dst])
+        return tuple(hashes)
 
     def next_deal(self) -> list[int]:
         """The cards the next deal puts on the columns, first column first (none when the stock

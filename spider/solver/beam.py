@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from spider.engine import DEAL, Game, Snapshot, Step, column_hashes, snapshot_key
+from spider.engine import DEAL, Game, Snapshot, Step, column_hash, column_hashes, snapshot_key
 
 from .heuristics import Weights, dealt_cost, position_cost
 from .ordering import scored_actions
@@ -173,7 +173,7 @@ def _moved(g: Game, parent: Entry, s: int, d: int) -> tuple[Snapshot, tuple[int,
     _, snap, _, parent_hashes = parent
     cols, hashes, down = list(snap[2]), list(parent_hashes), g.down
     col = tuple(g.cols[s])
-    cols[s], hashes[s] = col, hash((col, down[s]))
+    cols[s], hashes[s] = col, column_hash(col, down[s])
     col = tuple(g.cols[d])
-    cols[d], hashes[d] = col, hash((col, down[d]))
+    cols[d], hashes[d] = col, column_hash(col, down[d])
     return (g.deals_done, tuple(g.removed_suits), tuple(cols), tuple(down), tuple(g.run)), tuple(hashes)

@@ -53,7 +53,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from spider.engine import DEAL, Game, Step, Variant, format_action
+from spider.engine import DEAL, Game, Step, Variant, format_action, snapshot_key
 
 from .beam import NO_CAP, depth_beam
 from .heuristics import Weights, position_cost, weights_for
@@ -321,9 +321,9 @@ class _Pass:
         self.w = weights_for(g.variant)
         self.seen: dict[int, int] = {g.position_key(): _BIG}
         cost = position_cost(g, self.w)
-        # a frame: [children, next index, best cost on the line, slack left]
+        # a frame: [children, next index, best cost on the line, slack left, the columns' hashes]
         self.stack: list[list] = [
-            [ordered_actions(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG]
+            [ordered_actions(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG, g.hashes()]
         ]
         self.path: list[Step] = []
         self.rng = rng
@@ -336,7 +336,7 @@ class _Pass:
             g.perform(step)
         while stack:
             frame = stack[-1]
-            children, i, best, left = frame
+            children, i, best, left, hashes = frame
             if i >= len(children):
                 stack.pop()
                 if path:
@@ -358,14 +358,16 @@ class _Pass:
             if action is DEAL:
                 g.deal()
                 child_best = child_cost = position_cost(g, w)
+                child_hashes = g.hashes()
             else:
                 s, d, k = action
                 g.move(s, d, k)
+                child_hashes = g.hashes_after_move(hashes, s, d)  # two columns, not all
             nodes += 1
             if g.won:
                 path.append(action)
                 return "won", path, nodes
-            key = g.position_key()
+            key = snapshot_key(g.deals_done, child_hashes, g.deals_left == 0)  # = g.position_key()
             if seen.get(key, -1) >= child_left:
                 g.undo()
                 continue
@@ -374,7 +376,7 @@ class _Pass:
                 g.undo()  # lost whatever follows (reductions.py)
                 continue
             path.append(action)
-            stack.append([ordered_actions(g, child_cost, bounded, rng, w), 0, child_best, child_left])
+            stack.append([ordered_actions(g, child_cost, bounded, rng, w), 0, child_best, child_left, child_hashes])
             reason = limits.reached(nodes)
             if reason:
                 for _ in path:

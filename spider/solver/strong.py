@@ -89,6 +89,13 @@ ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
 # solving until given up, and letting the solver overrule the look-ahead only when its choice wins
 # at least 1 (or 4) of the 8 samples lost them all the same (and AAAABAB with 4). On the 100 deals
 # from SP1-S4C-AAAAAAA, which tuned nothing, these sizes won 9 (the look-ahead alone 8).
+# ``solve_nodes`` is looser than it reads: a 4-suit solve starts with a beam run, which asks its
+# limits only every 2,048 positions, so a solve here may run to 4,900, and many samples are won
+# past 3,000 (at action 409 of SP1-S4C-AAAABAJ, all 10 samples won by the 8 candidates' 64 solves,
+# at 3,143-3,830); and a decision's solving stops after the candidate that passes
+# ``solve_budget``, 104,000 positions there. Bounded exactly (the beam stopping at the node limit,
+# the solves at the budget), the player lost AAAABAB and AAAABAJ and won 3 of the first 29 range
+# deals. The speed of the beam (``beam.py``) is what brings these decisions under 2 s.
 SIZES = {
     1: ONE_SUIT,
     2: Sizes(),
