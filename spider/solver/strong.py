@@ -95,7 +95,7 @@ ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
 # at 3,143-3,830); and a decision's solving stops after the candidate that passes
 # ``solve_budget``, 104,000 positions there. Bounded exactly (the beam stopping at the node limit,
 # the solves at the budget), the player lost AAAABAB and AAAABAJ and won 3 of the first 29 range
-# deals. The speed of the beam (``beam.py``) is what brings these decisions under 2 s.
+# deals. The search's speed (``beam.py``, ``search.py``) is what brings these decisions under 2 s.
 SIZES = {
     1: ONE_SUIT,
     2: Sizes(),
