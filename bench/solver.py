@@ -60,6 +60,8 @@ def _strong_sizes(suits: int, **changes: Any) -> tuple[Any, str, Any]:
     return strong, "SIZES", {**strong.SIZES, suits: strong.SIZES[suits]._replace(**changes)}
 
 
+_OLD_V1 = heuristics.Weights(20, 8, 4, 20, 60, 2)  # a beam variant on Spiderette until spiderette-max-width
+
 # Each tuning choice: (what it decides, mode, range, the alternative it is measured against as
 # (module, name, value) settings). The deal ranges are the first deals of bench/solver_deals.json.
 TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
@@ -122,7 +124,19 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "4-suit Spiderette solver: beam widths growing by a quarter each round vs doubling, uncapped",
         "solve",
         "spiderette-4",
-        [(search, "BEAM_FOUR_SUITS", (20.0, 2.0, 0)), (search, "MAX_WIDTH", 1 << 20)],
+        [
+            (search, "BEAM_FOUR_SUITS", (20.0, 2.0, 0)),
+            (search, "MAX_WIDTH", {**search.MAX_WIDTH, "spiderette": float(1 << 20)}),
+        ],
+    ),
+    "spiderette-max-width": (
+        "4-suit Spiderette solver: beams widening to 4,000, variant weights every other round vs to 400, every fifth",
+        "solve",
+        "spiderette-4",
+        [
+            (search, "MAX_WIDTH", {**search.MAX_WIDTH, "spiderette": 400.0}),
+            (search, "BEAM_VARIANTS", {"spiderette": (None, None, _OLD_V1, None, search._V2)}),
+        ],
     ),
     "bounded-passes": (
         "4-suit solver: the beam and the unbounded pass alone vs the bounded passes too",
