@@ -60,7 +60,7 @@ def _strong_sizes(suits: int, **changes: Any) -> tuple[Any, str, Any]:
     return strong, "SIZES", {**strong.SIZES, suits: strong.SIZES[suits]._replace(**changes)}
 
 
-_OLD_V1 = heuristics.Weights(20, 8, 4, 20, 60, 2)  # a beam variant on Spiderette until spiderette-max-width
+_OLD_V1 = heuristics.Weights(20, 8, 4, 20, 60, 2)  # a beam variant on Spiderette until spiderette-wider-beams
 
 # Each tuning choice: (what it decides, mode, range, the alternative it is measured against as
 # (module, name, value) settings). The deal ranges are the first deals of bench/solver_deals.json.
@@ -118,22 +118,23 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "4-suit solver: beam widths growing by a quarter each round vs by a half",
         "solve",
         "spider-4",
-        [(search, "BEAM_FOUR_SUITS", (20.0, 1.5, 0))],
+        [(search, "BEAM_FOUR_SUITS", {**search.BEAM_FOUR_SUITS, "spider": (20.0, 1.5, 0)})],
     ),
     "spiderette-beam-growth": (
         "4-suit Spiderette solver: beam widths growing by a quarter each round vs doubling, uncapped",
         "solve",
         "spiderette-4",
         [
-            (search, "BEAM_FOUR_SUITS", (20.0, 2.0, 0)),
+            (search, "BEAM_FOUR_SUITS", {**search.BEAM_FOUR_SUITS, "spiderette": (20.0, 2.0, 0)}),
             (search, "MAX_WIDTH", {**search.MAX_WIDTH, "spiderette": float(1 << 20)}),
         ],
     ),
-    "spiderette-max-width": (
-        "4-suit Spiderette solver: beams widening to 4,000, variant weights every other round vs to 400, every fifth",
+    "spiderette-wider-beams": (
+        "4-suit Spiderette: beams growing by 1.5 to 4,000, weight variants every other round vs 1.25, 400, 1 in 5",
         "solve",
         "spiderette-4",
         [
+            (search, "BEAM_FOUR_SUITS", {**search.BEAM_FOUR_SUITS, "spiderette": (20.0, 1.25, 0)}),
             (search, "MAX_WIDTH", {**search.MAX_WIDTH, "spiderette": 400.0}),
             (search, "BEAM_VARIANTS", {"spiderette": (None, None, _OLD_V1, None, search._V2)}),
         ],

@@ -67,9 +67,10 @@ GROWTH = 1.2  # budgets grow by this factor each round
 # The depth beam's widest, by game. 4-suit Spiderette's deals undecided at 10 s are mostly won,
 # if at all, by a beam of width 1,000-4,000 (one run of width 1,000 with the weights ``_V2`` won
 # SD1-S4-AAAABCQ and AAAABCX in 2 s, where the level's own weights died on both), so on Spiderette
-# the width keeps growing (spiderette-max-width): within 10 s, with ``BEAM_VARIANTS`` as they are
-# now, 4 suits decided 93 of the 100 range deals instead of 92 and 89 of the 100 from SD1-S4-AAAAAAA
-# (which tuned nothing) instead of 87; 2 suits 100 instead of 99 (SD1-S2-AAAABCI won); 1 suit
+# the width keeps growing, faster on 4 suits (``BEAM_FOUR_SUITS``), and ``_V2`` takes every other
+# round (spiderette-wider-beams). Within 10 s, 4 suits decided 94 of the 100 range deals instead of
+# 92 and 90 of the 100 from SD1-S4-AAAAAAA (which tuned nothing) instead of 87, the same in two
+# runs each (the width alone: 93 and 89); 2 suits 100 instead of 99 (SD1-S2-AAAABCI won); 1 suit
 # 100 either way.
 MAX_WIDTH = {"spider": 400.0, "spiderette": 4000.0}
 # The unbounded pass's budget, in bounded passes' budgets: Spiderette has 52 cards, so proofs are in
@@ -85,17 +86,20 @@ COMPLETE_SHARE = {"spiderette": 3}
 # Spiderette (7 columns) has no cap: 4 suits decided 89% with one and 91% without (100 deals, 10 s).
 BEAM_PER_PARENT = {("spider", 1): 3, ("spider", 2): 3, ("spider", 4): 2}
 BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
-# 4 suits: (first width, growth per round, first round). Within 300,000 positions (about 10 s), of
-# the 100 range deals a growth of 1.25 won 87, 1.5 won 84 and 1.12 won 77 (beam-growth): many
-# cheap runs with fresh seeds beat fewer wide ones, up to a point. 4-suit Spiderette's undecided
+# 4 suits, by game: (first width, growth per round, first round). Spider: within 300,000 positions
+# (about 10 s), of the 100 range deals a growth of 1.25 won 87, 1.5 won 84 and 1.12 won 77
+# (beam-growth): many cheap runs with fresh seeds beat fewer wide ones, up to a point. Spiderette's
+# undecided
 # deals are mostly wins that need a wide beam: one run of width 4,000 won 6 of the 10 left unknown in
 # 10 s (0.7-2.4 M positions, 15-60 s each; width 1,000-1,500 won 3 of them; on the other 4 every
 # beam died within 1 M, and a solve of two of those, AAAABCI and AAAABDT, met the 1 GiB memory
 # limit after 25 M and 41 M positions, 86 s and 149 s, with no proof). But within 10 s a growth of
 # 2 (the width uncapped) decided 90 of the 100 range deals, as 1.25 does: two more won,
 # SD1-S4-AAAABBS no longer proved lost and AAAABCA no longer won; 1.6 and 3 did no better on the 12
-# not won (spiderette-beam-growth).
-BEAM_FOUR_SUITS = (20.0, 1.25, 0)
+# not won (spiderette-beam-growth; the variants were then ``_V2`` one round in five). With ``_V2``
+# every other round and the width up to 4,000 (``MAX_WIDTH``), a growth of 1.5 decided 94 and 90
+# (above), 1.25 93 and 89, 1.75 94 and 89, and a first width of 50 growing by 1.3 93 and 89.
+BEAM_FOUR_SUITS = {"spider": (20.0, 1.25, 0), "spiderette": (20.0, 1.5, 0)}
 # The levels where the beam leads: it runs first in every round and there are no bounded passes
 # (beam-leads). 4 suits: see ``bounded_slacks``. 2-suit Spiderette, the 100 range deals at 10 s: the
 # same 97 won, 1 lost and 2 unknown in two runs each, the median 0.06-0.07 s instead of 0.09-0.10 s
@@ -155,7 +159,7 @@ def beam_widths(v: Variant) -> tuple[float, float, int]:
     """The first width of the depth beam, its growth per round and the first round with a beam.
     Measured on the bench deals: on 4 suits short seeded beam runs win far more than the
     depth-first passes; on 1 and 2 suits the passes are quick and the beam only helps later."""
-    return BEAM_FOUR_SUITS if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
+    return BEAM_FOUR_SUITS[v.game] if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
 
 
 # On Spiderette the beam's weights take turns by round (None: the level's own); on Spider the
@@ -166,7 +170,7 @@ def beam_widths(v: Variant) -> tuple[float, float, int]:
 # 1 and 2 suits: the same within a few per cent either way. Then the variants were (None, None,
 # _V1, None, _V2) with _V1 = Weights(20, 8, 4, 20, 60, 2); on the 4 deals named at ``MAX_WIDTH``,
 # widths 1,000, two seeds each, _V2 won 4 of the 8 runs, the level's own weights and _V1 none, so
-# it now takes every other round (with the wider beams: spiderette-max-width).
+# it now takes every other round (with the wider beams: spiderette-wider-beams).
 _V2 = Weights(30, 8, 6, 30, 60, 0)
 BEAM_VARIANTS: dict[str, tuple[Weights | None, ...]] = {"spiderette": (None, _V2)}
 
