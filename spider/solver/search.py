@@ -20,9 +20,9 @@ The unbounded pass is the exception: it carries on from where it stopped each ro
 what a proof is made of), with ``COMPLETE_SHARE`` times the budget on Spiderette.
 
 Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
-seed, a width growing by a quarter each round (from 20 on 4 suits, from 10 otherwise, up to
-``MAX_WIDTH``) and, on Spiderette, in turn one of ``BEAM_VARIANTS``' weightings. On 4 suits and on 2-suit Spiderette
-it leads: it comes first in every round and wins most deals within seconds where the passes
+seed, a width growing each round (``beam_widths``: from 20 on 4 suits, from 10 otherwise, up to
+``MAX_WIDTH``) and, on Spiderette, in turn one of ``BEAM_VARIANTS``' weightings. On 4 suits and
+on 2-suit Spiderette it leads: it comes first in every round and wins most deals within seconds where the passes
 needed minutes; on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from
 round ``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the unbounded pass does.
 
@@ -88,17 +88,20 @@ BEAM_PER_PARENT = {("spider", 1): 3, ("spider", 2): 3, ("spider", 4): 2}
 BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
 # 4 suits, by game: (first width, growth per round, first round). Spider: within 300,000 positions
 # (about 10 s), of the 100 range deals a growth of 1.25 won 87, 1.5 won 84 and 1.12 won 77
-# (beam-growth): many cheap runs with fresh seeds beat fewer wide ones, up to a point. Spiderette's
-# undecided
-# deals are mostly wins that need a wide beam: one run of width 4,000 won 6 of the 10 left unknown in
-# 10 s (0.7-2.4 M positions, 15-60 s each; width 1,000-1,500 won 3 of them; on the other 4 every
-# beam died within 1 M, and a solve of two of those, AAAABCI and AAAABDT, met the 1 GiB memory
-# limit after 25 M and 41 M positions, 86 s and 149 s, with no proof). But within 10 s a growth of
-# 2 (the width uncapped) decided 90 of the 100 range deals, as 1.25 does: two more won,
-# SD1-S4-AAAABBS no longer proved lost and AAAABCA no longer won; 1.6 and 3 did no better on the 12
-# not won (spiderette-beam-growth; the variants were then ``_V2`` one round in five). With ``_V2``
-# every other round and the width up to 4,000 (``MAX_WIDTH``), a growth of 1.5 decided 94 and 90
-# (above), 1.25 93 and 89, 1.75 94 and 89, and a first width of 50 growing by 1.3 93 and 89.
+# (beam-growth): many cheap runs with fresh seeds beat fewer wide ones, up to a point.
+# Spiderette: one run of width 4,000 won 6 of the 10 deals once left unknown in 10 s (0.7-2.4 M
+# positions, 15-60 s each). With ``_V2`` one round in five and the width up to 400, a growth of 2
+# (the width uncapped) decided 90 of the 100 range deals within 10 s, as 1.25 did, and 1.6 and 3 no
+# more (spiderette-beam-growth); with ``_V2`` every other round and the width up to 4,000, a growth
+# of 1.5 decided 94 and 90 of the two ranges named at ``MAX_WIDTH``, 1.25 93 and 89, 1.75 94 and
+# 89, and a first width of 50 growing by 1.3 93 and 89. Of the deals still undecided, a few are won
+# by one run of width 4,000 after 1.4-2.3 M positions (SD1-S4-AAAABBB, AAAAABJ, AAAAADK; 19-20 s),
+# and on the rest every beam dies, untidy beams too: they need a proof, which the unbounded pass is
+# far from (AAAAADV and AAAAACE: no proof after 53 M positions and 240 s; they rearrange the same
+# face-up cards hundreds of thousands of ways once the stock is empty, and
+# ``reductions.buried_for_good`` refutes about 1 in 7 of those positions: most of the others have
+# no empty column, so its relaxation is simply too loose there). The unbounded pass's share
+# (``COMPLETE_SHARE``) 1 or 6 instead of 3 decided exactly the same deals of both ranges.
 BEAM_FOUR_SUITS = {"spider": (20.0, 1.25, 0), "spiderette": (20.0, 1.5, 0)}
 # The levels where the beam leads: it runs first in every round and there are no bounded passes
 # (beam-leads). 4 suits: see ``bounded_slacks``. 2-suit Spiderette, the 100 range deals at 10 s: the
