@@ -101,7 +101,8 @@ BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker a
 # face-up cards hundreds of thousands of ways once the stock is empty, and
 # ``reductions.buried_for_good`` refutes about 1 in 7 of those positions: most of the others have
 # no empty column, so its relaxation is simply too loose there). The unbounded pass's share
-# (``COMPLETE_SHARE``) 1 or 6 instead of 3 decided exactly the same deals of both ranges.
+# (``COMPLETE_SHARE``) 1 or 6 instead of 3 decided exactly the same deals of both ranges (with a
+# growth of 1.25).
 BEAM_FOUR_SUITS = {"spider": (20.0, 1.25, 0), "spiderette": (20.0, 1.5, 0)}
 # The levels where the beam leads: it runs first in every round and there are no bounded passes
 # (beam-leads). 4 suits: see ``bounded_slacks``. 2-suit Spiderette, the 100 range deals at 10 s: the
