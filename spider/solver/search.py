@@ -22,9 +22,10 @@ what a proof is made of), with ``COMPLETE_SHARE`` times the budget on Spiderette
 Beam runs. Each round also makes one run of the depth beam per stock level (``beam.py``): a new
 seed, a width growing each round (``beam_widths``: from 20 on 4 suits, from 10 otherwise, up to
 ``MAX_WIDTH``) and, on Spiderette, in turn one of ``BEAM_VARIANTS``' weightings. On 4 suits and
-on 2-suit Spiderette it leads: it comes first in every round and wins most deals within seconds where the passes
-needed minutes; on 1-suit games and 2-suit Spider the passes are quicker, so the beam joins from
-round ``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the unbounded pass does.
+on 2-suit Spiderette it leads: it comes first in every round and wins most deals within seconds
+where the passes needed minutes; on 1-suit games and 2-suit Spider the passes are quicker, so the
+beam joins from round ``BEAM_FROM``. Beam runs are incomplete: they never prove a loss; only the
+unbounded pass does.
 
 Completeness: the unbounded pass tries every legal action of every position unless it is
 *provably* useless, and skips a position only when an equivalent one has been searched already,
