@@ -6,19 +6,21 @@
   None, from what the player sees only.
 * ``autoplay(game, max_actions=1500, choose=quick_choice) -> bool`` — plays the hints, or another
   chooser such as ``strong.strong_choice`` (no undo, no peeking).
-* ``strong_action(game)`` — the strong player's action: hindsight over sampled deals, blind too.
+* ``strong_action(game)`` — the strong player's action: hindsight over sampled deals, blind too;
+  ``deep_hint(game)`` gives it in SPEC notation (the app's deeper hint).
 * ``study(...)`` — solve or autoplay many consecutive deals in worker processes.
 """
 
 from .hints import autoplay, hint, hint_action, public_key
 from .search import SolveResult, solve
-from .strong import strong_action
+from .strong import deep_hint, strong_action
 from .study import StudyReport, study, wilson
 
 __all__ = [
     "SolveResult",
     "StudyReport",
     "autoplay",
+    "deep_hint",
     "hint",
     "hint_action",
     "public_key",

@@ -15,6 +15,7 @@ from spider.options import add_level_arguments, positive
 
 from .hints import hint
 from .search import solve
+from .strong import deep_hint
 from .study import MODES, PLAYERS, study
 
 # Bounds that keep a typo from asking for a list of a billion deals or thousands of processes
@@ -54,7 +55,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     session, _ = _load(args.game)
-    action = hint(session.game)
+    action = (deep_hint if args.deep else hint)(session.game)
     if args.json:
         print(json.dumps({"hint": action}))
     else:
@@ -112,6 +113,11 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("hint", help="a good next action, from what the player sees only")
     p.add_argument("game", metavar="CODE|FILE", help="a game code, a game record JSON file, or - for standard input")
     p.add_argument("--json", action="store_true", help='print {"hint": action or null}')
+    p.add_argument(
+        "--deep",
+        action="store_true",
+        help="the strong player's action: it guesses the unseen cards many times over (about 2 s)",
+    )
     p.set_defaults(run=cmd_hint)
 
     p = sub.add_parser("study", help="solve or autoplay many consecutive deals and sum up")

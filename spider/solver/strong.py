@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from spider.engine import DEAL, Game, Snapshot, Step
+from spider.engine import DEAL, Game, Snapshot, Step, format_action
 
 from .beam import MAY_COMPLETE
 from .heuristics import Weights, dealt_cost, position_cost
@@ -325,6 +325,14 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     scored.sort()
     ranked = [action for *_, action in scored]
     return solved_choice(ranked, dealt, sizes) if solving else ranked[0]
+
+
+def deep_hint(game: Game) -> str | None:
+    """The strong player's action in SPEC notation, as ``hints.hint`` gives the quick one: the
+    deeper hint a player may ask for (up to about 2 s of CPU on the compiled build). Blind and
+    deterministic like every choice of this player."""
+    action = strong_action(game)
+    return None if action is None else format_action(action)
 
 
 def solves_here(game: Game) -> bool:

@@ -45,6 +45,7 @@ ERROR_STATUSES: dict[int, str] = {
     413: "A request body over 64 KiB",
     422: "A move the rules refuse; nothing changed",
     429: "The solver is busy with other questions: ask again later",
+    503: "busy: the database or the solver queue does not answer; worker_lost: a solver stopped before it answered",
 }
 # Every POST or PUT: the player middleware reads no body without a length, over the limit or too slow.
 BODY_LIMITS = (408, 411, 413)

@@ -10,7 +10,7 @@ from typing import Any
 from ..engine import format_code, load_record, new_session
 from ..engine.codes import DEAL_LIMIT
 from ..engine.variants import Variant, variant_of_level
-from ..solver import solve
+from ..solver import deep_hint, solve
 from ..store import open_store
 
 MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starting
@@ -19,6 +19,11 @@ MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starti
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     """Replay a record and solve its position."""
     return solve(load_record(record).game, time_limit=time_limit).as_dict()
+
+
+def deep_hint_record(record: dict[str, Any]) -> str | None:
+    """Replay a record and give the strong player's action (blind: it reads what the player sees)."""
+    return deep_hint(load_record(record).game)
 
 
 def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:

@@ -16,7 +16,7 @@ import json
 import os
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from starlette.concurrency import run_in_threadpool
 
@@ -39,12 +39,15 @@ from .jobs import (
 )
 from .local_jobs import LocalJobs
 from .remote_jobs import RemoteJobs
-from .solver_tasks import find_winnable, solve_record
+from .solver_tasks import deep_hint_record, find_winnable, solve_record
 from .top_up import LOCK, TopUp
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
 # Looking for a winnable deal while the player waits: a few short tries, then a random deal.
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
+# A deeper hint's limit: the strong player is bounded by positions, about 2 s of CPU on the compiled
+# build; the rest allows for a slower machine or the pure-Python fallback.
+DEEP_HINT_SECONDS = 20.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
 REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PREFIX"
 
@@ -144,6 +147,22 @@ class Solving:
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking); quick, so a thread is enough."""
         return await run_in_threadpool(hint, game.clone())
+
+    async def deep_hint(self, record: dict[str, Any], player: str) -> str | None:
+        """The strong player's action (no peeking either), worked out in a worker: it takes seconds.
+        It shares the player's one solve (:class:`Busy` while they have one); :class:`WorkerLost`
+        when no worker answered."""
+        return cast(
+            "str | None",
+            await self._run(
+                SOLVE,
+                DEEP_HINT_SECONDS,
+                deep_hint_record,
+                record,
+                owner=player,
+                patience=DEEP_HINT_SECONDS + 2 * WORKER_START_SECONDS,
+            ),
+        )
 
     async def start_solve(self, record: dict[str, Any], time_limit: float, player: str) -> str:
         """Start ``player``'s one solve and return its job id; raises :class:`Busy` (429) when they

@@ -13,6 +13,9 @@ from browserkit import EMPTY_DECK, column, start_deck, status_value
 from playwright.sync_api import Page, Route, expect
 from test_access import serious_violations
 
+from spider.engine import load_record
+from spider.solver import deep_hint, hint
+
 pytestmark = pytest.mark.browser
 
 EASY = "SP1-S1C-AAAAAAD"  # Spider, 1 suit: the solver wins it in a fraction of a second
@@ -94,6 +97,35 @@ def test_no_useful_move_and_deal_hints(page: Page) -> None:
     page.keyboard.press("h")
     expect(page.get_by_role("status")).to_have_text("Hint: No useful move: deal, undo or start again.")
     expect(page.locator(".hint-card, .hint-target, .hint-stock")).to_have_count(0)
+
+
+def test_deeper_hint_from_the_menu_and_shift_h_is_the_strong_players(page: Page) -> None:
+    """The menu's Deeper hint (and Shift+H) says it is thinking, then shows and announces the
+    strong player's move, worked out by a solver worker; on this deal it differs from the quick one."""
+    start_code(page, "SP1-S4C-AAAAAAD")
+    record = page.request.get(f"/api/games/{current(page)['id']}/record").json()
+    strong = deep_hint(load_record(record).game)
+    assert strong and strong != hint(load_record(record).game)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # held until the thinking message is checked
+        held.append(route)
+
+    page.route("**/hint?deep=true", hold)
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Deeper hint").click()
+    expect(page.locator("#reminder")).to_have_text("Thinking about a deeper hint…")
+    expect(page.get_by_role("status")).to_have_text("Thinking about a deeper hint…")
+    assert len(held) == 1
+    held[0].continue_()
+    count, src, dst = hinted_move(page)
+    assert f"{src}>{dst}:{count}" == strong
+    page.unroute("**/hint?deep=true", hold)
+    page.keyboard.press("Escape")
+    expect(page.locator(".hint-card, .hint-target")).to_have_count(0)
+    page.keyboard.press("Shift+H")
+    assert hinted_move(page) == (count, src, dst)  # the same position, the same answer
+    expect(status_value(page, "Moves")).to_have_text("0")  # asking changes nothing
 
 
 def open_solver(page: Page) -> Any:

@@ -11,7 +11,7 @@ from spider.cli import main
 from spider.engine import DEAL, column_hashes, load_record, new_session
 from spider.engine.cards import RANKS, SUITS, card_text, parse_card
 from spider.engine.variants import variant
-from spider.solver import autoplay, hint, hint_action, public_key, solve, study, wilson
+from spider.solver import autoplay, deep_hint, hint, hint_action, public_key, solve, study, wilson
 
 WON_CODE = "SP1-S1C-AAAAAAA"  # the solver wins this one in well under a second
 
@@ -212,6 +212,11 @@ def test_cli_hint(capsys):
     new_session("SP1-S4C-AAAAAAB").play(text)
     assert main(["hint", "SP1-S4C-AAAAAAB", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"hint": text}
+    # --deep: the strong player's action, which here is not the quick hint's
+    assert main(["hint", "SP1-S4C-AAAAAAD", "--deep", "--json"]) == 0
+    deep = json.loads(capsys.readouterr().out)["hint"]
+    assert deep == deep_hint(new_session("SP1-S4C-AAAAAAD").game) != hint(new_session("SP1-S4C-AAAAAAD").game)
+    new_session("SP1-S4C-AAAAAAD").play(deep)
 
 
 def test_cli_study(capsys):

@@ -21,6 +21,8 @@ from fastapi.testclient import TestClient
 from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
 
+from spider.engine import load_record
+from spider.solver import deep_hint
 from spider.web import solving
 from spider.web.app import create_app
 from spider.web.solving import REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, default_lanes
@@ -142,6 +144,15 @@ def test_a_solve_runs_on_a_spider_worker_and_its_answer_is_polled(site: Site, cl
     assert stranger.get(f"/api/solves/{job}").status_code == 404
     assert stranger.delete(f"/api/solves/{job}").status_code == 404
     assert player.get("/api/solves/nonsense").json()["reason"] == "not_found"
+
+
+def test_a_deep_hint_is_worked_out_by_a_spider_worker(site: Site, client: TestClient) -> None:
+    site.start_worker()
+    player, game = player_with(client, EASY)
+    record = player.get(f"/api/games/{game}/record").json()
+    r = player.post(f"/api/games/{game}/hint", params={"deep": "true"})
+    assert r.status_code == 200, r.text
+    assert r.json()["action"] == deep_hint(load_record(record).game) and r.json()["message"]
 
 
 def test_a_cancelled_job_stops_at_once_and_never_touches_another_players(site: Site, client: TestClient) -> None:

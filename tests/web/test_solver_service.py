@@ -138,6 +138,19 @@ def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(
     assert answer(player, ask(player, easy["id"], ABANDONED_LIMIT))["result"] == "won"
 
 
+def test_a_deep_hint_shares_the_players_one_solve(live: LiveApp) -> None:
+    """A deeper hint is worked out in a solver worker too: while the player's own solve runs it is
+    refused (429, nothing started); once that solve is cancelled it is answered."""
+    player, running = live.hold_the_worker()
+    game = player.post("/api/games", json={"code": EASY}).json()["id"]
+    refused = player.post(f"/api/games/{game}/hint", params={"deep": "true"})
+    assert refused.status_code == 429 and refused.json()["reason"] == "solver_running"
+    assert int(refused.headers["Retry-After"]) >= 1
+    assert player.delete(f"/api/solves/{running}").status_code == 204
+    answered = player.post(f"/api/games/{game}/hint", params={"deep": "true"})
+    assert answered.status_code == 200 and answered.json()["action"] and answered.json()["message"]
+
+
 def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobody_else(live: LiveApp) -> None:
     first, running = live.hold_the_worker()
     hard_game = first.post("/api/games", json={"code": HARD}).json()["id"]

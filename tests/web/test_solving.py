@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from loops import run_apart
 
 from spider.engine import load_record
+from spider.solver import deep_hint, hint
 from spider.store.sqlite import SQLiteStore
 from spider.web.app import create_app
 from spider.web.local_jobs import LocalJobs
@@ -56,6 +57,26 @@ def test_solver_answers_with_a_line_that_wins_from_the_current_position(client: 
     record.pop("times", None)  # the winning line has no times of its own
     record["actions"] += answer["actions"]
     assert load_record(record).game.won
+
+
+def test_a_deep_hint_is_the_strong_players_action_and_the_game_accepts_it(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
+    record = client.get(f"/api/games/{view['id']}/record").json()
+    deep = client.post(f"/api/games/{view['id']}/hint", params={"deep": "true"})
+    assert deep.status_code == 200, deep.text
+    strong = deep_hint(load_record(record).game)  # the strong player, worked out here
+    quick = hint(load_record(record).game)
+    assert strong is not None and strong != quick  # on this deal they differ: the answer says which ran
+    assert deep.json()["action"] == strong and str(deep.json()["column"]) in deep.json()["message"]
+    r = client.post(f"/api/games/{view['id']}/actions", json={"action": strong, "version": 0})
+    assert r.status_code == 200
+
+
+def test_a_bad_deep_flag_is_400_and_a_deep_hint_for_an_unknown_game_404(client: TestClient) -> None:
+    view = client.post("/api/games", json={"code": "SD1-S1-AAAAAAD"}).json()
+    r = client.post(f"/api/games/{view['id']}/hint", params={"deep": "very"})
+    assert r.status_code == 400 and r.json()["reason"] == "bad_request"
+    assert client.post("/api/games/nope/hint", params={"deep": "true"}).status_code == 404
 
 
 @pytest.mark.parametrize("body", [{"time_limit": 0}, {"time_limit": 61}, {"time_limit": "soon"}, {"x": 1}])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from ...engine.errors import N_
@@ -13,6 +13,7 @@ from ...i18n import translations
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..errors import BODY_LIMITS, ApiError, error_responses
+from ..jobs import WorkerLost
 from ..language import request_language
 from ..models import Hint, SolveJob
 
@@ -21,15 +22,28 @@ router = APIRouter()
 
 @router.post(
     "/api/games/{game_id}/hint",
-    summary="A good next action, from what the player sees only",
+    summary="A good next action, from what the player sees only (deep: the strong player's, in seconds)",
     response_model=Hint,
     response_model_exclude_unset=True,
-    responses=error_responses(404, *BODY_LIMITS),
+    responses=error_responses(400, 404, 429, 503, *BODY_LIMITS),
 )
-async def hint(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    _row, session = await run_in_threadpool(ctx.games.get, request.state.player, game_id)
+async def hint(
+    request: Request,
+    game_id: str,
+    ctx: Ctx,
+    deep: Annotated[bool, Query(description="The strong player's action, from guessing the unseen cards")] = False,
+) -> dict[str, Any]:
+    player = request.state.player
+    _row, session = await run_in_threadpool(ctx.games.get, player, game_id)
     tr = translations(request_language(request))
-    action = await ctx.solving.hint(session.game)
+    if deep:
+        try:
+            action = await ctx.solving.deep_hint(session.record(), player)
+        except WorkerLost:
+            stopped = N_("The solver stopped before it could answer. Please ask again.")
+            raise ApiError(503, "worker_lost", stopped) from None
+    else:
+        action = await ctx.solving.hint(session.game)
     if action is None:
         return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
     if action == "deal":

@@ -49,7 +49,8 @@ export const api = {
   replay: (id, step) => call("GET", `/api/games/${encodeURIComponent(id)}/replay/${step}`),
   help: () => call("GET", "/api/help"),
   catalog: () => call("GET", "/api/catalog"),
-  hint: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/hint`),
+  // deep: the strong player's hint, worked out by a solver worker (seconds, one at a time)
+  hint: (id, deep = false) => call("POST", `/api/games/${encodeURIComponent(id)}/hint${deep ? "?deep=true" : ""}`),
   // a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
   solve: (id, timeLimit) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
     timeLimit ? { time_limit: timeLimit } : {}),

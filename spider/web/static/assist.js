@@ -1,8 +1,9 @@
-// The player's helpers on top of the table (SPEC §8): the Hint button (H key), "Can this game
-// still be won?" (the solver, which sees face-down cards, so only on request), "Winnable deals
-// only" in the new-game dialog, and a demo that plays hint after hint. They hold no rules: the
-// server finds hints and solves; the table (app.js) plays, renders and speaks. This module puts
-// their controls on the page and keeps them enabled only while a game is being played.
+// The player's helpers on top of the table (SPEC §8): the Hint button (H key), a deeper hint from
+// the strong player in the menu (Shift+H), "Can this game still be won?" (the solver, which sees
+// face-down cards, so only on request), "Winnable deals only" in the new-game dialog, and a demo
+// that plays hint after hint. They hold no rules: the server finds hints and solves; the table
+// (app.js) plays, renders and speaks. This module puts their controls on the page and keeps them
+// enabled only while a game is being played.
 import { table } from "./app.js";
 import { applyDemoTexts, demoRunning, installDemo, onDemoChange, startDemo, stopDemo } from "./demo.js";
 import { $, el } from "./dom.js";
@@ -12,12 +13,15 @@ import { openSolver } from "./solve.js";
 import { installWinnable } from "./winnable.js";
 
 const hintButton = el("button", { id: "btn-hint", type: "button", "aria-keyshortcuts": "H" });
+const deepHintItem = el("button", { id: "btn-deep-hint", type: "button", "aria-keyshortcuts": "Shift+H" });
 const solveItem = el("button", { id: "btn-solve", type: "button", "aria-haspopup": "dialog" });
 const demoItem = el("button", { id: "btn-demo", type: "button" });
 
 function applyTexts() {
   hintButton.textContent = t("Hint");
   hintButton.setAttribute("aria-label", t("Hint: show a good next move"));
+  deepHintItem.textContent = t("Deeper hint");
+  deepHintItem.title = t("A hint from guessing the face-down cards many times over: takes a few seconds");
   solveItem.textContent = t("Can this game still be won?");
   demoItem.textContent = t("Demo: let the hints play");
   applyDemoTexts();
@@ -26,17 +30,24 @@ function applyTexts() {
 function updateControls() {
   const v = table.view;
   hintButton.disabled = !active(v);
+  deepHintItem.disabled = !active(v);
   solveItem.disabled = !active(v);
   demoItem.disabled = !active(v) || demoRunning();
 }
 
 function install() {
   table.slot().append(hintButton);
-  $("btn-restart").after(solveItem);
+  $("btn-restart").after(deepHintItem);
+  deepHintItem.after(solveItem);
   solveItem.after(demoItem);
   hintButton.addEventListener("click", () => {
     stopDemo(t("Demo stopped."));
     showHint(hintButton);
+  });
+  deepHintItem.addEventListener("click", () => {
+    table.closeMenu();
+    stopDemo(t("Demo stopped."));
+    showHint(deepHintItem, true);
   });
   solveItem.addEventListener("click", () => {
     table.closeMenu();

@@ -78,15 +78,17 @@ export function showHintAnswer(v, answer, speak = true) {
   table.announce(detail ? t("Hint: {hint}. {detail}", { hint: message, detail }) : t("Hint: {hint}.", { hint: message }));
 }
 
-/** Ask for a hint; `button` shows that the question is on its way. */
-export async function showHint(button) {
+/** Ask for a hint; `button` shows that the question is on its way. A deep hint takes seconds, so
+ * the player is told it is coming (the menu that holds its button has closed). */
+export async function showHint(button, deep = false) {
   const v = table.view;
   if (!active(v) || table.paused) return;
   const request = ++hintRequest;
   button.setAttribute("aria-busy", "true");
+  if (deep) table.remind(t("Thinking about a deeper hint…"));
   let answer;
   try {
-    answer = await api.hint(v.id);
+    answer = await api.hint(v.id, deep);
   } catch (error) {
     if (request === hintRequest) table.remind(serverMessage(error, t("The server could not be reached. Try again.")));
     return;

@@ -67,6 +67,8 @@ const LETTER_KEYS = {
   // Reserved for the hint: the Hint button has id="btn-hint"; without one the key does nothing.
   h: () => $("btn-hint") && $("btn-hint").click(),
 };
+// With Shift: the deeper hint (a menu item, id="btn-deep-hint"), when there is one.
+const SHIFTED_KEYS = { h: "btn-deep-hint" };
 
 export function onGlobalKey(event) {
   const anyDialog = document.querySelector("dialog[open]");
@@ -83,6 +85,12 @@ export function onGlobalKey(event) {
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey || state.paused) return;
+  const shifted = event.shiftKey && Object.hasOwn(SHIFTED_KEYS, key) ? $(SHIFTED_KEYS[key]) : null;
+  if (shifted) {
+    event.preventDefault();
+    if (!shifted.disabled) shifted.click();
+    return;
+  }
   const letter = Object.hasOwn(LETTER_KEYS, key) ? LETTER_KEYS[key] : null;
   if (letter && (key !== "h" || $("btn-hint"))) {
     event.preventDefault();
