@@ -4,6 +4,7 @@
     python bench/solver.py --deals 20 --workers 2 # the first 20 deals of each range
     python bench/solver.py --only spider-4 --mode play --deals 50
     python bench/solver.py --hints                # hint latency on 4-suit Spider positions only
+    python bench/solver.py --deep-hints           # the deeper hint's (strong player's) CPU time there
     python bench/solver.py --tuning hint-progress --deals 40   # one tuning choice against its alternative
     PYTHONPATH=build/compiled/site python bench/solver.py --only spider-4 --deals 20  # the compiled build
                                                   # (docs/DEVELOPING.md builds it; tuning needs the sources)
@@ -31,17 +32,25 @@ from spider.solver import heuristics, hint_action, hints, public_key, search, st
 RANGES = Path(__file__).with_name("solver_deals.json")
 
 
-def hint_latency(spec: dict, deals: int | None = None) -> dict[str, float]:
-    """Time hints along autoplayed games: the positions players meet, from the opening to the end."""
+def hint_latency(spec: dict, deals: int | None = None, deep: bool = False) -> dict[str, float]:
+    """Time hints along games the quick hints play: the positions players meet, from the opening to
+    the end. ``deep``: time the deeper hint (the strong player's action) at each of those positions,
+    in CPU seconds (the limit it is built to), and still play the quick hint's."""
     first = parse_code(spec["start"])
     times = []
     for i in range(deals or spec["deals"]):
         game = new_session(format_code(first.variant, first.deal + i), profile_name="moves").game
         seen = {public_key(game)}
         for _ in range(spec["positions_per_deal"]):
-            t = time.perf_counter()
-            action = hint_action(game, seen)
-            times.append(time.perf_counter() - t)
+            if deep:
+                t = time.process_time()
+                strong.strong_action(game, seen)
+                times.append(time.process_time() - t)
+                action = hint_action(game, seen)
+            else:
+                t = time.perf_counter()
+                action = hint_action(game, seen)
+                times.append(time.perf_counter() - t)
             if action is None or game.won:
                 break
             game.apply(action)
@@ -250,12 +259,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="game-suits, e.g. spider-4 (repeatable)")
     parser.add_argument("--time-limit", type=float, help="override the committed per-game limits")
     parser.add_argument("--hints", action="store_true", help="only the hint latency")
+    parser.add_argument("--deep-hints", action="store_true", help="only the deeper hint's CPU time, same positions")
     parser.add_argument("--tuning", choices=[*TUNINGS, "all"], help="a tuning choice against its alternative")
     args = parser.parse_args(argv)
     spec = json.loads(RANGES.read_text())
     if args.tuning:
         for name in TUNINGS if args.tuning == "all" else [args.tuning]:
             tuning(name, spec, args.deals, args.time_limit)
+        return 0
+    if args.deep_hints:
+        h = hint_latency(spec["hint_positions"], args.deals and min(args.deals, 10), deep=True)
+        print("== deeper hint, CPU time, 4-suit Spider:", json.dumps({k: round(v, 1) for k, v in h.items()}))
         return 0
     if not args.hints:
         for r in spec["ranges"]:

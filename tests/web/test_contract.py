@@ -98,9 +98,12 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert api("PUT", "/api/player/settings", {"sound": False, "placement_help": False})[0] == 200
     assert api("PUT", "/api/player/settings", {"volume": 3})[0] == 400
 
-    # a game lost: it had a move and was abandoned
-    status, view = api("POST", "/api/games", {"game": "spider", "suits": 4, "rules": "relaxed", "profile": "timed"})
-    assert status == 201 and "events" not in view and "proven_winnable" not in view
+    # a game lost: it had a move and was abandoned (a random deal; now and then one has no move)
+    for _ in range(20):
+        status, view = api("POST", "/api/games", {"game": "spider", "suits": 4, "rules": "relaxed", "profile": "timed"})
+        assert status == 201 and "events" not in view and "proven_winnable" not in view
+        if view["groups"]:
+            break
     group = view["groups"][0]
     view = api.act(view, best={"column": group["column"], "count": group["count"]}, elapsed=1.5)
     assert view["events"]["kind"] == "move"
