@@ -6,12 +6,13 @@
   None, from what the player sees only.
 * ``autoplay(game, max_actions=1500, choose=quick_choice) -> bool`` — plays the hints, or another
   chooser such as ``strong.strong_choice`` (no undo, no peeking).
-* ``strong_action(game)`` — the strong player's action: hindsight over sampled deals, blind too;
-  ``deep_hint(game)`` gives it in SPEC notation (the app's deeper hint).
+* ``record_hint(session)`` — the hint at the end of a game as played so far: it also avoids the
+  positions met (as ``autoplay`` does); ``deep_hint(session)``: the strong player's, the same way.
+* ``strong_action(game)`` — the strong player's action: hindsight over sampled deals, blind too.
 * ``study(...)`` — solve or autoplay many consecutive deals in worker processes.
 """
 
-from .hints import autoplay, hint, hint_action, public_key
+from .hints import autoplay, hint, hint_action, public_key, record_hint
 from .search import SolveResult, solve
 from .strong import deep_hint, strong_action
 from .study import StudyReport, study, wilson
@@ -24,6 +25,7 @@ __all__ = [
     "hint",
     "hint_action",
     "public_key",
+    "record_hint",
     "solve",
     "strong_action",
     "study",

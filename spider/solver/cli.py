@@ -13,7 +13,7 @@ from spider.engine import load_record, new_session
 from spider.engine.records import Session
 from spider.options import add_level_arguments, positive
 
-from .hints import hint
+from .hints import record_hint
 from .search import solve
 from .strong import deep_hint
 from .study import MODES, PLAYERS, study
@@ -55,7 +55,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     session, _ = _load(args.game)
-    action = (deep_hint if args.deep else hint)(session.game)
+    action = deep_hint(session) if args.deep else record_hint(session)
     if args.json:
         print(json.dumps({"hint": action}))
     else:
@@ -110,7 +110,7 @@ def add_commands(sub: Any) -> None:
     )
     p.set_defaults(run=cmd_solve)
 
-    p = sub.add_parser("hint", help="a good next action, from what the player sees only")
+    p = sub.add_parser("hint", help="a good next action, from what the player sees only (and has seen)")
     p.add_argument("game", metavar="CODE|FILE", help="a game code, a game record JSON file, or - for standard input")
     p.add_argument("--json", action="store_true", help='print {"hint": action or null}')
     p.add_argument(

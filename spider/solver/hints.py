@@ -24,7 +24,7 @@ import heapq
 import time
 from collections.abc import Callable
 
-from spider.engine import DEAL, Game, Snapshot, Step, format_action
+from spider.engine import DEAL, Game, Session, Snapshot, Step, format_action, load_record
 
 from .heuristics import Weights, position_cost
 
@@ -208,6 +208,17 @@ def hint(game: Game, avoid: set[int] | None = None) -> str | None:
     return None if action is None else format_action(action)
 
 
+def record_hint(session: Session, choose: Chooser | None = None) -> str | None:
+    """The action ``choose`` (default: ``quick_choice``) takes at the end of ``session``'s game, in
+    SPEC notation, knowing what autoplay would know there (``Progress.of``): never back into a
+    position the game has been in (a hint that ignored them sent a player who followed it round in
+    circles), and play that has stopped making progress is told so. A player who follows these
+    hints from the start plays exactly as ``autoplay`` does."""
+    progress = Progress.of(session)
+    action = (choose or quick_choice)(session.game, progress.seen, progress.progressing)
+    return None if action is None else format_action(action)
+
+
 # How an autoplayer picks its action: (game, positions met, still making progress) -> action.
 Chooser = Callable[[Game, set[int], bool], Step | None]
 
@@ -215,6 +226,42 @@ Chooser = Callable[[Game, set[int], bool], Step | None]
 def quick_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
     # wandering without progress: deal, or fill an empty column so as to deal, or give up
     return hint_action(game, seen, improve=progressing)
+
+
+class Progress:
+    """What a player who chooses action after action keeps in mind: the positions met (``seen``,
+    public keys), never to be gone back to, and how many actions in a row made no progress (lowered
+    the best cost so far, or dealt)."""
+
+    def __init__(self, game: Game) -> None:
+        self.seen = {public_key(game)}
+        self.w = hint_weights(game)
+        self.best = position_cost(game, self.w)
+        self.stale = 0
+
+    @classmethod
+    def of(cls, session: Session) -> Progress:
+        """The progress of ``session``'s game as played so far, worked out from its record (the
+        game itself is left as it is)."""
+        replay = load_record(session.record(), replay=False)
+        progress = cls(replay.game)
+        for text in session.actions:
+            replay.play(text)
+            progress.played(replay.game, text == "deal")
+        return progress
+
+    @property
+    def progressing(self) -> bool:
+        return self.stale <= STALE_LIMIT
+
+    def played(self, game: Game, dealt: bool) -> None:
+        """Take in the position ``game`` has reached by an action (``dealt``: a deal)."""
+        self.seen.add(public_key(game))
+        cost = position_cost(game, self.w)
+        if cost < self.best or dealt:
+            self.best, self.stale = cost, 0
+        else:
+            self.stale += 1
 
 
 def autoplay(
@@ -228,25 +275,18 @@ def autoplay(
     peeking; return whether it was won. Positions already visited are avoided so that play cannot
     go round in circles; after ``STALE_LIMIT`` actions without progress the chooser is told so,
     and after ``give_up`` (if given) play stops. ``seconds`` gets the CPU time of each decision."""
-    seen = {public_key(game)}
-    w = hint_weights(game)
-    best, stale = position_cost(game, w), 0
+    progress = Progress(game)
     for _ in range(max_actions):
         if game.won:
             break
         clock = time.process_time()
-        action = choose(game, seen, stale <= STALE_LIMIT)
+        action = choose(game, progress.seen, progress.progressing)
         if seconds is not None:
             seconds.append(time.process_time() - clock)
         if action is None:
             break
         game.apply(action)
-        seen.add(public_key(game))
-        cost = position_cost(game, w)
-        if cost < best or action is DEAL:
-            best, stale = cost, 0
-        else:
-            stale += 1
-            if give_up is not None and stale > give_up:
-                break
+        progress.played(game, action is DEAL)
+        if give_up is not None and progress.stale > give_up:
+            break
     return game.won

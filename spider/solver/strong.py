@@ -40,11 +40,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from spider.engine import DEAL, Game, Snapshot, Step, format_action
+from spider.engine import DEAL, Game, Session, Snapshot, Step
 
 from .beam import MAY_COMPLETE
 from .heuristics import Weights, dealt_cost, position_cost
-from .hints import Chooser, autoplay, hint_action, hint_weights, progress_move, worth_looking_at
+from .hints import Chooser, autoplay, hint_action, hint_weights, progress_move, record_hint, worth_looking_at
 from .ordering import scored_actions
 from .search import solve
 
@@ -327,12 +327,12 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     return solved_choice(ranked, dealt, sizes) if solving else ranked[0]
 
 
-def deep_hint(game: Game) -> str | None:
-    """The strong player's action in SPEC notation, as ``hints.hint`` gives the quick one: the
-    deeper hint a player may ask for (up to about 2 s of CPU on the compiled build). Blind and
-    deterministic like every choice of this player."""
-    action = strong_action(game)
-    return None if action is None else format_action(action)
+def deep_hint(session: Session) -> str | None:
+    """The deeper hint a player may ask for: the strong player's choice at the end of
+    ``session``'s game (``strong_choice``, knowing the positions met and whether play still makes
+    progress, as in ``strong_autoplay``), in SPEC notation; up to about 2 s of CPU on the compiled
+    build. Blind and deterministic like every choice of this player."""
+    return record_hint(session, strong_choice)
 
 
 def solves_here(game: Game) -> bool:

@@ -23,7 +23,7 @@ def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
 
 def deep_hint_record(record: dict[str, Any]) -> str | None:
     """Replay a record and give the strong player's action (blind: it reads what the player sees)."""
-    return deep_hint(load_record(record).game)
+    return deep_hint(load_record(record))
 
 
 def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:

@@ -11,7 +11,17 @@ from spider.cli import main
 from spider.engine import DEAL, column_hashes, load_record, new_session
 from spider.engine.cards import RANKS, SUITS, card_text, parse_card
 from spider.engine.variants import variant
-from spider.solver import autoplay, deep_hint, hint, hint_action, public_key, solve, study, wilson
+from spider.solver import (
+    autoplay,
+    deep_hint,
+    hint,
+    hint_action,
+    public_key,
+    record_hint,
+    solve,
+    study,
+    wilson,
+)
 
 WON_CODE = "SP1-S1C-AAAAAAA"  # the solver wins this one in well under a second
 
@@ -215,7 +225,7 @@ def test_cli_hint(capsys):
     # --deep: the strong player's action, which here is not the quick hint's
     assert main(["hint", "SP1-S4C-AAAAAAD", "--deep", "--json"]) == 0
     deep = json.loads(capsys.readouterr().out)["hint"]
-    assert deep == deep_hint(new_session("SP1-S4C-AAAAAAD").game) != hint(new_session("SP1-S4C-AAAAAAD").game)
+    assert deep == deep_hint(new_session("SP1-S4C-AAAAAAD")) != record_hint(new_session("SP1-S4C-AAAAAAD"))
     new_session("SP1-S4C-AAAAAAD").play(deep)
 
 

@@ -12,8 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 from loops import run_apart
 
-from spider.engine import load_record
-from spider.solver import deep_hint, hint
+from spider.engine import format_action, load_record, new_session
+from spider.solver import autoplay, deep_hint, record_hint
+from spider.solver.hints import quick_choice
 from spider.store.sqlite import SQLiteStore
 from spider.web.app import create_app
 from spider.web.local_jobs import LocalJobs
@@ -59,13 +60,41 @@ def test_solver_answers_with_a_line_that_wins_from_the_current_position(client: 
     assert load_record(record).game.won
 
 
+def test_following_the_hints_plays_as_autoplay_does_never_going_round_in_circles(client: TestClient) -> None:
+    """Each hint knows the positions the game has been in (from its record) and whether play still
+    makes progress, as autoplay does: a player who follows them from the start makes autoplay's
+    moves, including where play stalls (two on this deal), and wins where it wins."""
+    code = "SD1-S1-AAAAAAD"
+    chosen: list[tuple[str, bool]] = []
+
+    def watched(game, seen, progressing):  # autoplay's chooser, its choices noted
+        action = quick_choice(game, seen, progressing)
+        chosen.append((format_action(action) if action is not None else "none", progressing))
+        return action
+
+    assert autoplay(new_session(code, profile_name="moves").game, choose=watched)
+    assert sum(not progressing for _, progressing in chosen) == 2
+    view = client.post("/api/games", json={"code": code}).json()
+    followed, met = [], set()
+    while view["status"] == "active" and len(followed) < 2 * len(chosen):
+        action = client.post(f"/api/games/{view['id']}/hint").json()["action"]
+        assert action is not None
+        followed.append(action)
+        body = {"action": action, "version": view["version"]}
+        view = client.post(f"/api/games/{view['id']}/actions", json=body).json()
+        position = json.dumps(view["columns"])
+        assert position not in met  # never back where it has been
+        met.add(position)
+    assert followed == [action for action, _ in chosen] and view["won"]
+
+
 def test_a_deep_hint_is_the_strong_players_action_and_the_game_accepts_it(client: TestClient) -> None:
     view = client.post("/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
     record = client.get(f"/api/games/{view['id']}/record").json()
     deep = client.post(f"/api/games/{view['id']}/hint", params={"deep": "true"})
     assert deep.status_code == 200, deep.text
-    strong = deep_hint(load_record(record).game)  # the strong player, worked out here
-    quick = hint(load_record(record).game)
+    strong = deep_hint(load_record(record))  # the strong player, worked out here
+    quick = record_hint(load_record(record))
     assert strong is not None and strong != quick  # on this deal they differ: the answer says which ran
     assert deep.json()["action"] == strong and str(deep.json()["column"]) in deep.json()["message"]
     r = client.post(f"/api/games/{view['id']}/actions", json={"action": strong, "version": 0})

@@ -43,7 +43,7 @@ async def hint(
             stopped = N_("The solver stopped before it could answer. Please ask again.")
             raise ApiError(503, "worker_lost", stopped) from None
     else:
-        action = await ctx.solving.hint(session.game)
+        action = await ctx.solving.hint(session)
     if action is None:
         return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
     if action == "deal":
