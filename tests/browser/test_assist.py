@@ -126,6 +126,14 @@ def test_deeper_hint_from_the_menu_and_shift_h_is_the_strong_players(page: Page)
     page.keyboard.press("Shift+H")
     assert hinted_move(page) == (count, src, dst)  # the same position, the same answer
     expect(status_value(page, "Moves")).to_have_text("0")  # asking changes nothing
+    # refused (the player's solve still runs): the server's reason is shown and said, no hint marked
+    busy = {"reason": "solver_running", "message": "Your last question to the solver is still being answered"}
+    page.route("**/hint?deep=true", lambda route: route.fulfill(status=429, json=busy | {"params": {}}))
+    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+H")
+    expect(page.locator("#reminder")).to_have_text(busy["message"])
+    expect(page.get_by_role("status")).to_have_text(busy["message"])
+    expect(page.locator(".hint-card, .hint-target")).to_have_count(0)
 
 
 def open_solver(page: Page) -> Any:
