@@ -173,30 +173,20 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "spider-4",
         [(hints, "HINT", hints.HINT._replace(suit=12))],
     ),
+    "samples-4": (
+        "4-suit strong player: 32 samples, the look-ahead alone vs 16, its choice solved from 10 cards down",
+        "play strong",
+        "spider-4",
+        [(strong, "SIZES", {**strong.SIZES, 4: strong.SOLVING_FOUR})],
+    ),
     "endgame-solving-4": (
-        "4-suit strong player: the solver checks its choice from the last deal with few cards down vs not",
+        "4-suit strong player, 32 samples: the look-ahead alone vs the solver checking it from 10 cards down",
         "play strong",
         "spider-4",
-        [_strong_sizes(4, solve_nodes=0)],
+        [(strong, "SIZES", {**strong.SIZES, 4: strong.SOLVING_FOUR._replace(samples=32, budget=48000)})],
     ),
-    "endgame-solving-4-from-16": (
-        "4-suit strong player: the solver checks its choice from the last deal with at most 10 cards down vs 16",
-        "play strong",
-        "spider-4",
-        [_strong_sizes(4, solve_down=16)],
-    ),
-    "endgame-solving-4-from-16-give-up": (
-        "4-suit strong player: solving from 10 cards down, given up after 300 stalled actions vs from 16, after 100",
-        "play strong",
-        "spider-4",
-        [_strong_sizes(4, solve_down=16), (strong, "GIVE_UP", 100)],
-    ),
-    "endgame-budget-4": (
-        "4-suit strong player: 80,000 solver positions a decision in the endgame vs 60,000",
-        "play strong",
-        "spider-4",
-        [_strong_sizes(4, solve_budget=60_000)],
-    ),
+    # (the 16-sample player's endgame trials, figures at ``strong.SIZES``, are the alternative above
+    # with solve_down=16 and strong.GIVE_UP 100, or solve_budget=60_000)
     "way-out": (
         "1-suit strong player: stalled play also checks the first move of a shortest line to progress vs not",
         "play strong",

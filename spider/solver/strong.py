@@ -16,8 +16,8 @@ samples and the same answer; and deterministic, because every limit counts posit
 clock. The work per decision is bounded by ``Sizes.budget`` positions (under 2 s of CPU on the
 compiled build: setup.py compiles this module with the engine and the search it drives).
 
-In the endgame (``solves_here``: on 1 suit once the stock is empty, on 4 suits from the last deal
-once at most ``Sizes.solve_down`` cards are face down), the look-ahead's ranking is checked by
+In the endgame (``solves_here``: on 1 suit once the stock is empty; on 4 suits the look-ahead on
+more samples did better than this, see ``FOUR_SUITS``), the look-ahead's ranking is checked by
 solving: each candidate in turn, best first, is played on every sample (the first
 ``Sizes.solve_samples``) and the full-information solver (``search.solve``, at most
 ``Sizes.solve_nodes`` positions a sample) tries to win from there. The first candidate won on every
@@ -80,14 +80,14 @@ ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
 # best positions) and the choice fell to their order: 7 of the 100 range deals won instead of 4. On
 # 1 suit it won 95 instead of 96, at twice the time a game (median 18.6 s) and a slowest decision
 # of 1.76 s instead of 0.98 s; on 2 suits 51 instead of 54 (sooner-ties). The endgame's solving on
-# 4 suits (endgame-solving-4), the 100 range deals on the compiled build: 10 won instead of 7 (of the
+# 4 suits (16 samples), the 100 range deals on the compiled build: 10 won instead of 7 (of the
 # 17 games that reach that endgame, 9 won instead of 6), 89 sequences removed instead of 68, the
 # slowest decision 1.92 s of CPU instead of 0.70 s; with 100,000 positions a decision, 9 won at 2.3 s.
 # Tried after: solving from 16 cards down won 6 of the first 30 deals instead of 5 (SP1-S4C-AAAABAQ
 # gained), but stalled games wander there for up to 24 min (AAAABAW: 1,444 s instead of 40 s);
 # 60,000 positions a decision lost AAAABAB and AAAABAJ and still peaked at 2.39 s on a machine where
 # these sizes peak at 2.7 s (the positions are bounded, the seconds depend on the machine). From 16
-# down on all 100, stalled games given up after 100 actions (endgame-solving-4-from-16-give-up): 9
+# down on all 100, stalled games given up after 100 actions: 9
 # won, the slowest decision 1.44 s; AAAABBA and AAAABCX, won by the look-ahead alone, stall in the
 # solving until given up, and letting the solver overrule the look-ahead only when its choice wins
 # at least 1 (or 4) of the 8 samples lost them all the same (and AAAABAB with 4). On the 100 deals
@@ -99,23 +99,30 @@ ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
 # ``solve_budget``, 104,000 positions there. Bounded exactly (the beam stopping at the node limit,
 # the solves at the budget), the player lost AAAABAB and AAAABAJ and won 3 of the first 29 range
 # deals. The search's speed (``beam.py``, ``search.py``) is what brings these decisions under 2 s.
-SIZES = {
-    1: ONE_SUIT,
-    2: Sizes(),
-    4: Sizes(
-        samples=16,
-        candidates=10,
-        budget=24000,
-        width=4,
-        depth=20,
-        sooner=True,
-        solve_nodes=3000,
-        solve_budget=80_000,
-        solve_deals=1,
-        solve_down=10,
-        solve_samples=8,
-    ),
-}
+# (Every figure above is of this player, the 4-suit one until ``FOUR_SUITS``.)
+SOLVING_FOUR = Sizes(
+    samples=16,
+    candidates=10,
+    budget=24000,
+    width=4,
+    depth=20,
+    sooner=True,
+    solve_nodes=3000,
+    solve_budget=80_000,
+    solve_deals=1,
+    solve_down=10,
+    solve_samples=8,
+)
+# 4 suits now: twice the samples with the same look-ahead on each (the budget doubled with them),
+# and no solving in the endgame. On the 100 range deals (samples-4): 13 won and 114 sequences
+# removed, against 10 and 89 for ``SOLVING_FOUR``; on the 100 deals from SP1-S4C-AAAAAAA, which
+# tuned nothing, 11 won and 104 removed, against 9. The slowest decision 0.69 s of CPU instead of
+# 1.77 s. With the endgame's solving kept, 32 samples won 10 and removed 92 of the range deals
+# (endgame-solving-4): with more samples the look-ahead chooses better than the solver's hindsight
+# there. 64 samples and 96,000 positions did no better on the first 44 range deals (3 won and 25
+# removed, against 5 and 43). Earlier trials of more samples had looked at 11 to 20 deals only.
+FOUR_SUITS = Sizes(samples=32, candidates=10, budget=48000, width=4, depth=20, sooner=True)
+SIZES = {1: ONE_SUIT, 2: Sizes(), 4: FOUR_SUITS}
 # deals a look-ahead may make (each one more stock level to keep a beam for); on 4 suits, with the
 # look-ahead alone (no solving), 1 won 3 of the first 35 range deals and 0 won 4
 DEALS = 0
