@@ -256,8 +256,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             N_("Press H or the Hint button to see a good next move. A hint looks only at the face-up cards."),
             N_(
                 "For a deeper hint, press Shift+H or choose Deeper hint in the menu. It guesses the face-down cards "
-                "many times over and plays ahead on each guess, so it takes a few seconds; it does not look at them "
-                "either."
+                "many times over and plays ahead on each guess, so it can take a second or two; it does not look at "
+                "them either."
             ),
             N_(
                 "The solver tells whether the deal can still be won. It looks at the face-down cards, so it works only "

@@ -116,7 +116,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument(
         "--deep",
         action="store_true",
-        help="the strong player's action: it guesses the unseen cards many times over (about 2 s)",
+        help="the strong player's action: it guesses the unseen cards many times over (up to about 2 s)",
     )
     p.set_defaults(run=cmd_hint)
 

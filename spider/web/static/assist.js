@@ -21,7 +21,7 @@ function applyTexts() {
   hintButton.textContent = t("Hint");
   hintButton.setAttribute("aria-label", t("Hint: show a good next move"));
   deepHintItem.textContent = t("Deeper hint");
-  deepHintItem.title = t("A hint from guessing the face-down cards many times over: takes a few seconds");
+  deepHintItem.title = t("A hint from guessing the face-down cards many times over: it can take a second or two");
   solveItem.textContent = t("Can this game still be won?");
   demoItem.textContent = t("Demo: let the hints play");
   applyDemoTexts();
