@@ -98,7 +98,9 @@ BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker a
 # 89, and a first width of 50 growing by 1.3 93 and 89. Of the deals still undecided, a few are won
 # by one run of width 4,000 after 1.4-2.3 M positions (SD1-S4-AAAABBB, AAAAABJ, AAAAADK; 19-20 s),
 # and on the rest every beam dies, untidy beams too: they need a proof, which the unbounded pass is
-# far from (AAAAADV and AAAAACE: no proof after 53 M positions and 240 s; they rearrange the same
+# far from (AAAAADV and AAAAACE: no proof after 53 M positions and 240 s; the four range deals that
+# no beam wins, SD1-S4-AAAABCI, BCL, BDP and BDT, none after 29-91 M positions, the unbounded pass
+# alone for 280 s or up to 7 GiB; they rearrange the same
 # face-up cards hundreds of thousands of ways once the stock is empty, and
 # ``reductions.buried_for_good`` refutes about 1 in 7 of those positions: most of the others have
 # no empty column, so its relaxation is simply too loose there). The unbounded pass's share
@@ -333,7 +335,14 @@ class _Limits:
 class _Pass:
     """One depth-first pass. ``run`` searches until a win, the end of the search space or a
     limit; after a limit, ``g`` is back at its start and a later ``run`` carries on where this
-    one stopped (the unbounded pass keeps its work across rounds instead of starting again)."""
+    one stopped (the unbounded pass keeps its work across rounds instead of starting again).
+
+    The unbounded pass's line grows very deep, and its frames, not the table of positions met,
+    are most of its memory: alone on SD1-S4-AAAABDP, after 6 M positions, it was 440,000 frames
+    deep in 988 MiB. Children packed into bytes (5 a child) instead of lists of tuples took that
+    to 482 MiB, at 6% more CPU a position (the same positions and results). Not kept: a whole
+    solve of that deal, where the beam takes most of the positions, ends its 60 s in 110 MiB, and
+    the deals that need that much of the unbounded pass are far from a proof (``BEAM_FOUR_SUITS``)."""
 
     def __init__(self, g: Game, slack: int | None, rng: random.Random | None = None) -> None:
         self.g, self.slack, self.bounded = g, slack, slack is not None
