@@ -338,11 +338,12 @@ class _Pass:
     one stopped (the unbounded pass keeps its work across rounds instead of starting again).
 
     The unbounded pass's line grows very deep, and its frames, not the table of positions met,
-    are most of its memory: alone on SD1-S4-AAAABDP, after 6 M positions, it was 440,000 frames
-    deep in 988 MiB. Children packed into bytes (5 a child) instead of lists of tuples took that
-    to 482 MiB, at 6% more CPU a position (the same positions and results). Not kept: a whole
-    solve of that deal, where the beam takes most of the positions, ends its 60 s in 110 MiB, and
-    the deals that need that much of the unbounded pass are far from a proof (``BEAM_FOUR_SUITS``)."""
+    are most of its memory: alone on SD1-S4-AAAABDP, after 6 M positions, it held 988 MiB, its
+    line about 440,000 frames deep (counted on a plain-Python copy of the pass). Children packed
+    into bytes (5 a child) instead of lists of tuples took that to 482 MiB, at 6% more CPU a
+    position (the same positions and results). Not kept: a whole solve of that deal, where the
+    beam takes most of the positions, ends its 60 s in 110 MiB, and the deals that need that much
+    of the unbounded pass are far from a proof (``BEAM_FOUR_SUITS``)."""
 
     def __init__(self, g: Game, slack: int | None, rng: random.Random | None = None) -> None:
         self.g, self.slack, self.bounded = g, slack, slack is not None
