@@ -19,7 +19,7 @@ from chromium import app_in_chromium  # noqa: E402
 # Lays out every face at card width `cw` in the page's table, as .card buttons inside a .tableau
 # (so the page's own CSS applies), then the backs and the table colours.
 GALLERY_JS = """async ({ cw, four, backs }) => {
-  const { drawFace, applyLooks } = await import('/static/cards.js');
+  const { drawFace, applyLooks } = await import('/static/table/cards.js');
   document.querySelectorAll('dialog[open]').forEach((d) => d.close());
   const app = document.getElementById('app');
   app.style.display = 'none'; // (the page's grid would override the hidden attribute)

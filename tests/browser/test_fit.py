@@ -143,7 +143,7 @@ def test_a_long_message_wraps_and_is_never_cut_off(page: Page) -> None:
     page.set_viewport_size({"width": 360, "height": 640})
     start_deck(page, WIN_DECK)
     long = "A refused move explains itself in full " * 4
-    page.evaluate("(text) => import('/static/speech.js').then((m) => m.remind(text))", long.strip())
+    page.evaluate("(text) => import('/static/table/speech.js').then((m) => m.remind(text))", long.strip())
     reminder = page.locator("#reminder")
     expect(reminder).to_have_text(long.strip())
     box = reminder.bounding_box()

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ACE, PIP, PIP_H, PIP_W, applyLooks, courtArt, pipLayout } from "../../spider/web/static/cards.js";
+import { ACE, PIP, PIP_H, PIP_W, applyLooks, courtArt, pipLayout } from "../../spider/web/static/table/cards.js";
 
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
 const GAP = 3; // at least this much felt-white between two pips, in card units (a card is 100 wide)

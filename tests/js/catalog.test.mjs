@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { levelFor, levelName, rulesOffered } from "../../spider/web/static/catalog.js";
+import { levelFor, levelName, rulesOffered } from "../../spider/web/static/core/catalog.js";
 
 const level = (game, suits, rules) => ({ key: `${game}-${suits}-${rules}`, game, suits, rules, name: `${game} ${suits} ${rules}` });
 const CATALOG = {

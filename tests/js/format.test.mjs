@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formatTime, formatWinRate, tenths } from "../../spider/web/static/format.js";
+import { formatTime, formatWinRate, tenths } from "../../spider/web/static/core/format.js";
 
 test("the win rate is the server's percentage, never multiplied again", () => {
   assert.equal(formatWinRate(1), "1 %"); // 1 win in 100 games (it showed "100 %")

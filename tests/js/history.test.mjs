@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { winRateLine } from "../../spider/web/static/history-chart.js";
-import { allGames, csvField, historyCsv, historyJson } from "../../spider/web/static/history-export.js";
-import { fanOffsets } from "../../spider/web/static/history-replay.js";
+import { winRateLine } from "../../spider/web/static/history/chart.js";
+import { allGames, csvField, historyCsv, historyJson } from "../../spider/web/static/history/export.js";
+import { fanOffsets } from "../../spider/web/static/history/replay.js";
 
 const WON = { id: "a1", level: "spider-2-classic", profile: "standard", code: "SP1-S2C-AAAAAAD", result: "won",
   moves: 120, elapsed: 615.5, score: 980, started: 1764558000, finished: 1764558615.5, assisted: false };

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { columnOffsets, indexHeight, MAX_CW, metricsFor, MIN_CW } from "../../spider/web/static/layout.js";
+import { columnOffsets, indexHeight, MAX_CW, metricsFor, MIN_CW } from "../../spider/web/static/table/layout.js";
 
 test("on a wide, tall window cards are as wide as ten columns allow", () => {
   const wide = metricsFor({ width: 1280, height: 1000 }, 10);

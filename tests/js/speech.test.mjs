@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeEvents } from "../../spider/web/static/speech.js";
+import { describeEvents } from "../../spider/web/static/table/speech.js";
 
 const view = { columns: new Array(10).fill({ down: 0, up: [] }), won: false };
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { setView, state, subscribe, update, updateSettings } from "../../spider/web/static/state.js";
+import { setView, state, subscribe, update, updateSettings } from "../../spider/web/static/core/state.js";
 
 test("subscribers hear which keys changed; a new view drops the selection", () => {
   const heard = [];

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { statsRows } from "../../spider/web/static/stats.js";
+import { statsRows } from "../../spider/web/static/game/stats.js";
 
 test("one win in a hundred games reads 1 %, with the other figures as sent", () => {
   const rows = new Map(statsRows({ played: 100, wins: 1, losses: 99, win_rate: 1, streak: 0, best_streak: 1,

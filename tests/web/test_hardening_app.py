@@ -83,7 +83,7 @@ def test_settings_and_tokens_live_in_the_store_not_in_one_process(database: str)
 def test_security_headers_on_every_kind_of_answer(client: TestClient) -> None:
     answers = [
         client.get("/"),
-        client.get("/static/i18n.js"),
+        client.get("/static/core/i18n.js"),
         client.get("/api/health"),
         client.get("/api/player"),
         client.get("/api/nothing-here"),

@@ -18,7 +18,7 @@ CHROMIUM = "/usr/bin/chromium"
 LANGUAGES = ["ru", "sk", "fi"]
 NUMBERS = list(range(0, 130)) + [1001, 1011, 1021, 1022, 1025]
 SHOW = """async ([lang, singular, names, numbers]) => {
-    const i18n = await import("/static/i18n.js");
+    const i18n = await import("/static/core/i18n.js");
     await i18n.loadLanguage(lang);
     return numbers.map((n) => i18n.tn(singular, singular, n, Object.fromEntries(names.map((k) => [k, n]))));
 }"""

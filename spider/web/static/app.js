@@ -1,49 +1,34 @@
 // The Spider / Spiderette table in the browser. It holds no rules: it renders the view the server
 // sends (docs/API.md) and sends intents; which groups move and where they may go come in the view.
-// This module wires the modules of one job each to the page and starts the app; the state has one
-// owner (state.js) and every part that draws follows it through a subscriber.
-import { act, clearSelection, deal, redo, undo } from "./actions.js";
-import { api } from "./api.js";
-import { suitSprite } from "./cards.js";
-import { fetchCatalog } from "./catalog.js";
-import { saveClock, setClock, syncClock, tickClock } from "./clock.js";
-import { applyPause, applyTexts, closeMenu, copyCode, describeTable, openMenu, restart, setPaused } from "./controls.js";
-import { openHelp, restoreFocus } from "./dialogs.js";
-import { $ } from "./dom.js";
-import { onTableauFocus } from "./focus.js";
-import { loadLanguage, t } from "./i18n.js";
-import { onGlobalKey, onTableauKey } from "./keys.js";
-import { openLinkedDeal, shareDeal, takeLinkedCode } from "./links.js";
-import { addNewGameOption, continueGame, openNewGame } from "./newgame.js";
-import { connectionLost, onReconnect } from "./offline.js";
-import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableauClick } from "./pointer.js";
-import { afterRender, applySelection, render } from "./render.js";
-import { fourColours, openSettings, saveSettings } from "./settings.js";
-import { setSound, soundOn } from "./sound.js";
-import { announce, remind } from "./speech.js";
-import { setView, state, subscribe, update } from "./state.js";
-
-// ----- for add-ons ----------------------------------------------------------------------------
-// The Hint button goes into slot() (a button with id="btn-hint" also gets the H key).
-// view is the current view; paused says whether the game is paused; send("3>7:2" | "deal")
-// plays an action (animated and announced like any other); announce(text) and remind(text)
-// speak; afterRender(hook) is called with the view after every render; addNewGameOption(option)
-// adds an option to the new-game dialog (see newgame.js).
-export const table = {
-  get view() {
-    return state.view;
-  },
-  get paused() {
-    return state.paused;
-  },
-  send: (action) => act({ action }, {}),
-  announce,
-  remind,
-  slot: () => $("tool-slot"),
-  closeMenu: (focusButton = false) => closeMenu(focusButton),
-  afterRender,
-  addNewGameOption,
-};
+// This module wires the modules of one job each to the page and starts the app; nothing imports it
+// but main.js. The state has one owner (core/state.js) and every part that draws follows it
+// through a subscriber. The folders are mapped in docs/DEVELOPING.md ("Front end").
+import { api } from "./core/api.js";
+import { fetchCatalog } from "./core/catalog.js";
+import { $ } from "./core/dom.js";
+import { loadLanguage, t } from "./core/i18n.js";
+import { connectionLost, onReconnect } from "./core/offline.js";
+import { setSound, soundOn } from "./core/sound.js";
+import { setView, state, subscribe, update } from "./core/state.js";
+import { restoreFocus } from "./dialogs/dialog.js";
+import { openHelp } from "./dialogs/help.js";
+import { openLinkedDeal, shareDeal, takeLinkedCode } from "./game/links.js";
+import { openNewGame } from "./game/newgame.js";
+import { showResult } from "./game/result.js";
+import { continueGame, restart } from "./game/start.js";
+import { deal, onWon, redo, undo } from "./play/actions.js";
+import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
+import { onGlobalKey, onTableauKey } from "./play/keys.js";
+import { closeMenu, openMenu } from "./play/menu.js";
+import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableauClick } from "./play/pointer.js";
+import { clearSelection } from "./play/selection.js";
+import { openSettings } from "./settings/dialog.js";
+import { fourColours } from "./settings/looks.js";
+import { saveSettings } from "./settings/save.js";
+import { suitSprite } from "./table/cards.js";
+import { saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
+import { onTableauFocus } from "./table/focus.js";
+import { applySelection, render } from "./table/render.js";
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -192,6 +177,7 @@ export async function start() {
   document.body.prepend(suitSprite());
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
+  onWon(() => showResult());
   wireTableau();
   wireControls();
   wirePage();

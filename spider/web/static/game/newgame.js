@@ -1,0 +1,140 @@
+// The new-game dialog, built from the catalog (games, suit counts, the rules each level offers,
+// scoring profiles). An unfinished game is offered first (CONTINUE has the focus, so Enter after
+// a reload keeps it), and a new deal that would count it as a loss is asked about first. Add-ons
+// add an option to it through addNewGameOption() (assist's "Winnable deals only"), never by
+// rewriting the form.
+import { api, ApiError } from "../core/api.js";
+import { levelFor, levelName, rulesOffered } from "../core/catalog.js";
+import { $, el } from "../core/dom.js";
+import { t, tn } from "../core/i18n.js";
+import { state } from "../core/state.js";
+import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
+import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
+import { profileSelect } from "../settings/profile.js";
+import { saveSettings } from "../settings/save.js";
+import { continueGame, startGame } from "./start.js";
+import { loadStats } from "./stats.js";
+
+const options = [];
+
+/** An option of the dialog: {field(codeInput) → node(s) shown above the code field,
+ * extra(choice) → fields added to the new game's request, failed(), started(view, request)}. */
+export function addNewGameOption(option) {
+  options.push(option);
+}
+
+function radioGroup(name, legend, choices, value) {
+  const fs = el("fieldset", { class: "choices" }, el("legend", { text: legend }));
+  for (const [val, label] of choices) {
+    const id = `${name}-${val}`;
+    fs.append(el("label", { class: "choice", for: id },
+      el("input", { type: "radio", name, id, value: String(val), checked: String(val) === String(value) }),
+      el("span", { text: label })));
+  }
+  return fs;
+}
+
+function levelFields(form, v) {
+  const catalog = state.catalog;
+  form.append(radioGroup("game", t("Game"), catalog.games.map((g) => [g.id, g.name]), v ? v.game : catalog.games[0].id));
+  form.append(radioGroup("suits", t("Suits"), catalog.suits.map((s) => [s.count, s.name]), v ? v.suits : catalog.suits[0].count));
+  const rulesSet = radioGroup("rules", t("Rules"), catalog.rules.map((r) => [r.id, r.name]), v ? v.rules : catalog.rules[0].id);
+  for (const rule of catalog.rules) if (rule.description) rulesSet.append(el("p", { class: "hint-text", text: rule.description }));
+  form.append(rulesSet);
+  return rulesSet;
+}
+
+function codeField(form) {
+  const codeInput = el("input", {
+    id: "new-code", name: "code", type: "text", autocomplete: "off", spellcheck: "false",
+    placeholder: "SP1-S2C-ABCDEFG", "aria-describedby": "new-code-help",
+  });
+  for (const option of options) if (option.field) form.append(...[option.field(codeInput)].flat());
+  form.append(el("p", { class: "field" },
+    el("label", { for: "new-code", text: t("Game code (optional)") }), codeInput,
+    el("span", { id: "new-code-help", class: "hint-text", text: t("Enter a code to play that exact deal.") })));
+}
+
+function continueOffer(form, buttons, playButton) {
+  const cur = state.current;
+  playButton.classList.remove("primary");
+  buttons.prepend(el("button", {
+    type: "button", class: "primary", text: t("Continue"), "aria-describedby": "continue-desc", autofocus: true,
+    onclick: () => continueGame(),
+  }));
+  // the count on its own line: Babel's extractor misses a tn() nested in t()'s arguments
+  const moves = tn("{n} move", "{n} moves", cur.moves);
+  const level = levelName(state.catalog, cur.game, cur.suits, cur.rules);
+  form.insertBefore(el("p", { id: "continue-desc", class: "continue-desc",
+    text: t("Unfinished game: {level}, {moves}.", { level, moves }) }), form.children[1]);
+}
+
+/** The request for POST /api/games from the dialog's choice (a code replaces the level). */
+function newGameRequest(choice) {
+  const level = levelFor(state.catalog, choice.game, choice.suits, choice.rules);
+  const base = choice.code
+    ? { code: choice.code, profile: choice.profile }
+    : { game: choice.game, suits: choice.suits, rules: level ? level.rules : choice.rules, profile: choice.profile };
+  return Object.assign(base, ...options.map((o) => (o.extra ? o.extra(choice) : {})));
+}
+
+/** prefill: {code, error} from a deal link that could not be opened. */
+export function openNewGame(prefill = {}) {
+  const dialog = $("dlg-new");
+  const v = state.view || state.current;
+  const form = el("form", { method: "dialog", class: "new-game" });
+  form.append(el("h2", { id: "dlg-new-title", text: t("New game") }));
+  const rulesSet = levelFields(form, v);
+  const profile = profileSelect("new-profile", state.settings.profile);
+  form.append(el("p", { class: "field" }, el("label", { for: "new-profile", text: t("Scoring") }), profile));
+  const statsBox = el("section", { id: "new-stats", class: "stats-box", "aria-labelledby": "new-stats-h" });
+  form.append(statsBox);
+  codeField(form);
+  const error = el("p", { class: "error", role: "alert", text: prefill.error });
+  form.append(error);
+  if (prefill.code) form.querySelector("#new-code").value = prefill.code;
+  const playButton = el("button", { type: "submit", class: "primary", value: "play", text: t("Play") });
+  const buttons = buttonRow(playButton);
+  if (state.current && !state.view) continueOffer(form, buttons, playButton);
+  if (state.view) buttons.append(el("button", { type: "button", text: t("Cancel"), onclick: () => closeDialog(dialog) }));
+  form.append(buttons);
+
+  const read = () => {
+    const data = new FormData(form);
+    return { game: data.get("game"), suits: Number(data.get("suits")), rules: data.get("rules"),
+      profile: data.get("profile"), code: String(data.get("code") || "").trim() };
+  };
+  const refresh = () => {
+    const choice = read();
+    const offered = rulesOffered(state.catalog, choice.game, choice.suits);
+    rulesSet.hidden = offered.length < 2;
+    for (const input of rulesSet.querySelectorAll("input")) input.disabled = !offered.includes(input.value) || offered.length < 2;
+    const level = levelFor(state.catalog, choice.game, choice.suits, choice.rules);
+    loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
+  };
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "game" || event.target.name === "suits" || event.target.name === "rules") refresh();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (gameInProgress() && !(await confirmLoss(t("Start a new game?")))) return;
+    const choice = read();
+    const request = newGameRequest(choice);
+    playButton.disabled = true;
+    try {
+      const view = await api.newGame(request);
+      if (choice.profile !== state.settings.profile) saveSettings({ profile: choice.profile });
+      closeDialog(dialog);
+      startGame(view);
+      for (const option of options) if (option.started) option.started(view, request);
+    } catch (e) {
+      error.textContent = e instanceof ApiError ? e.body.message || t("That game could not be started.")
+        : t("The server could not be reached. Try again.");
+      playButton.disabled = false;
+      for (const option of options) if (option.failed) option.failed();
+    }
+  });
+  dialog.replaceChildren(form);
+  refresh();
+  openDialog(dialog);
+}

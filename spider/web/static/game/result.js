@@ -1,0 +1,33 @@
+// The result dialog after a win: the game's figures and the level's statistics.
+import { levelFor } from "../core/catalog.js";
+import { $, el } from "../core/dom.js";
+import { formatTime } from "../core/format.js";
+import { t } from "../core/i18n.js";
+import { state } from "../core/state.js";
+import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
+import { elapsed } from "../table/clock.js";
+import { openNewGame } from "./newgame.js";
+import { loadStats } from "./stats.js";
+
+export async function showResult() {
+  const v = state.view;
+  const dialog = $("dlg-result");
+  const content = el("div", { class: "result" });
+  content.append(el("h2", { id: "dlg-result-title", text: t("You won!") }));
+  const summary = el("dl", { class: "stats summary" });
+  const row = (label, value) => summary.append(el("div", {}, el("dt", { text: label }), el("dd", { text: String(value) })));
+  row(t("Moves"), v.moves);
+  row(t("Time"), formatTime(v.elapsed || elapsed()));
+  if (v.score !== null && v.score !== undefined) row(t("Score"), v.score);
+  row(t("Sequences"), `${v.removed}/${v.sequences}`);
+  content.append(summary);
+  const statsBox = el("section", { id: "result-stats", class: "stats-box", "aria-labelledby": "result-stats-h" });
+  content.append(statsBox);
+  content.append(buttonRow(
+    el("button", { type: "button", class: "primary", text: t("New game"), onclick: () => { closeDialog(dialog); openNewGame(); } }),
+    el("button", { type: "button", text: t("Close"), onclick: () => closeDialog(dialog) })));
+  dialog.replaceChildren(content);
+  const level = levelFor(state.catalog, v.game, v.suits, v.rules);
+  await loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
+  openDialog(dialog);
+}

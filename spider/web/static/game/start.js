@@ -1,0 +1,52 @@
+// Putting a game on the table: a new, restarted or continued game starts from its first view,
+// with the clock set, the focus on the table and the level said aloud.
+import { api, ApiError } from "../core/api.js";
+import { levelName } from "../core/catalog.js";
+import { $ } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { setView, state } from "../core/state.js";
+import { closeDialog, forgetReturnFocus } from "../dialogs/dialog.js";
+import { closeMenu } from "../play/menu.js";
+import { setClock, syncClock } from "../table/clock.js";
+import { applyRovingFocus } from "../table/focus.js";
+import { announce, remind } from "../table/speech.js";
+
+/** Show a game from its first view (a new, restarted or continued game). */
+export function startGame(view) {
+  forgetReturnFocus();
+  setClock(view.elapsed || 0);
+  setView(view, { current: null, focus: null, paused: false });
+  syncClock();
+  announce(t("New game: {level}. {description}", {
+    level: levelName(state.catalog, view.game, view.suits, view.rules), description: view.description || "",
+  }));
+  applyRovingFocus(true);
+}
+
+/** Go on with the unfinished game offered at page load. */
+export async function continueGame() {
+  // Ask again: the timer saved as the last page closed may have landed after this page loaded.
+  let view = state.current;
+  try {
+    view = await api.current();
+  } catch (_) {
+    // keep the view from page load (the game can still be played from it)
+  }
+  closeDialog($("dlg-new"));
+  startGame(view);
+  announce(t("Continuing your game. {description}", { description: view.description || "" }));
+}
+
+/** "Restart this deal": the same cards again from the beginning. */
+export async function restart() {
+  const v = state.view;
+  if (!v) return;
+  closeMenu();
+  try {
+    startGame(await api.restart(v.id));
+    announce(t("The deal starts again from the beginning."));
+  } catch (e) {
+    remind(e instanceof ApiError ? e.body.message || t("The deal could not be restarted.")
+      : t("The server could not be reached. Try again."));
+  }
+}

@@ -1,0 +1,41 @@
+// A level's statistics as a definition list (the new-game dialog and the result show them).
+import { api } from "../core/api.js";
+import { el } from "../core/dom.js";
+import { formatTime, formatWinRate } from "../core/format.js";
+import { t } from "../core/i18n.js";
+
+const DASH = "—";
+
+/** The rows of the statistics list as [label, text]; `stats` may be null (none could be loaded). */
+export function statsRows(stats) {
+  const s = stats || {};
+  const given = (value) => value !== null && value !== undefined;
+  return [
+    [t("Played"), s.played ?? 0],
+    [t("Wins"), s.wins ?? 0],
+    [t("Losses"), s.losses ?? 0],
+    [t("Win rate"), formatWinRate(s.win_rate, DASH)],
+    [t("Current streak"), s.streak ?? 0],
+    [t("Best streak"), s.best_streak ?? 0],
+    [t("Best score"), given(s.best_score) ? s.best_score : DASH],
+    [t("Best time"), s.best_time ? formatTime(s.best_time) : DASH],
+    [t("Fewest moves"), s.fewest_moves ? s.fewest_moves : DASH],
+  ].map(([label, value]) => [label, String(value)]);
+}
+
+/** Fill `container` with a heading and the statistics of `level` (a level key). */
+export async function loadStats(level, container, headingText) {
+  const heading = () => el("h3", { id: `${container.id}-h`, text: headingText });
+  container.replaceChildren(heading(), el("p", { class: "muted", text: t("Loading…") }));
+  let stats = null;
+  try {
+    stats = level ? await api.stats(level) : null;
+  } catch (_) {
+    stats = null;
+  }
+  const dl = el("dl", { class: "stats" });
+  for (const [label, value] of statsRows(stats)) {
+    dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
+  }
+  container.replaceChildren(heading(), dl);
+}

@@ -1,0 +1,87 @@
+// The settings dialog (built from the catalog's profiles, looks and languages) and switching the
+// language; each change is saved as it is made.
+import { api } from "../core/api.js";
+import { fetchCatalog } from "../core/catalog.js";
+import { $, el } from "../core/dom.js";
+import { currentLanguage, loadLanguage, t } from "../core/i18n.js";
+import { state, update } from "../core/state.js";
+import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
+import { fourColours, setFourColours } from "./looks.js";
+import { profileSelect } from "./profile.js";
+import { saveSettings } from "./save.js";
+
+function checkbox(name, label, checked, id = `set-${name}`) {
+  return el("p", { class: "check" }, el("input", { type: "checkbox", id, name, checked }), el("label", { for: id, text: label }));
+}
+
+/** Radio buttons for a look the catalog offers (card backs or tables), each with a sample. */
+function looksChoice(name, legend, choices, current, samplePrefix) {
+  const set = el("fieldset", { class: "choices looks" }, el("legend", { text: legend }));
+  for (const choice of choices || []) {
+    const id = `set-${name}-${choice.id}`;
+    set.append(el("label", { class: "choice", for: id },
+      el("input", { type: "radio", id, name, value: choice.id, checked: choice.id === current }),
+      el("span", { class: `look-sample ${samplePrefix}-${choice.id}`, "aria-hidden": "true" }),
+      choice.name));
+  }
+  return set;
+}
+
+export function openSettings() {
+  const dialog = $("dlg-settings");
+  const s = state.settings;
+  const form = el("form", { method: "dialog", class: "settings" });
+  form.append(el("h2", { id: "dlg-settings-title", text: t("Settings") }));
+  const check = (name, label) => form.append(checkbox(name, label, Boolean(s[name])));
+  check("double_click", t("Double-click or double-tap sends the cards to the best column"));
+  check("single_tap", t("A single tap sends the cards to the best column"));
+  check("auto_place", t("Auto-placement: cards dropped where they cannot go move to the best column"));
+  check("placement_help", t("Placement help: highlight the columns that accept the cards"));
+  check("sound", t("Sound"));
+  form.append(checkbox("four_colours", t("Four-colour suits: diamonds blue, clubs green"), fourColours(), "set-four-colours"));
+  form.append(looksChoice("card_back", t("Card back"), state.catalog.card_backs, s.card_back, "back"));
+  form.append(looksChoice("table", t("Table colour"), state.catalog.tables, s.table, "felt"));
+  const profile = profileSelect("set-profile", s.profile);
+  form.append(el("p", { class: "field" }, el("label", { for: "set-profile", text: t("Scoring for new games") }), profile));
+  // Language names are written in their own language (endonyms), so they are not translated.
+  const language = el("select", { id: "set-lang", name: "lang" },
+    ...state.catalog.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
+  language.value = s.lang || currentLanguage();
+  form.append(el("p", { class: "field" }, el("label", { for: "set-lang", text: t("Language") }), language));
+  form.append(buttonRow(el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
+  form.addEventListener("change", async (event) => {
+    const target = event.target;
+    if (target.name === "four_colours") {
+      setFourColours(target.checked);
+      return;
+    }
+    await saveSettings({ [target.name]: target.type === "checkbox" ? target.checked : target.value });
+    if (target.name === "lang") {
+      await switchLanguage(target.value);
+      openSettings();
+      $("set-lang").focus();
+    }
+  });
+  dialog.replaceChildren(form);
+  openDialog(dialog);
+}
+
+/** Show the page in another language: its texts, the catalog's names and the server's texts. */
+async function switchLanguage(lang) {
+  const language = await loadLanguage(lang);
+  let { catalog, view } = state;
+  try {
+    catalog = await fetchCatalog(); // the names of levels and profiles, in the saved language
+  } catch (_) {
+    // keep the names in the old language
+  }
+  if (view) {
+    try {
+      const fresh = await api.current(); // the description and reminders follow the language too
+      if (fresh && fresh.id === view.id) view = fresh;
+    } catch (_) {
+      // keep the old view
+    }
+  }
+  update({ language, catalog, view });
+}

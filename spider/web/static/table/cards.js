@@ -1,0 +1,168 @@
+// Card names and card drawing. Cards arrive in SPEC notation ("10S", "QH"); a face-down card
+// arrives only as a count, so nothing here can name one.
+import { t } from "../core/i18n.js";
+
+export const RED = new Set(["H", "D"]);
+
+export function parseCard(text) {
+  return { rank: text.slice(0, -1), suit: text.slice(-1) };
+}
+
+// The same message ids as the server's table description (spider/engine/describe.py).
+export function cardName(text) {
+  const { rank, suit } = parseCard(text);
+  switch (suit) {
+    case "S":
+      if (rank === "A") return t("ace of spades");
+      if (rank === "J") return t("jack of spades");
+      if (rank === "Q") return t("queen of spades");
+      if (rank === "K") return t("king of spades");
+      return t("{rank} of spades", { rank });
+    case "H":
+      if (rank === "A") return t("ace of hearts");
+      if (rank === "J") return t("jack of hearts");
+      if (rank === "Q") return t("queen of hearts");
+      if (rank === "K") return t("king of hearts");
+      return t("{rank} of hearts", { rank });
+    case "D":
+      if (rank === "A") return t("ace of diamonds");
+      if (rank === "J") return t("jack of diamonds");
+      if (rank === "Q") return t("queen of diamonds");
+      if (rank === "K") return t("king of diamonds");
+      return t("{rank} of diamonds", { rank });
+    default:
+      if (rank === "A") return t("ace of clubs");
+      if (rank === "J") return t("jack of clubs");
+      if (rank === "Q") return t("queen of clubs");
+      if (rank === "K") return t("king of clubs");
+      return t("{rank} of clubs", { rank });
+  }
+}
+
+// Standard pip layouts. A pip area of PIP_W × PIP_H units (a card is 100 × 140) holds three
+// columns; a pip's row is a fraction of the way from the top row to the bottom row. Pips below
+// the middle are drawn upside down, as on a printed card.
+export const PIP_W = 76;
+export const PIP_H = 87;
+export const PIP = 19; // a pip's box; the ace's is ACE
+export const ACE = 40;
+const X = { L: 15, C: 38, R: 61 };
+const ROWS = {
+  2: [["C", 0], ["C", 1]],
+  3: [["C", 0], ["C", 0.5], ["C", 1]],
+  4: [["L", 0], ["R", 0], ["L", 1], ["R", 1]],
+  5: [["L", 0], ["R", 0], ["C", 0.5], ["L", 1], ["R", 1]],
+  6: [["L", 0], ["R", 0], ["L", 0.5], ["R", 0.5], ["L", 1], ["R", 1]],
+  7: [["L", 0], ["R", 0], ["C", 0.25], ["L", 0.5], ["R", 0.5], ["L", 1], ["R", 1]],
+  8: [["L", 0], ["R", 0], ["C", 0.25], ["L", 0.5], ["R", 0.5], ["C", 0.75], ["L", 1], ["R", 1]],
+  9: [["L", 0], ["R", 0], ["L", 1 / 3], ["R", 1 / 3], ["C", 0.5], ["L", 2 / 3], ["R", 2 / 3], ["L", 1], ["R", 1]],
+  10: [["L", 0], ["R", 0], ["C", 1 / 6], ["L", 1 / 3], ["R", 1 / 3], ["L", 2 / 3], ["R", 2 / 3], ["C", 5 / 6],
+    ["L", 1], ["R", 1]],
+};
+
+/** The pips of a rank: centres in the pip area, box size, and whether each is upside down. */
+export function pipLayout(rank) {
+  if (rank === "A") return [{ x: PIP_W / 2, y: PIP_H / 2, size: ACE, flip: false }];
+  const top = PIP / 2;
+  const span = PIP_H - PIP;
+  return (ROWS[rank] || []).map(([col, f]) => {
+    const y = top + span * f;
+    return { x: X[col], y, size: PIP, flip: y > PIP_H / 2 + 0.01 };
+  });
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const COURTS = new Set(["J", "Q", "K"]);
+
+function svg(tag, attrs) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+function pip(suit, { x, y, size, flip }) {
+  const use = svg("use", {
+    href: `#suit-${suit}`,
+    x: String(x - size / 2),
+    y: String(y - size / 2),
+    width: String(size),
+    height: String(size),
+  });
+  if (flip) use.setAttribute("transform", `rotate(180 ${x} ${y})`);
+  return use;
+}
+
+function cornerIndex(rank, suit, where) {
+  const index = document.createElement("span");
+  index.className = `index ${where}`;
+  const r = document.createElement("span");
+  r.className = "rank";
+  r.textContent = rank;
+  const s = svg("svg", { class: "index-suit", viewBox: "0 0 100 100", focusable: "false" });
+  s.append(svg("use", { href: `#suit-${suit}` }));
+  index.append(r, s);
+  return index;
+}
+
+/** Where a court card's picture is: its own file, fetched on first use and cached (static/art). */
+export function courtArt(rank, suit) {
+  return `static/art/court-${rank}${suit}.svg#art`; // relative to the page (a sub-path too)
+}
+
+// The face of a card: an index (rank beside suit) top-left that stays readable in the visible
+// strip when cards overlap, the same index bottom-right upside down, and the body between them:
+// pips for A–10, the picture for J, Q and K.
+export function drawFace(text) {
+  const { rank, suit } = parseCard(text);
+  const face = document.createElement("span");
+  face.className = `face ${RED.has(suit) ? "red" : "black"} suit-${suit}`;
+  face.setAttribute("aria-hidden", "true");
+  face.append(cornerIndex(rank, suit, "top"));
+  let body;
+  if (COURTS.has(rank)) {
+    body = svg("svg", { class: "body court-art", viewBox: "-90 -133 180 266", focusable: "false" });
+    body.append(svg("use", { href: courtArt(rank, suit) }));
+  } else {
+    body = svg("svg", { class: "body pips", viewBox: `0 0 ${PIP_W} ${PIP_H}`, focusable: "false" });
+    for (const p of pipLayout(rank)) body.append(pip(suit, p));
+  }
+  face.append(body);
+  // One large pip instead of the body when cards are small (phones): CSS picks which shows.
+  const big = svg("svg", { class: "big", viewBox: "0 0 100 100", focusable: "false" });
+  big.append(svg("use", { href: `#suit-${suit}` }));
+  face.append(big, cornerIndex(rank, suit, "bottom"));
+  return face;
+}
+
+/** Show the player's card back and table colour (settings card_back and table). */
+export function applyLooks(settings, body = document.body) {
+  for (const [prefix, value] of [["back", settings.card_back], ["felt", settings.table]]) {
+    for (const cls of [...body.classList]) if (cls.startsWith(`${prefix}-`)) body.classList.remove(cls);
+    if (value) body.classList.add(`${prefix}-${value}`);
+  }
+}
+
+// The sprite of suit shapes, drawn for this app (100 × 100 boxes), added once to the page.
+export function suitSprite() {
+  const root = svg("svg", { width: "0", height: "0", "aria-hidden": "true" });
+  root.style.position = "absolute"; // through CSSOM: the CSP refuses style attributes
+  const defs = svg("defs", {});
+  const shapes = {
+    S: ["path", { d: "M50 4C36 24 6 40 6 62a21 21 0 0 0 38 12L38 96h24l-6-22a21 21 0 0 0 38-12C94 40 64 24 50 4z" }],
+    H: ["path", { d: "M50 94C24 72 4 54 4 32A22 22 0 0 1 50 22a22 22 0 0 1 46 10c0 22-20 40-46 62z" }],
+    D: ["path", { d: "M50 2L88 50 50 98 12 50z" }],
+  };
+  for (const [suit, [tag, attrs]] of Object.entries(shapes)) {
+    const symbol = svg("symbol", { id: `suit-${suit}`, viewBox: "0 0 100 100" });
+    symbol.append(svg(tag, attrs));
+    defs.append(symbol);
+  }
+  const club = svg("symbol", { id: "suit-C", viewBox: "0 0 100 100" });
+  club.append(svg("circle", { cx: "50", cy: "27", r: "21" }));
+  club.append(svg("circle", { cx: "27", cy: "58", r: "21" }));
+  club.append(svg("circle", { cx: "73", cy: "58", r: "21" }));
+  club.append(svg("path", { d: "M44 50h12l6 46H38z" }));
+  defs.append(club);
+  root.append(defs);
+  return root;
+}

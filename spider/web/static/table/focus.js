@@ -1,0 +1,40 @@
+// The tableau's roving tab stop: one card (or empty column) is in the tab order, the arrows move it.
+import { state, update } from "../core/state.js";
+
+function focusables() {
+  return [...document.querySelectorAll("#tableau button")];
+}
+
+export function buttonAt(col, idx) {
+  return document.querySelector(`#tableau button[data-col="${col}"][data-idx="${idx}"]`);
+}
+
+function lastButtonOf(col) {
+  const buttons = document.querySelectorAll(`#tableau button[data-col="${col}"]`);
+  return buttons[buttons.length - 1] || null;
+}
+
+/** Put the tab stop where state.focus says (or on the nearest card there); `move` focuses it. */
+export function applyRovingFocus(move) {
+  const all = focusables();
+  if (!all.length) return;
+  let target = state.focus ? buttonAt(state.focus.col, state.focus.idx) : null;
+  if (!target && state.focus) target = lastButtonOf(state.focus.col);
+  if (!target) target = lastButtonOf(1);
+  for (const b of all) b.tabIndex = b === target ? 0 : -1;
+  update({ focus: { col: Number(target.dataset.col), idx: Number(target.dataset.idx) } });
+  if (move) target.focus({ preventScroll: false });
+}
+
+export function moveFocus(col, idx) {
+  update({ focus: { col, idx } });
+  applyRovingFocus(true);
+}
+
+/** A button of the tableau got the focus (by Tab or by hand): it becomes the tab stop. */
+export function onTableauFocus(event) {
+  const b = event.target.closest("#tableau button");
+  if (!b) return;
+  update({ focus: { col: Number(b.dataset.col), idx: Number(b.dataset.idx) } });
+  for (const other of focusables()) other.tabIndex = other === b ? 0 : -1;
+}

@@ -1,0 +1,190 @@
+// Motion: cards sliding from where they were (FLIP), dragged cards going back, a refused move's
+// shake, completed sequences flying to their slot and the cascade of a win. All of it honours
+// prefers-reduced-motion with short fades instead.
+import { $, el } from "../core/dom.js";
+import { drawFace } from "./cards.js";
+import { currentMetrics } from "./layout.js";
+
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"];
+
+/** Dragged cards go back to their column; `shake` says the move was refused. */
+export function returnCards(lis, shake) {
+  const reduced = reducedMotion();
+  for (const li of lis) {
+    if (!li.isConnected) continue;
+    const from = li.style.transform || "translate(0px, 0px)";
+    li.style.transform = "";
+    li.classList.remove("dragging");
+    if (reduced) continue;
+    const frames = [{ transform: from }, { transform: "translate(0px, 0px)" }];
+    const anim = li.animate(frames, { duration: 180, easing: "ease-out" });
+    if (shake) anim.onfinish = () => shakeElement(li);
+  }
+  if (shake && reduced) for (const li of lis) shakeElement(li);
+}
+
+export function shakeElement(node) {
+  if (!node || !node.isConnected) return;
+  if (reducedMotion()) {
+    node.animate([{ opacity: 0.4 }, { opacity: 1 }], { duration: 200 });
+    return;
+  }
+  node.animate([
+    { transform: "translateX(0)" }, { transform: "translateX(-6px)" }, { transform: "translateX(6px)" },
+    { transform: "translateX(-4px)" }, { transform: "translateX(4px)" }, { transform: "translateX(0)" },
+  ], { duration: 320, easing: "ease-in-out" });
+}
+
+/** Where every card of the tableau is now, by "column:index" (read before a new view is drawn). */
+export function cardRects() {
+  const rects = new Map();
+  for (const b of document.querySelectorAll("#tableau .card")) {
+    rects.set(`${b.dataset.col}:${b.dataset.idx}`, { rect: b.getBoundingClientRect(), card: b.dataset.card || null });
+  }
+  return rects;
+}
+
+/** New key -> old key of the cards a move carried (none when a sequence completed on arrival). */
+function movedKeys(before, after, events) {
+  const moved = new Map();
+  if (!events || events.kind !== "move" || !events.from || !events.to || !Array.isArray(events.cards)) return moved;
+  const n = events.cards.length;
+  const oldFrom = before.columns[events.from - 1];
+  const oldLen = oldFrom.down + oldFrom.up.length;
+  const newTo = after.columns[events.to - 1];
+  const newLen = newTo.down + newTo.up.length;
+  if ((events.completed || []).some((c) => c.column === events.to)) return moved;
+  for (let k = 0; k < n; k += 1) moved.set(`${events.to}:${newLen - n + k}`, `${events.from}:${oldLen - n + k}`);
+  return moved;
+}
+
+function dealtKeys(after, events) {
+  const fromStock = new Set();
+  if (!events || events.kind !== "deal") return fromStock;
+  const dealt = Array.isArray(events.cards) ? events.cards.length : after.columns.length;
+  after.columns.slice(0, dealt).forEach((c, i) => fromStock.add(`${i + 1}:${c.down + c.up.length - 1}`));
+  return fromStock;
+}
+
+/** Where a card of the new table was before the action, or null when it is new there. */
+function oldPlace(b, key, oldRects, moved, fromStock, used, events) {
+  if (moved.has(key)) return oldRects.get(moved.get(key));
+  if (fromStock.has(key)) return { rect: $("stock").getBoundingClientRect() };
+  const same = oldRects.get(key);
+  if (same && !used.has(key) && same.card === (b.dataset.card || null)) return same;
+  if (b.dataset.card && events && events.kind === "undo") {
+    for (const [k, o] of oldRects) {
+      if (!used.has(k) && o.card === b.dataset.card) {
+        used.add(k);
+        return o;
+      }
+    }
+  }
+  return null;
+}
+
+/** Slide every card from where it was (oldRects, on `before`) to where it is on `after`. */
+export function flip(oldRects, before, after, events) {
+  const moved = movedKeys(before, after, events);
+  const fromStock = dealtKeys(after, events);
+  const used = new Set(moved.values());
+  // Read every rectangle first, then start the animations: interleaving the two would force a
+  // layout per card.
+  const plans = [];
+  for (const b of document.querySelectorAll("#tableau .card")) {
+    const key = `${b.dataset.col}:${b.dataset.idx}`;
+    const old = oldPlace(b, key, oldRects, moved, fromStock, used, events);
+    const dealt = fromStock.has(key);
+    plans.push({ li: b.parentElement, old, now: b.getBoundingClientRect(), isNew: moved.has(key) || dealt,
+      delay: dealt ? (Number(b.dataset.col) - 1) * 30 : 0 });
+  }
+  const reduced = reducedMotion();
+  for (const { li, old, now, isNew, delay } of plans) {
+    if (reduced) {
+      if (!old || Math.abs(old.rect.left - now.left) + Math.abs(old.rect.top - now.top) > 1) {
+        li.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150 });
+      }
+      continue;
+    }
+    if (!old) continue;
+    const dx = old.rect.left - now.left;
+    const dy = old.rect.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    li.animate([
+      { transform: `translate(${dx}px, ${dy}px)`, zIndex: 500 },
+      { transform: "translate(0px, 0px)", zIndex: 500 },
+    ], { duration: isNew ? 200 : 160, delay, fill: "backwards", easing: "cubic-bezier(.2,.7,.3,1)" });
+  }
+}
+
+function ghostCard(card, rect) {
+  const g = el("div", { class: "ghost card up" });
+  g.style.left = `${rect.left}px`;
+  g.style.top = `${rect.top}px`;
+  g.style.width = `${rect.width}px`;
+  g.style.height = `${rect.height}px`;
+  g.append(drawFace(card));
+  $("fx").append(g);
+  return g;
+}
+
+/** Completed sequences fly from their column to their slot; resolves when they have landed. */
+export function flyCompleted(events, after) {
+  const completed = (events && events.completed) || [];
+  if (!completed.length) return Promise.resolve();
+  const m = currentMetrics();
+  const reduced = reducedMotion();
+  const setEls = document.querySelectorAll("#sets .set");
+  const anims = [];
+  completed.forEach((c, n) => {
+    const ul = document.querySelector(`#tableau .column[data-col="${c.column}"]`);
+    if (!ul) return;
+    const base = ul.getBoundingClientRect();
+    const slot = setEls[Math.max(0, after.removed - completed.length + n)];
+    const dest = slot ? slot.getBoundingClientRect() : base;
+    const startTop = base.top + Math.max(0, ul.offsetHeight - m.ch);
+    RANKS.forEach((rank, k) => {
+      const rect = { left: base.left, top: startTop + k * Math.min(6, m.fu / 4), width: m.cw, height: m.ch };
+      const g = ghostCard(`${rank}${c.suit}`, rect);
+      const dx = dest.left - rect.left;
+      const dy = dest.top - rect.top;
+      const frames = reduced
+        ? [{ opacity: 1 }, { opacity: 0 }]
+        : [{ transform: "translate(0,0)", opacity: 1 },
+          { transform: `translate(${dx}px, ${dy}px) scale(${dest.width / m.cw || 1})`, opacity: 0.9 }];
+      const a = g.animate(frames, {
+        duration: reduced ? 150 : 520, delay: reduced ? 0 : (12 - k) * 18, easing: "ease-in-out", fill: "forwards",
+      });
+      anims.push(a.finished.catch(() => {}).then(() => g.remove()));
+    });
+  });
+  return Promise.all(anims);
+}
+
+/** The win: every completed sequence bounces off the page; resolves when it is over. */
+export function cascade(view) {
+  if (reducedMotion()) return Promise.resolve();
+  const anims = [];
+  const width = window.innerWidth;
+  const height = window.innerHeight;
+  const m = currentMetrics();
+  [...document.querySelectorAll("#sets .set")].forEach((slot, i) => {
+    const suit = (view.removed_suits || [])[i] || "S";
+    const from = slot.getBoundingClientRect();
+    RANKS.forEach((rank, k) => {
+      const g = ghostCard(`${rank}${suit}`, { left: from.left, top: from.top, width: m.cw, height: m.ch });
+      const dir = (i + k) % 2 ? 1 : -1;
+      const spread = (0.15 + ((i * 13 + k) % 7) / 10) * width * dir;
+      const frames = [];
+      for (let s = 0; s <= 8; s += 1) {
+        const p = s / 8;
+        const bounce = Math.abs(Math.sin(p * Math.PI * 2.5)) * (1 - p) * height * 0.35;
+        frames.push({ transform: `translate(${spread * p}px, ${(height - from.top) * p * p + (height - from.top) * 0.2 - bounce}px)` });
+      }
+      const a = g.animate(frames, { duration: 1100, delay: (i * 13 + k) * 14, easing: "linear", fill: "forwards" });
+      anims.push(a.finished.catch(() => {}).then(() => g.remove()));
+    });
+  });
+  return Promise.all(anims);
+}

@@ -1,0 +1,181 @@
+// Draws the view the server sent: status line, stock, completed sets, tableau and the enabled
+// state of the controls. Add-ons that draw on the table register with afterRender().
+import { $, el } from "../core/dom.js";
+import { formatTime } from "../core/format.js";
+import { t, tn } from "../core/i18n.js";
+import { state } from "../core/state.js";
+import { cardName, drawFace } from "./cards.js";
+import { elapsed } from "./clock.js";
+import { applyRovingFocus } from "./focus.js";
+import { columnOffsets, layOut } from "./layout.js";
+import { fitToolbar } from "./toolbar.js";
+
+const rendered = new Set();
+
+/** Call `hook(view)` after every full render (the hint's highlight draws itself again). */
+export function afterRender(hook) {
+  rendered.add(hook);
+}
+
+/** The movable group of `count` cards at the bottom of column `col`, as the view lists it. */
+export function groupFor(col, count) {
+  const v = state.view;
+  if (!v || !v.groups) return null;
+  return v.groups.find((g) => g.column === col && g.count === count) || null;
+}
+
+function renderStatus(v) {
+  const status = $("status");
+  status.replaceChildren();
+  if (!v) return;
+  const item = (label, value, cls) => el("span", { class: `stat ${cls}` },
+    el("span", { class: "label", text: label }), " ", el("b", { text: value }));
+  status.append(item(t("Moves"), String(v.moves), "moves"));
+  status.append(item(t("Time"), formatTime(elapsed()), "time"));
+  if (v.score !== null && v.score !== undefined) status.append(item(t("Score"), String(v.score), "score"));
+  const sets = item(t("Sets"), `${v.removed}/${v.sequences}`, "sets");
+  sets.setAttribute("title", t("{removed} of {total} sequences removed", { removed: v.removed, total: v.sequences }));
+  status.append(sets);
+  $("code").textContent = v.code || t("custom deal");
+  $("btn-copy").hidden = !v.code;
+}
+
+function cardButton(col, idx, text) {
+  const li = el("li", { class: "slot-li" });
+  const isUp = text !== null;
+  const button = el("button", {
+    type: "button", class: isUp ? "card up" : "card down", "data-col": String(col), "data-idx": String(idx),
+    tabindex: "-1",
+  });
+  if (isUp) {
+    button.dataset.card = text;
+    button.setAttribute("aria-label", cardName(text));
+    button.setAttribute("aria-pressed", "false");
+    button.append(drawFace(text));
+  } else {
+    button.setAttribute("aria-label", t("face-down card"));
+    button.setAttribute("aria-disabled", "true");
+  }
+  li.append(button);
+  return li;
+}
+
+function emptyColumn(col) {
+  return el("li", { class: "slot-li" }, el("button", {
+    type: "button", class: "empty", "data-col": String(col), "data-idx": "0", tabindex: "-1",
+    "aria-label": t("Empty column {n}", { n: col }),
+  }));
+}
+
+/** One column as a list; returns it with its drawn height. */
+function columnList(column, col, m) {
+  const ul = el("ul", { class: "column", "data-col": String(col), "aria-label": t("Column {n}", { n: col }) });
+  const { fd, fu } = columnOffsets(column.down, column.up.length, m);
+  let y = 0;
+  const place = (li, step) => {
+    li.style.top = `${Math.round(y)}px`;
+    ul.append(li);
+    y += step;
+  };
+  for (let k = 0; k < column.down; k += 1) place(cardButton(col, k, null), fd);
+  column.up.forEach((card, j) => place(cardButton(col, column.down + j, card), fu));
+  if (!column.down && !column.up.length) ul.append(emptyColumn(col));
+  const height = column.down + column.up.length ? y - (column.up.length ? fu : fd) + m.ch : m.ch;
+  ul.style.height = `${Math.round(height)}px`;
+  return { ul, height };
+}
+
+function renderTableau(v) {
+  const tableau = $("tableau");
+  tableau.replaceChildren();
+  if (!v) return;
+  const n = v.columns.length;
+  const m = layOut(n);
+  for (const [name, value] of [["--cw", `${m.cw}px`], ["--ch", `${m.ch}px`], ["--gap", `${m.gap}px`], ["--cols", String(n)]]) {
+    tableau.style.setProperty(name, value);
+  }
+  tableau.classList.toggle("compact", m.cw < 56);
+  let tallest = m.ch;
+  v.columns.forEach((column, i) => {
+    const { ul, height } = columnList(column, i + 1, m);
+    tallest = Math.max(tallest, height);
+    tableau.append(ul);
+  });
+  // the whole height is a drop target; columnOffsets keeps every column within it (so no scroll)
+  tableau.style.minHeight = `${Math.floor(Math.max(tallest, m.avail))}px`;
+  applySelection();
+  applyRovingFocus(false);
+}
+
+function renderStock(v) {
+  const stock = $("stock");
+  const piles = stock.querySelector(".piles");
+  piles.replaceChildren();
+  if (!v) return;
+  for (let i = 0; i < v.deals_left; i += 1) piles.append(el("span", { class: "pile" }));
+  stock.querySelector(".count").textContent = v.stock ? String(v.stock) : "";
+  stock.classList.toggle("exhausted", !v.deals_left);
+  const cards = tn("{n} card", "{n} cards", v.stock);
+  const deals = tn("{n} deal left", "{n} deals left", v.deals_left);
+  stock.setAttribute("aria-label", t("Deal a row from the stock ({cards}, {deals})", { cards, deals }));
+  stock.setAttribute("aria-keyshortcuts", "D");
+}
+
+function renderSets(v) {
+  const sets = $("sets");
+  sets.replaceChildren();
+  if (!v) return;
+  sets.setAttribute("aria-label", t("Completed sequences: {removed} of {total}", {
+    removed: v.removed, total: v.sequences,
+  }));
+  for (let i = 0; i < v.sequences; i += 1) {
+    const suit = (v.removed_suits || [])[i];
+    const slot = el("span", { class: suit ? "set filled" : "set" });
+    if (suit) slot.append(drawFace(`K${suit}`));
+    sets.append(slot);
+  }
+}
+
+function renderControls(v) {
+  $("btn-undo").disabled = !v || !v.can_undo;
+  $("btn-restart").disabled = !v;
+  $("btn-pause").disabled = !v || v.status !== "active";
+  $("btn-describe").disabled = !v;
+  $("stock").disabled = !v;
+}
+
+/** Draw everything from state.view, then let the add-ons draw theirs. */
+export function render() {
+  const v = state.view;
+  fitToolbar(); // before the table measures the room the bars leave it
+  renderStatus(v);
+  renderStock(v);
+  renderSets(v);
+  renderTableau(v);
+  renderControls(v);
+  for (const hook of rendered) hook(v);
+  fitToolbar(); // an add-on may have written its button's text anew
+}
+
+/** Mark the picked-up cards and (with placement help) the columns that accept them. */
+export function applySelection() {
+  const sel = state.selected;
+  const v = state.view;
+  if (!v) return;
+  for (const button of document.querySelectorAll("#tableau .card.up")) {
+    const col = Number(button.dataset.col);
+    const idx = Number(button.dataset.idx);
+    const column = v.columns[col - 1];
+    const on = Boolean(sel) && sel.column === col && idx >= column.down + column.up.length - sel.count;
+    button.classList.toggle("selected", on);
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  const group = sel ? groupFor(sel.column, sel.count) : null;
+  highlightTargets(group && state.settings.placement_help ? group.targets : []);
+}
+
+export function highlightTargets(targets) {
+  for (const ul of document.querySelectorAll("#tableau .column")) {
+    ul.classList.toggle("accepts", targets.includes(Number(ul.dataset.col)));
+  }
+}

@@ -1,0 +1,57 @@
+// The toolbar's buttons wear an icon beside (on phones: above) their word; where the words of
+// the current language do not fit the window, the words go visually hidden and stay the
+// buttons' accessible names. fitToolbar runs after every render (a resize renders again).
+import { $, el } from "../core/dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// 24×24 stroked outlines, by button id; a button without one keeps its word on show.
+const ICONS = {
+  "btn-new": "M6 3h9l3 3v15H6z M12 9v8 M8 13h8",
+  "btn-undo": "M9 14 4 9l5-5 M4 9h10.5a5.5 5.5 0 0 1 0 11H11",
+  "btn-redo": "M15 14l5-5-5-5 M20 9H9.5a5.5 5.5 0 0 0 0 11H13",
+  "btn-hint": "M9 18h6 M10 21h4 M12 3a6 6 0 0 0-3.5 10.9V16h7v-2.1A6 6 0 0 0 12 3z",
+  "btn-help": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M9.5 9.5a2.6 2.6 0 0 1 5 1c0 1.8-2.5 2.2-2.5 3.6 M12 17.2v.3",
+  "btn-menu": "M4 6h16 M4 12h16 M4 18h16",
+};
+
+const TOOL_BUTTONS = "#toolbar > button, #tool-slot > button, .menu-wrap > button";
+
+function icon(path) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "tool-icon");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const line = document.createElementNS(SVG, "path");
+  line.setAttribute("d", path);
+  svg.append(line);
+  return svg;
+}
+
+/** Give a button its icon and put its text in a label (again after its text was replaced). */
+function dress(button) {
+  const path = ICONS[button.id];
+  if (!path || button.querySelector(":scope > .tool-label")) return;
+  const word = button.textContent.trim();
+  button.replaceChildren(icon(path), el("span", { class: "tool-label", text: word }));
+  button.classList.add("tool");
+}
+
+function overflows(node) {
+  return node.scrollWidth > node.clientWidth + 1;
+}
+
+/** Words beside the icons where they fit the toolbar, icons alone (words kept for assistive
+ * technology) where they do not. */
+export function fitToolbar() {
+  const toolbar = $("toolbar");
+  const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
+  buttons.forEach(dress);
+  toolbar.classList.remove("icons-only");
+  // beside the top bar (wide screens) the toolbar may take about half the width; as the bottom bar, all
+  const fullWidth = toolbar.offsetWidth >= document.documentElement.clientWidth - 1;
+  const tooWide = () => overflows(toolbar) || (!fullWidth && toolbar.offsetWidth > window.innerWidth * 0.55);
+  const crowded = buttons.some((b) => overflows(b) || [...b.querySelectorAll(".tool-label")].some(overflows));
+  if (crowded || tooWide()) toolbar.classList.add("icons-only");
+}
