@@ -10,7 +10,8 @@
                                                   # (docs/DEVELOPING.md builds it; tuning needs the sources)
 
 Prints one table per range (the same table as ``spider study``) and the hint latency p50/p95; with
-``--tuning``, the figures behind a tuning choice of the solver or the hints instead.
+``--tuning``, the figures behind a tuning choice of the solver or the hints instead (docs/SOLVER-NOTES.md
+records them, with the trials that have no entry here).
 """
 
 from __future__ import annotations
