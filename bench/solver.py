@@ -10,7 +10,8 @@
                                                   # (docs/DEVELOPING.md builds it; tuning needs the sources)
 
 Prints one table per range (the same table as ``spider study``) and the hint latency p50/p95; with
-``--tuning``, the figures behind a tuning choice of the solver or the hints instead.
+``--tuning``, the figures behind a tuning choice of the solver or the hints instead (docs/SOLVER-NOTES.md
+records them, with the trials that have no entry here).
 """
 
 from __future__ import annotations
@@ -71,6 +72,21 @@ def _strong_sizes(suits: int, **changes: Any) -> tuple[Any, str, Any]:
 
 
 _OLD_V1 = heuristics.Weights(20, 8, 4, 20, 60, 2)  # a beam variant on Spiderette until spiderette-wider-beams
+# The 4-suit strong player's sizes before strong.FOUR_SUITS: 16 samples, its choice solved from the
+# last deal with at most 10 cards face down (docs/SOLVER-NOTES.md)
+_SOLVING_FOUR = strong.Sizes(
+    samples=16,
+    candidates=10,
+    budget=24000,
+    width=4,
+    depth=20,
+    sooner=True,
+    solve_nodes=3000,
+    solve_budget=80_000,
+    solve_deals=1,
+    solve_down=10,
+    solve_samples=8,
+)
 
 # Each tuning choice: (what it decides, mode, range, the alternative it is measured against as
 # (module, name, value) settings). The deal ranges are the first deals of bench/solver_deals.json.
@@ -177,15 +193,15 @@ TUNINGS: dict[str, tuple[str, str, str, list[tuple[Any, str, Any]]]] = {
         "4-suit strong player: 32 samples, the look-ahead alone vs 16, its choice solved from 10 cards down",
         "play strong",
         "spider-4",
-        [(strong, "SIZES", {**strong.SIZES, 4: strong.SOLVING_FOUR})],
+        [(strong, "SIZES", {**strong.SIZES, 4: _SOLVING_FOUR})],
     ),
     "endgame-solving-4": (
         "4-suit strong player, 32 samples: the look-ahead alone vs the solver checking it from 10 cards down",
         "play strong",
         "spider-4",
-        [(strong, "SIZES", {**strong.SIZES, 4: strong.SOLVING_FOUR._replace(samples=32, budget=48000)})],
+        [(strong, "SIZES", {**strong.SIZES, 4: _SOLVING_FOUR._replace(samples=32, budget=48000)})],
     ),
-    # (the 16-sample player's endgame trials, figures at ``strong.SIZES``, are the alternative above
+    # (the 16-sample player's endgame trials in docs/SOLVER-NOTES.md are samples-4's alternative
     # with solve_down=16 and strong.GIVE_UP 100, or solve_budget=60_000)
     "way-out": (
         "1-suit strong player: stalled play also checks the first move of a shortest line to progress vs not",

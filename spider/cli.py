@@ -18,7 +18,7 @@ from .engine.variants import variant
 from .options import add_level_arguments, port, positive
 from .solver.cli import add_commands as add_solver_commands
 
-ILLEGAL_ACTION_EXIT = 1  # SPEC: a record's illegal action; every other mistake exits 2
+ILLEGAL_ACTION_EXIT = 1  # a record's illegal action; every other mistake exits 2 (docs/COMMAND-LINE.md)
 
 
 def _print_json(data: Any) -> None:

@@ -1,4 +1,4 @@
-"""The ``spider`` command (SPEC §6): deal, replay, errors as one line. In-process through
+"""The ``spider`` command (docs/COMMAND-LINE.md): deal, replay, errors as one line. In-process through
 ``spider.cli.main`` plus one run of the installed command."""
 
 from __future__ import annotations

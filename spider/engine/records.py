@@ -1,4 +1,5 @@
-"""Game records (SPEC §5): the game is its record, a code or deck plus the actions played.
+"""Game records (docs/FORMATS.md, Game records): the game is its record, a code or deck plus the
+actions played.
 
     {"game": "spider", "suits": 2, "rules": "classic", "code": "SP1-S2C-AAAAAAD",
      "actions": ["3>7", "deal", "undo"], "profile": "standard"}

@@ -1,4 +1,4 @@
-"""Scoring profiles (SPEC §3): each fixes how points move and the undo limit.
+"""Scoring profiles (docs/RULES.md, Scoring profiles): each fixes how points move and the undo limit.
 
 The engine has no clock: a caller that plays the timed profile passes elapsed seconds in."""
 

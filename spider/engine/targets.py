@@ -1,4 +1,5 @@
-"""Where a group can go: the legal targets of each pickable group and the best column (SPEC §7).
+"""Where a group can go: the legal targets of each pickable group and the best column
+(docs/RULES.md, The best column).
 
 Everything here derives from ``Game.legal_moves``, the same legality the solver searches."""
 

@@ -1,9 +1,10 @@
-"""Solver, hints and studies (SPEC §8). Plays only through ``spider.engine``.
+"""Solver, hints and studies (docs/RULES.md, Hints and the solver; docs/COMMAND-LINE.md, Solving).
+Plays only through ``spider.engine``.
 
 * ``solve(game, time_limit=60, node_limit=None, memory_limit_mb=1024) -> SolveResult`` — full
   information (sees face-down cards): "won" with a replayable line, "lost" (proved) or "unknown".
-* ``hint(game) -> str | None`` — a next action in SPEC notation (``"F>T:N"`` or ``"deal"``) or
-  None, from what the player sees only.
+* ``hint(game) -> str | None`` — a next action (``"F>T:N"`` or ``"deal"``: docs/FORMATS.md, Actions)
+  or None, from what the player sees only.
 * ``autoplay(game, max_actions=1500, choose=quick_choice) -> bool`` — plays the hints, or another
   chooser such as ``strong.strong_choice`` (no undo, no peeking).
 * ``record_hint(session)`` — the hint at the end of a game as played so far: it also avoids the

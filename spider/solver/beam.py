@@ -105,8 +105,8 @@ class _Beam:
         """Play ``level``'s candidates best first until ``width`` new children are found (or
         none is left), at most ``per_parent`` from one parent. They are played in batches of as
         many as are still wanted, each batch grouped by parent so a parent's position is restored
-        once per batch. (Most candidates are never played; a heap instead of the sort played the
-        same positions no faster on 4-suit Spiderette's wide runs.)"""
+        once per batch. (Most candidates are never played; docs/SOLVER-NOTES.md has a heap tried
+        instead of the sort.)"""
         level.sort()
         kept: list[Entry] = []
         given: dict[int, int] = {}  # children kept so far, by parent index

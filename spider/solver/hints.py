@@ -32,19 +32,12 @@ Move3 = tuple[int, int, int]  # a move with its card count (hints never look pas
 DEPTH = 4
 NODE_BUDGET = 2500
 # Tuned on autoplay; ``python bench/solver.py --tuning NAME`` prints each choice against its
-# alternative. 1 suit has weights of its own (hint-one-suit); on 2 and 4 suits a column that still
-# hides cards costs extra, which pushes towards emptying columns (hint-hidden).
+# alternative (the figures: docs/SOLVER-NOTES.md). 1 suit has weights of its own (hint-one-suit); on
+# 2 and 4 suits a column that still hides cards costs extra, which pushes towards emptying columns
+# (hint-hidden).
 HINT_ONE_SUIT = Weights(down=10, brk=4, suit=2, empty=8, removed=60, stock=2)
-# The 4-suit strong player looks ahead with these weights too. With its look-ahead alone (no
-# solving) it won 7 of the 100 range deals, 29 with at most 16 cards face down at the last deal;
-# with one weight changed in its play it did worse each time (won, at most 16 down, against these
-# weights on the same deals): an empty column 20, 1 and 6 of the first 34 (4 and 9); a suit change
-# 4, 3 and 27 of 100 (7 and 29); a break 12, 3 and 17 of the first 88 (6 and 29). Not a fit to
-# the deals they were tuned on: from SP1-S4C-AAAAAAA (100 deals that tuned nothing) these weights
-# won 8 and a suit change 4 won 2. A suit change 12 (hint-suit-12) did about as well with the
-# look-ahead alone (8 of 100, 27 at most 16 down, 79 sequences removed against 68; 7 of the first
-# 42 from SP1-S4C-AAAAAAA) but worse with the endgame's solving: 3 of the first 33 range deals won
-# and 29 sequences removed, against 6 and 54 with these weights.
+# The 4-suit strong player looks ahead with these weights too: changing any one of them made it
+# play worse (docs/SOLVER-NOTES.md, The hints' weights).
 HINT = Weights(down=20, brk=8, suit=8, empty=8, removed=60, stock=2, hidden=10)
 # a second, deeper look before dealing or giving up: small on 1 and 2 suits, it still helps on 4
 # once the progress search below is there (hint-deep)
@@ -202,7 +195,7 @@ def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int)
 
 
 def hint(game: Game, avoid: set[int] | None = None) -> str | None:
-    """A good next action in SPEC notation (``"F>T:N"`` or ``"deal"``), or None when no move
+    """A good next action (``"F>T:N"`` or ``"deal"``: docs/FORMATS.md, Actions), or None when no move
     looks useful. Depends only on what the player sees; deterministic."""
     action = hint_action(game, avoid)
     return None if action is None else format_action(action)
@@ -210,10 +203,10 @@ def hint(game: Game, avoid: set[int] | None = None) -> str | None:
 
 def record_hint(session: Session, choose: Chooser | None = None) -> str | None:
     """The action ``choose`` (default: ``quick_choice``) takes at the end of ``session``'s game, in
-    SPEC notation, knowing what autoplay would know there (``Progress.of``): never back into a
-    position the game has been in (a hint that ignored them sent a player who followed it round in
-    circles), and play that has stopped making progress is told so. A player who follows these
-    hints from the start plays exactly as ``autoplay`` does."""
+    the notation of docs/FORMATS.md, Actions, knowing what autoplay would know there
+    (``Progress.of``): never back into a position the game has been in (a hint that ignored them
+    sent a player who followed it round in circles), and play that has stopped making progress is
+    told so. A player who follows these hints from the start plays exactly as ``autoplay`` does."""
     progress = Progress.of(session)
     action = (choose or quick_choice)(session.game, progress.seen, progress.progressing)
     return None if action is None else format_action(action)

@@ -32,12 +32,9 @@ _KING = 12  # rank - 1 of a king
 
 def dead_end_deals(v: Variant) -> int:
     """Test positions with at most this many deals left. On 2- and 4-suit Spiderette the last deal
-    brings only three cards, so positions before it are often buried already (SD1-S2-AAAABCV
-    proved lost after 2,500 positions instead of 12,500 when tested only once the stock is empty).
-    On 1 suit runs are long and the test costs more than it saves before the last deal
-    (SD1-S1-AAAABCV proved lost in 7.2 s with the test once the stock is empty, 9.2 s with it from
-    the last deal, 8.8 s without it), and on Spider it is worth its time only once the stock is
-    empty."""
+    brings only three cards, so positions before it are often buried already. On 1 suit runs are
+    long and the test costs more than it saves before the last deal, and on Spider it is worth its
+    time only once the stock is empty (docs/SOLVER-NOTES.md, Spiderette)."""
     return 1 if v.game == "spiderette" and v.suits > 1 else 0
 
 

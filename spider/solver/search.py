@@ -65,53 +65,25 @@ _CHECK_EVERY = 1024
 _BIG = 1 << 30  # the slack of the unbounded pass: never runs out
 FIRST_BUDGET = 500  # positions per pass in the first round
 GROWTH = 1.2  # budgets grow by this factor each round
-# The depth beam's widest, by game. 4-suit Spiderette's deals undecided at 10 s are mostly won,
-# if at all, by a beam of width 1,000-4,000 (one run of width 1,000 with the weights ``_V2`` won
-# SD1-S4-AAAABCQ and AAAABCX in 2 s, where the level's own weights died on both), so on Spiderette
-# the width keeps growing, faster on 4 suits (``BEAM_FOUR_SUITS``), and ``_V2`` takes every other
-# round (spiderette-wider-beams). Within 10 s, 4 suits decided 94 of the 100 range deals instead of
-# 92 and 90 of the 100 from SD1-S4-AAAAAAA (which tuned nothing) instead of 87, the same in two
-# runs each (the width alone: 93 and 89); 2 suits 100 instead of 99 (SD1-S2-AAAABCI won); 1 suit
-# 100 either way.
+# The depth beam's widest, by game: on Spiderette a few hard 4-suit deals are won only by very wide
+# beams, so its width keeps growing, faster on 4 suits (``BEAM_FOUR_SUITS``), with ``_V2`` every
+# other round (spiderette-wider-beams; docs/SOLVER-NOTES.md, Spiderette).
 MAX_WIDTH = {"spider": 400.0, "spiderette": 4000.0}
 # The unbounded pass's budget, in bounded passes' budgets: Spiderette has 52 cards, so proofs are in
 # reach there and deals that are lost are common; on Spider the unbounded pass rarely ends
 # (complete-share).
 COMPLETE_SHARE = {"spiderette": 3}
-# Children one parent may give a beam layer of one stock level, by level (beam-per-parent): on the
-# first 80 deals of 4-suit Spider (20 s each) no cap won 76 (70 within 5 s), a cap of 3 all 80 (75
-# within 5 s); on the 100 range deals within 220,000 positions (about 5 s), with the level's own
-# weights only, a cap of 2 won 90 against 83 with 3 (87 against 78 on the 100 deals from
-# SP1-S4C-AAAAAAA, which tuned nothing), while a cap of 1 won none. On 2 suits a cap of 3: 1.8 M
-# positions for the 100 deals against 2.3 M with none and 3.1 M with 2; 1 suit the same.
-# Spiderette (7 columns) has no cap: 4 suits decided 89% with one and 91% without (100 deals, 10 s).
+# Children one parent may give a beam layer of one stock level, by level (beam-per-parent): a
+# layer of one position's children dies together, but a cap of 1 starves the beam. Spiderette's 7
+# columns do better without a cap (docs/SOLVER-NOTES.md).
 BEAM_PER_PARENT = {("spider", 1): 3, ("spider", 2): 3, ("spider", 4): 2}
 BEAM_WIDTH, BEAM_FROM = 10.0, 3  # 1 and 2 suits: the passes alone are quicker at first (beam-from)
-# 4 suits, by game: (first width, growth per round, first round). Spider: within 300,000 positions
-# (about 10 s), of the 100 range deals a growth of 1.25 won 87, 1.5 won 84 and 1.12 won 77
-# (beam-growth): many cheap runs with fresh seeds beat fewer wide ones, up to a point.
-# Spiderette: one run of width 4,000 won 6 of the 10 deals once left unknown in 10 s (0.7-2.4 M
-# positions, 15-60 s each). With ``_V2`` one round in five and the width up to 400, a growth of 2
-# (the width uncapped) decided 90 of the 100 range deals within 10 s, as 1.25 did, and 1.6 and 3 no
-# more (spiderette-beam-growth); with ``_V2`` every other round and the width up to 4,000, a growth
-# of 1.5 decided 94 and 90 of the two ranges named at ``MAX_WIDTH``, 1.25 93 and 89, 1.75 94 and
-# 89, and a first width of 50 growing by 1.3 93 and 89. Of the deals still undecided, a few are won
-# by one run of width 4,000 after 1.4-2.3 M positions (SD1-S4-AAAABBB, AAAAABJ, AAAAADK; 19-20 s),
-# and on the rest every beam dies, untidy beams too: they need a proof, which the unbounded pass is
-# far from (AAAAADV and AAAAACE: no proof after 53 M positions and 240 s; the four range deals that
-# no beam wins, SD1-S4-AAAABCI, BCL, BDP and BDT, none after 29-91 M positions, the unbounded pass
-# alone for 280 s or up to 7 GiB; they rearrange the same
-# face-up cards hundreds of thousands of ways once the stock is empty, and
-# ``reductions.buried_for_good`` refutes about 1 in 7 of those positions: most of the others have
-# no empty column, so its relaxation is simply too loose there). The unbounded pass's share
-# (``COMPLETE_SHARE``) 1 or 6 instead of 3 decided exactly the same deals of both ranges (with a
-# growth of 1.25).
+# 4 suits, by game: (first width, growth per round, first round). Many cheap runs with fresh seeds
+# beat fewer wide ones, up to a point (beam-growth, spiderette-beam-growth); the Spiderette deals no
+# beam wins need a proof the unbounded pass is far from (docs/SOLVER-NOTES.md, Spiderette).
 BEAM_FOUR_SUITS = {"spider": (20.0, 1.25, 0), "spiderette": (20.0, 1.5, 0)}
 # The levels where the beam leads: it runs first in every round and there are no bounded passes
-# (beam-leads). 4 suits: see ``bounded_slacks``. 2-suit Spiderette, the 100 range deals at 10 s: the
-# same 97 won, 1 lost and 2 unknown in two runs each, the median 0.06-0.07 s instead of 0.09-0.10 s
-# and 2.38 M positions in all instead of 2.93-3.11 M; its slowest win (SD1-S2-AAAABBS) took 10.4 s
-# alone instead of 19.5 s.
+# (beam-leads, and ``bounded_slacks``): there it finds the wins sooner than the passes.
 BEAM_LEADS = {("spider", 4), ("spiderette", 4), ("spiderette", 2)}
 
 
@@ -156,9 +128,7 @@ def beam_leads(v: Variant) -> bool:
 
 def bounded_slacks(v: Variant) -> tuple[int, ...]:
     """The slacks of a level's bounded passes. Where the beam leads it finds the wins and the
-    bounded passes only take their share of the time (bounded-passes: on 4-suit Spider 27/30 won
-    either way, the median 1.74 s with them and 1.38 s without; on the 26 slowest 4-suit
-    Spiderette deals of 100 in 10 s, 8 left undecided without them, 10 with them)."""
+    bounded passes only take their share of the time (bounded-passes; docs/SOLVER-NOTES.md)."""
     return () if beam_leads(v) else (0, 1, 2, 3, 5)
 
 
@@ -169,15 +139,9 @@ def beam_widths(v: Variant) -> tuple[float, float, int]:
     return BEAM_FOUR_SUITS[v.game] if v.suits == 4 else (BEAM_WIDTH, 1.25, BEAM_FROM)
 
 
-# On Spiderette the beam's weights take turns by round (None: the level's own); on Spider the
-# level's own serve every round (beam-variants). 4-suit Spiderette, the 100 range deals within
-# 750,000 positions: 88 won with the variants, 85 without. 4-suit Spider, within 220,000 positions:
-# 83 won without them, 78 with; one run of width 60 on each of its 24 slowest deals, 4 seeds each,
-# won 35 of the 96 runs with its own weights, 9 with the first variant and 11 with the second.
-# 1 and 2 suits: the same within a few per cent either way. Then the variants were (None, None,
-# _V1, None, _V2) with _V1 = Weights(20, 8, 4, 20, 60, 2); on the 4 deals named at ``MAX_WIDTH``,
-# widths 1,000, two seeds each, _V2 won 4 of the 8 runs, the level's own weights and _V1 none, so
-# it now takes every other round (with the wider beams: spiderette-wider-beams).
+# On Spiderette the beam's weights take turns by round (None: the level's own): ``_V2`` wins hard
+# 4-suit deals where the level's own weights die. On Spider the level's own serve every round
+# (beam-variants, beam-variants-spider; docs/SOLVER-NOTES.md).
 _V2 = Weights(30, 8, 6, 30, 60, 0)
 BEAM_VARIANTS: dict[str, tuple[Weights | None, ...]] = {"spiderette": (None, _V2)}
 
@@ -191,9 +155,9 @@ def beam_weights(v: Variant, w: Weights, round_number: int) -> Weights:
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """Pause Python's cycle collector: the search makes millions of tuples and lists that form no
-    cycles, and collecting them again and again took a sixth to a fifth of a 4-suit solve's time
-    (the same 300,000-position solves ran at 29,300 positions a second instead of 23,700). It runs
-    again afterwards, and was paused only in this process (solves run in worker processes)."""
+    cycles, and collecting them again and again took a good part of a solve's time
+    (docs/SOLVER-NOTES.md, Speed and memory). It runs again afterwards, and was paused only in this
+    process (solves run in worker processes)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -320,7 +284,7 @@ class _Limits:
         """Like ``reached`` but checks the clock whatever ``nodes`` is, and memory unless it was
         read within the last ``_CHECK_EVERY`` positions: a few thousand positions add little to
         it, and the strong player's small solves asked often enough for the reads to show in a
-        profile (2.5% of their time)."""
+        profile."""
         if self.node_limit is not None and nodes >= self.node_limit:
             return "node limit"
         if time.perf_counter() >= self.deadline:
@@ -338,12 +302,7 @@ class _Pass:
     one stopped (the unbounded pass keeps its work across rounds instead of starting again).
 
     The unbounded pass's line grows very deep, and its frames, not the table of positions met,
-    are most of its memory: alone on SD1-S4-AAAABDP, after 6 M positions, it held 988 MiB, its
-    line about 440,000 frames deep (counted on a plain-Python copy of the pass). Children packed
-    into bytes (5 a child) instead of lists of tuples took that to 482 MiB, at 6% more CPU a
-    position (the same positions and results). Not kept: a whole solve of that deal, where the
-    beam takes most of the positions, ends its 60 s in 110 MiB, and the deals that need that much
-    of the unbounded pass are far from a proof (``BEAM_FOUR_SUITS``)."""
+    are most of its memory (docs/SOLVER-NOTES.md, Speed and memory)."""
 
     def __init__(self, g: Game, slack: int | None, rng: random.Random | None = None) -> None:
         self.g, self.slack, self.bounded = g, slack, slack is not None

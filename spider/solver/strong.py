@@ -13,24 +13,21 @@ lowest summed cost (on 4 suits, then the fewest actions taken to reach those cos
 Blind by construction: the samples are built from the information state alone, with a random
 generator seeded from the public position, so games that differ only in hidden cards get the same
 samples and the same answer; and deterministic, because every limit counts positions, never the
-clock. The work per decision is bounded by ``Sizes.budget`` positions (under 2 s of CPU on the
-compiled build: setup.py compiles this module with the engine and the search it drives).
+clock. The work per decision is bounded by ``Sizes.budget`` positions (setup.py compiles this
+module with the engine and the search it drives, to keep a decision quick).
 
 In the endgame (``solves_here``: on 1 suit once the stock is empty; on 4 suits the look-ahead on
-more samples did better than this, see ``FOUR_SUITS``), the look-ahead's ranking is checked by
+more samples does better than this, see ``FOUR_SUITS``), the look-ahead's ranking is checked by
 solving: each candidate in turn, best first, is played on every sample (the first
 ``Sizes.solve_samples``) and the full-information solver (``search.solve``, at most
 ``Sizes.solve_nodes`` positions a sample) tries to win from there. The first candidate won on every
 sample is played, or else the one won on the most. The short look-ahead cannot tell a move that
 turns up a card which may well leave the game stuck from one that keeps every way open; the
-solver can, sample by sample. (Each of the 9 games of 100 that 1-suit play lost without it went
-wrong in this phase; in four of them the fatal move was won on 11 to 14 of 16 samples, by the
-solver at 5,000 positions a sample, and another move on 14 to 16.) It also checks the quick hint's
-move when play has stalled, and ``GIVE_UP`` ends a game that wanders too long. Stalled play
+solver can, sample by sample (docs/SOLVER-NOTES.md, The strong player). It also checks the quick
+hint's move when play has stalled, and ``GIVE_UP`` ends a game that wanders too long. Stalled play
 avoids the positions it has met, so it can corner itself where every move leads back to one: the
 first move of a shortest line to progress (``way_out``) is checked too, after the moves into new
-positions. (Three of the 6 games of 100 that 1-suit play lost before it stopped so, cornered while
-the true deal was still won; with it, two of those are won, 96 of 100.)
+positions.
 """
 
 from __future__ import annotations
@@ -66,78 +63,21 @@ class Sizes(NamedTuple):
     sooner: bool = False  # where summed costs tie, the action whose look-aheads reach them in fewer actions
 
 
-# 4 suits: more of everything (on the 20 deals from SP1-S4C-AAAABAA, 2 won against 1 and 0.95
-# sequences removed a game against 0.5). About twice as much again (20 samples, width 5, depth 24;
-# 1.1 s of CPU at most on the compiled build) won 1 of those deals, not 2, and on 1 suit
-# 16 samples, 10 candidates, width 4, depth 16 won 19 of the 20 from SP1-S1C-AAAABAA as these
-# sizes do (one gained, one lost): more work is no sure gain. A deal's hidden cards in a
-# look-ahead make dealing look better than it is, hence ``DEALS`` 0 and ``candidates``. On all 100
-# 4-suit range deals with the look-ahead alone, where these sizes won 7 and removed 68 sequences:
-# 6 candidates won 1 and removed 18; 14 won 6 and removed 63 (the same with the budget raised
-# with them: it does not bind); width 2 and depth 40 won 6 and removed 64.
+# 1 suit solves in the endgame; more work per decision is no sure gain (the trials of every
+# level's sizes: docs/SOLVER-NOTES.md, The strong player).
 ONE_SUIT = Sizes(solve_nodes=2000, solve_budget=80_000, solve_candidates=12)
-# ``sooner`` on 4 suits, where the candidates' costs often all tie (reversible moves reach the same
-# best positions) and the choice fell to their order: 7 of the 100 range deals won instead of 4. On
-# 1 suit it won 95 instead of 96, at twice the time a game (median 18.6 s) and a slowest decision
-# of 1.76 s instead of 0.98 s; on 2 suits 51 instead of 54 (sooner-ties). The endgame's solving on
-# 4 suits (16 samples), the 100 range deals on the compiled build: 10 won instead of 7 (of the
-# 17 games that reach that endgame, 9 won instead of 6), 89 sequences removed instead of 68, the
-# slowest decision 1.92 s of CPU instead of 0.70 s; with 100,000 positions a decision, 9 won at 2.3 s.
-# Tried after: solving from 16 cards down won 6 of the first 30 deals instead of 5 (SP1-S4C-AAAABAQ
-# gained), but stalled games wander there for up to 24 min (AAAABAW: 1,444 s instead of 40 s);
-# 60,000 positions a decision lost AAAABAB and AAAABAJ and still peaked at 2.39 s on a machine where
-# these sizes peak at 2.7 s (the positions are bounded, the seconds depend on the machine). From 16
-# down on all 100, stalled games given up after 100 actions: 9
-# won, the slowest decision 1.44 s; AAAABBA and AAAABCX, won by the look-ahead alone, stall in the
-# solving until given up, and letting the solver overrule the look-ahead only when its choice wins
-# at least 1 (or 4) of the 8 samples lost them all the same (and AAAABAB with 4). On the 100 deals
-# from SP1-S4C-AAAAAAA, which tuned nothing, these sizes won 9 (the look-ahead alone 8).
-# ``solve_nodes`` is looser than it reads: a 4-suit solve starts with a beam run, which asks its
-# limits only every 2,048 positions, so a solve here may run to 4,900, and many samples are won
-# past 3,000 (at action 409 of SP1-S4C-AAAABAJ, all 10 samples won by the 8 candidates' 64 solves,
-# at 3,143-3,830); and a decision's solving stops after the candidate that passes
-# ``solve_budget``, 104,000 positions there. Bounded exactly (the beam stopping at the node limit,
-# the solves at the budget), the player lost AAAABAB and AAAABAJ and won 3 of the first 29 range
-# deals. The search's speed (``beam.py``, ``search.py``) is what brings these decisions under 2 s.
-# (Every figure above is of this player, the 4-suit one until ``FOUR_SUITS``.)
-SOLVING_FOUR = Sizes(
-    samples=16,
-    candidates=10,
-    budget=24000,
-    width=4,
-    depth=20,
-    sooner=True,
-    solve_nodes=3000,
-    solve_budget=80_000,
-    solve_deals=1,
-    solve_down=10,
-    solve_samples=8,
-)
-# 4 suits now: twice the samples with the same look-ahead on each (the budget doubled with them),
-# and no solving in the endgame. On the 100 range deals (samples-4): 13 won and 114 sequences
-# removed, against 10 and 89 for ``SOLVING_FOUR``; on the 100 deals from SP1-S4C-AAAAAAA, which
-# tuned nothing, 11 won and 104 removed, against 9. The slowest decision 0.69 s of CPU instead of
-# 1.77 s. With the endgame's solving kept, 32 samples won 10 and removed 92 of the range deals
-# (endgame-solving-4): with more samples the look-ahead chooses better than the solver's hindsight
-# there. 64 samples and 96,000 positions did no better on the first 44 range deals (3 won and 25
-# removed, against 5 and 43). Earlier trials of more samples had looked at 11 to 20 deals only.
-# Valuing the best 3 candidates again on 64 more samples (their totals over 96 deciding) won 12
-# and removed 105 of the 100 range deals, against 13 and 114, at twice the time a game (median
-# 23.6 s) and a slowest decision of 1.21 s: 10 deals gained, 11 lost, so not kept.
-# A wider, deeper look-ahead (width 6, depth 24, 64,000 positions) did far worse: 1 won and 12
-# removed of the first 35 range deals, where these sizes won 5 (and removed 43 of the first 44).
-# A narrower one (width 3) did worse too: 2 won and 19 removed of the first 42 (these sizes: 5 won).
+# 4 suits: many samples and no solving in the endgame, where with enough samples the look-ahead
+# chooses better than the solver's hindsight. ``sooner``: the candidates' summed costs often all tie
+# there (reversible moves reach the same best positions), and their order alone chose badly.
 FOUR_SUITS = Sizes(samples=32, candidates=10, budget=48000, width=4, depth=20, sooner=True)
 SIZES = {1: ONE_SUIT, 2: Sizes(), 4: FOUR_SUITS}
-# deals a look-ahead may make (each one more stock level to keep a beam for); on 4 suits, with the
-# look-ahead alone (no solving), 1 won 3 of the first 35 range deals and 0 won 4
+# deals a look-ahead may make (each one more stock level to keep a beam for): none, because a
+# sample's hidden cards make dealing look better than it is
 DEALS = 0
 _WON = -(1 << 30)  # the cost of a won position: beats any other
 _LOST = 1 << 40  # the cost of a stranded position (``stranded``): worse than any other
-# Stalled play in the endgame can wander among ever new arrangements of the same face-up
-# cards, each move checked by the solver (in a trial with 16 samples, SP1-S1C-AAAABBC ran 1,300
-# actions so, at up to 1.2 s each). The bound ends no game of the 1-suit range: the longest took
-# 459 actions in all (won), and none of the 4 lost was given up.
+# Stalled play in the endgame can wander among ever new arrangements of the same face-up cards,
+# each move checked by the solver; the bound is loose enough to end no game that play still wins.
 GIVE_UP = 300
 WAY_OUT_BUDGET = 20000  # positions the search for a way out may visit (``way_out``)
 _NO_CLOCK = 1e9  # the solves of a decision are bounded by positions, not seconds (deterministic)
@@ -230,17 +170,8 @@ def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> 
     return out
 
 
-# Other valuations tried on 4 suits, with the look-ahead alone (no solving) on the 100 range deals,
-# where this one won 7, 29 games had at most 16 cards face down at the last deal and 68 sequences
-# were removed: a line that stops growing once it has turned up one card (less hindsight) won 4, 9
-# and 39; the cost a greedy player (the move lowering the cost most, else a deal) reaches by the
-# end of the game from the look-ahead's best position won none of the first 22 and removed 1
-# sequence (this valuation: 3 and 30); each sample ranking the candidates, the sum of ranks
-# deciding, won 1 of the first 45 and removed 11 (5 and 48). Seeing through the cards it turns
-# up is what the look-ahead is worth. Nor does a candidate's summed cost gain from leaving
-# samples out (all 100, look-ahead alone, where the sum won 7 and removed 68): the worse half of
-# the samples' costs, to temper hindsight's optimism, won 1 and removed 20; the better half won 6
-# and removed 60.
+# Seeing through the cards it turns up is what the look-ahead is worth (other valuations tried:
+# docs/SOLVER-NOTES.md, How a candidate is valued).
 def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
     """The lowest cost a small beam (``sizes.width`` positions per stock level, ``sizes.depth``
     actions, ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card
@@ -343,8 +274,8 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
 def deep_hint(session: Session) -> str | None:
     """The deeper hint a player may ask for: the strong player's choice at the end of
     ``session``'s game (``strong_choice``, knowing the positions met and whether play still makes
-    progress, as in ``strong_autoplay``), in SPEC notation; up to about 2 s of CPU on the compiled
-    build. Blind and deterministic like every choice of this player."""
+    progress, as in ``strong_autoplay``), in the notation of docs/FORMATS.md, Actions; bounded by
+    positions, not the clock. Blind and deterministic like every choice of this player."""
     return record_hint(session, strong_choice)
 
 

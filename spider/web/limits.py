@@ -1,8 +1,8 @@
 """Limits uvicorn's HTTP layer does not set by itself: the request head's size and the time a client
 may take to send it. (A stalled body is the app's to time out: see ``middleware``.)
 
-httptools, uvicorn's default parser when installed, buffers a request head of any size (a 200 MiB
-header took the server to 449 MB), so the server runs h11 with a bounded buffer, answers 431 when a
+httptools, uvicorn's default parser when installed, buffers a request head of any size (docs/API.md,
+Errors, and bench/hardening.py), so the server runs h11 with a bounded buffer, answers 431 when a
 head outgrows it, and 408 to a head still incomplete after HEAD_TIMEOUT."""
 
 from __future__ import annotations

@@ -19,7 +19,10 @@ SuitLetter = Literal["S", "H", "D", "C"]
 GameStatus = Literal["active", "won", "lost", "abandoned"]
 Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
 ColumnNumber = Annotated[int, Field(ge=1, le=10, description="Columns count from 1")]
-Action = Annotated[str, Field(examples=["3>7", "3>7:2", "deal", "undo", "redo"], description="SPEC §5 notation")]
+Action = Annotated[
+    str,
+    Field(examples=["3>7", "3>7:2", "deal", "undo", "redo"], description="Action notation (docs/FORMATS.md, Actions)"),
+]
 
 
 class Answer(BaseModel):
@@ -116,7 +119,9 @@ class Group(Answer):
     column: ColumnNumber
     count: int = Field(ge=1, le=13)
     targets: list[ColumnNumber] = Field(description="The columns that accept the group")
-    best: ColumnNumber | None = Field(description="The column a double click sends it to (SPEC §7)")
+    best: ColumnNumber | None = Field(
+        description="The column a double click sends it to (docs/RULES.md, The best column)"
+    )
 
 
 class Revealed(Answer):
@@ -209,7 +214,8 @@ class Player(Answer):
 
 
 class GameRecord(Answer):
-    """SPEC §5's game record: a code or a deck, the actions, and the times when they were kept."""
+    """The game record (docs/FORMATS.md, Game records): a code or a deck, the actions, and the times
+    when they were kept."""
 
     game: GameId
     suits: SuitCount

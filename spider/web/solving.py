@@ -45,8 +45,8 @@ from .top_up import LOCK, TopUp
 SEED_FILE = Path(__file__).parent / "winnable.json"
 # Looking for a winnable deal while the player waits: a few short tries, then a random deal.
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
-# A deeper hint's limit: the strong player is bounded by positions, about 2 s of CPU on the compiled
-# build; the rest allows for a slower machine or the pure-Python fallback.
+# A deeper hint's limit: the strong player is bounded by positions, not seconds; this leaves room
+# for a slower machine or the pure-Python fallback (docs/COMMAND-LINE.md gives its time).
 DEEP_HINT_SECONDS = 20.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
 REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PREFIX"

@@ -17,7 +17,7 @@ def spades(ranks: str) -> list[str]:
 
 def deal_order(tableau: list[list[str]], deals: list[list[str]]) -> list[str]:
     """The deck that lays out ``tableau`` (each column bottom to top) and then deals ``deals``
-    (SPEC §5: the tableau row by row, left to right, then the stock in dealing order)."""
+    (docs/FORMATS.md, Decks: the tableau row by row, left to right, then the stock in dealing order)."""
     deck: list[str] = []
     for row in range(max(len(c) for c in tableau)):
         for column in tableau:

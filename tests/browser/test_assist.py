@@ -1,5 +1,6 @@
-"""The player's helpers (SPEC §8) in the browser: the Hint button and H key, "Can this game still
-be won?", "Winnable deals only" and the demo, used through roles and labels."""
+"""The player's helpers (docs/RULES.md, Hints and the solver) in the browser: the Hint button and
+H key, "Can this game still be won?", "Winnable deals only" and the demo, used through roles and
+labels."""
 
 from __future__ import annotations
 

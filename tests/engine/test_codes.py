@@ -1,4 +1,4 @@
-"""Game codes and the shuffle (SPEC §5), pinned by test vectors."""
+"""Game codes and the shuffle (docs/FORMATS.md, Game codes), pinned by test vectors."""
 
 from __future__ import annotations
 

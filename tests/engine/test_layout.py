@@ -1,4 +1,4 @@
-"""Games, decks and layouts (SPEC §1 and the deck format of §5); cards."""
+"""Games, decks and layouts (docs/RULES.md, The two games; docs/FORMATS.md, Decks); cards."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from .helpers import LEVELS, position, snapshot, spider_line, spider_session, sp
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-# ----- an independent model of the rules (SPEC §2), written from the text -------------------
+# ----- an independent model of the rules (docs/RULES.md, Playing), written from the text -----
 
 
 class Model:

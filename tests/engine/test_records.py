@@ -1,4 +1,4 @@
-"""Action notation, game records, replay and sessions (SPEC §5)."""
+"""Action notation, game records, replay and sessions (docs/FORMATS.md, Actions, Game records)."""
 
 from __future__ import annotations
 

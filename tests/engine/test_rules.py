@@ -1,4 +1,4 @@
-"""The rules of SPEC §2, one by one, on hand-made positions and hand-built decks."""
+"""The rules of docs/RULES.md, Playing, one by one, on hand-made positions and hand-built decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring profiles (SPEC §3) with games won in known numbers of moves."""
+"""Scoring profiles (docs/RULES.md, Scoring profiles) with games won in known numbers of moves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Best column and legal targets (SPEC §7), full state and public view (SPEC §5)."""
+"""Best column and legal targets (docs/RULES.md, The best column), full state and public view
+(docs/FORMATS.md, The full state; docs/API.md, The game view)."""
 
 from __future__ import annotations
 

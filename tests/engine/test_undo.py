@@ -1,4 +1,4 @@
-"""Undo (SPEC §4): an exact inverse, within the profile's limit."""
+"""Undo (docs/RULES.md, Playing): an exact inverse, within the profile's limit."""
 
 from __future__ import annotations
 

@@ -313,19 +313,3 @@ def test_on_four_suits_the_look_ahead_decides_alone_even_in_the_endgame():
     game = new_session("SP1-S4C-AAAAAAB").game.search_copy()
     game.deals_done, game.down = len(game.variant.deals), [0] * 10  # stock empty, every card up
     assert not solves_here(game)
-
-
-def test_the_earlier_four_suit_player_solves_from_the_last_deal_with_few_cards_down(monkeypatch):
-    """``SOLVING_FOUR`` (the 4-suit sizes before ``FOUR_SUITS``, kept for the bench's comparison)."""
-    sizes = strong_module.SOLVING_FOUR
-    monkeypatch.setitem(strong_module.SIZES, 4, sizes)
-    game = new_session("SP1-S4C-AAAAAAB").game.search_copy()
-    assert sizes.solve_nodes > 0 and not solves_here(game)  # the opening: 5 deals left, 44 cards down
-    game.deals_done = len(game.variant.deals) - sizes.solve_deals
-    game.down = [1] * sizes.solve_down + [0] * (10 - sizes.solve_down)
-    assert solves_here(game)
-    game.down[-1] += 1  # one card more face down
-    assert not solves_here(game)
-    game.down[-1] -= 1
-    game.deals_done -= 1  # one deal more left
-    assert not solves_here(game)

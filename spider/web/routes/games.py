@@ -117,7 +117,7 @@ def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response
 
 @router.get(
     "/api/games/{game_id}/record",
-    summary="The game record (SPEC §5)",
+    summary="The game record (docs/FORMATS.md, Game records)",
     response_model=GameRecord,
     response_model_exclude_unset=True,
     responses=error_responses(404),

@@ -1,5 +1,5 @@
-// Card names and card drawing. Cards arrive in SPEC notation ("10S", "QH"); a face-down card
-// arrives only as a count, so nothing here can name one.
+// Card names and card drawing. Cards arrive in the notation of docs/FORMATS.md, Cards ("10S", "QH");
+// a face-down card arrives only as a count, so nothing here can name one.
 import { t } from "../core/i18n.js";
 
 export const RED = new Set(["H", "D"]);
