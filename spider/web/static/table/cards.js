@@ -114,7 +114,7 @@ export function courtArt(rank, suit) {
 // picture for J, Q and K (its frame, sliced to the body's width, the top figure whole).
 // A compact card shows one large suit, or the court figure's head, instead (cards.css).
 const ART_FRAME = "-82.4 -130.4 164.8 260.8";
-const ART_HEAD = "-64 -131 128 92";
+const ART_HEAD = "-46 -128 92 150";
 
 function courtPicture(rank, suit, cls, viewBox) {
   const picture = svg("svg", { class: cls, viewBox, preserveAspectRatio: "xMidYMin slice", focusable: "false" });

@@ -20,7 +20,7 @@ export const MIN_STRIP = 24;
 
 /** The corner index's font size in px at card width cw (style.css reads it as --index-font). */
 export function indexFont(cw) {
-  if (cw < COMPACT_CW) return Math.max(14, Math.min(Math.round(cw * 0.45), 22));
+  if (cw < COMPACT_CW) return Math.max(14, Math.min(Math.round(cw * 0.48), 24));
   return Math.max(14, Math.min(Math.round(cw * 0.19), 32));
 }
 
@@ -33,9 +33,12 @@ export function indexHeight(cw) {
 
 const gapFor = (width) => Math.round(Math.max(3, Math.min(16, width * 0.008)));
 
+// A compact card is a little taller than 5:7, so its face shows under its tall index.
+const heightOf = (cw) => Math.round(cw * (cw < COMPACT_CW ? 1.5 : 1.4));
+
 /** Does a card cw wide leave room for the design column in a table `height` high? */
 function fitsHeight(cw, height) {
-  const ch = Math.round(cw * 1.4);
+  const ch = heightOf(cw);
   const fd = Math.max(4, Math.round(ch * 0.05));
   const need = Math.round(ch * TOP_ROW) + TOP_GAP + ch + DESIGN_DOWN * fd + (DESIGN_UP - 1) * indexHeight(cw);
   return need <= height;
@@ -51,7 +54,7 @@ export function metricsFor({ width, height }, n) {
   const byWidth = Math.floor((width - gap * (n - 1)) / n);
   let cw = Math.max(MIN_CW, Math.min(byWidth, MAX_CW));
   while (cw > MIN_CW && !fitsHeight(cw, height)) cw -= 1;
-  const ch = Math.round(cw * 1.4);
+  const ch = heightOf(cw);
   const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
   const strip = indexHeight(cw);
   const compact = cw < COMPACT_CW;
@@ -59,7 +62,7 @@ export function metricsFor({ width, height }, n) {
   // a compact card's fan widens on a tall window (a phone upright) up to one and a half indexes,
   // and face-down cards fan by more than a back's edge where the design column leaves room
   const roomUp = Math.floor((avail - ch - DESIGN_DOWN * Math.round(ch * 0.1)) / (DESIGN_UP - 1));
-  const fu = compact ? Math.max(clean, Math.min(roomUp, Math.round(strip * 1.5), Math.round(ch * 0.8))) : clean;
+  const fu = compact ? Math.max(clean, Math.min(roomUp, Math.round(strip * 1.6), Math.round(ch * 0.85))) : clean;
   const roomDown = Math.floor((avail - ch - (DESIGN_UP - 1) * fu) / DESIGN_DOWN);
   const fd = Math.max(4, Math.round(ch * 0.07), Math.min(roomDown, Math.round(ch * (compact ? 0.3 : 0.12))));
   return { cw, ch, gap, avail, fu, fd, strip, font: indexFont(cw), compact };
