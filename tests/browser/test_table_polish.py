@@ -143,6 +143,9 @@ def test_the_win_names_the_new_bests_and_the_streak_over_a_celebration(page: Pag
     expect(news).to_contain_text("Current streak: 2")
     expect(news).not_to_contain_text("Fewest moves!")  # the same moves as the first win
     assert result.get_attribute("aria-describedby") == "result-news"  # read with the dialog
+    # won with the mouse: the focus is in the dialog, with no ring
+    expect(result.get_by_role("button", name="New game")).to_be_focused()
+    assert page.locator(":focus-visible").count() == 0
     # the celebration: decorative, out of the pointer's way, a still picture under reduced motion
     canvas = page.locator("canvas.celebration")
     expect(canvas).to_have_count(1)

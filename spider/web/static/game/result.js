@@ -7,6 +7,7 @@ import { t } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { elapsed } from "../table/clock.js";
+import { keyboardInUse } from "../table/focus.js";
 import { celebrate, stopCelebration } from "./celebration.js";
 import { openNewGame } from "./newgame.js";
 import { loadStats, winNews } from "./stats.js";
@@ -40,4 +41,10 @@ export async function showResult() {
   if (records.length) news.append(el("ul", { class: "result-news" }, ...records.map((text) => el("li", { text }))));
   if (streak) news.append(el("p", { class: "result-streak", text: streak }));
   openDialog(dialog);
+  // a win comes from a click as often as from a key: its first button shows a ring only for the keyboard
+  const first = document.activeElement;
+  if (!keyboardInUse() && first && dialog.contains(first)) {
+    first.blur();
+    first.focus({ focusVisible: false });
+  }
 }

@@ -11,6 +11,11 @@ document.addEventListener("pointerdown", () => {
   keyboardUsed = false;
 }, true);
 
+/** Has the keyboard been used since the last touch or click? (A ring shows only then.) */
+export function keyboardInUse() {
+  return keyboardUsed;
+}
+
 function focusables() {
   return [...document.querySelectorAll("#tableau button")];
 }
