@@ -33,12 +33,13 @@ export function indexHeight(cw) {
 
 const gapFor = (width) => Math.round(Math.max(3, Math.min(16, width * 0.008)));
 
-// A compact card is a little taller than 5:7, so its face shows under its tall index.
-const heightOf = (cw) => Math.round(cw * (cw < COMPACT_CW ? 1.5 : 1.4));
+// A compact card is taller than 5:7, so its face shows under its tall index; on a tall table
+// (a phone upright) taller still, which uses the height the narrow width leaves.
+const heightOf = (cw, tall) => Math.round(cw * (cw >= COMPACT_CW ? 1.4 : tall ? 1.7 : 1.5));
 
 /** Does a card cw wide leave room for the design column in a table `height` high? */
-function fitsHeight(cw, height) {
-  const ch = heightOf(cw);
+function fitsHeight(cw, height, tall) {
+  const ch = heightOf(cw, tall);
   const fd = Math.max(4, Math.round(ch * 0.05));
   const need = Math.round(ch * TOP_ROW) + TOP_GAP + ch + DESIGN_DOWN * fd + (DESIGN_UP - 1) * indexHeight(cw);
   return need <= height;
@@ -52,9 +53,10 @@ function fitsHeight(cw, height) {
 export function metricsFor({ width, height }, n) {
   const gap = gapFor(width);
   const byWidth = Math.floor((width - gap * (n - 1)) / n);
+  const tall = height > width * 1.4;
   let cw = Math.max(MIN_CW, Math.min(byWidth, MAX_CW));
-  while (cw > MIN_CW && !fitsHeight(cw, height)) cw -= 1;
-  const ch = heightOf(cw);
+  while (cw > MIN_CW && !fitsHeight(cw, height, tall)) cw -= 1;
+  const ch = heightOf(cw, tall);
   const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
   const strip = indexHeight(cw);
   const compact = cw < COMPACT_CW;
