@@ -16,12 +16,21 @@ test("the ten columns span a wide window's width and the design column fits its 
   assert.equal(full.avail, 1010 - Math.round(full.ch * 0.8) - 6);
 });
 
-test("a low window makes the cards smaller, so the design column still fits", () => {
-  const low = metricsFor({ width: 1280, height: 400 }, 10);
-  assert.ok(low.cw < metricsFor({ width: 1280, height: 1000 }, 10).cw);
-  const { fd, fu } = columnOffsets(5, 13, low);
-  assert.ok(5 * fd + 12 * fu + low.ch <= low.avail + 1e-9);
-  assert.ok(fu >= Math.min(low.strip, MIN_STRIP));
+test("a lower window makes the cards smaller, so the design column still fits", () => {
+  const lower = metricsFor({ width: 1280, height: 640 }, 10);
+  assert.ok(lower.cw < metricsFor({ width: 1280, height: 1000 }, 10).cw);
+  const { fd, fu } = columnOffsets(5, 13, lower);
+  assert.ok(5 * fd + 12 * fu + lower.ch <= lower.avail + 1e-9);
+  assert.ok(fu >= lower.strip);
+});
+
+test("a window too low for the design column keeps cards of a third of its height", () => {
+  // a phone on its side: no card size leaves room for 5 + 13 readable cards
+  const side = metricsFor({ width: 632, height: 270 }, 10);
+  assert.equal(side.cw, Math.floor((270 - 6) / 3.4 / 1.4));
+  assert.ok(!side.stacked);
+  const { fd, fu } = columnOffsets(5, 13, side);
+  assert.ok(5 * fd + 12 * fu + side.ch <= side.avail + 1e-9);
   assert.equal(metricsFor({ width: 1280, height: 100 }, 10).cw, MIN_CW);
   assert.equal(metricsFor({ width: 8000, height: 6000 }, 10).cw, MAX_CW);
 });

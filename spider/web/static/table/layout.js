@@ -4,8 +4,8 @@ import { $ } from "../core/dom.js";
 
 export const MIN_CW = 24;
 export const MAX_CW = 240;
-// Below this width a card is "compact" (phones): its index stands rank over suit and one large
-// suit or face replaces the pips (render.js sets the class, cards.css draws it).
+// Below this width a card is "compact" (phones): one large suit or face replaces the pips, and
+// its index stands rank over suit ("stacked", render.js sets the classes, cards.css draws them).
 export const COMPACT_CW = 56;
 // The row of the stock and the completed sets above the tableau: 0.8 card high plus a gap
 // (style.css draws .top-row with the same figures).
@@ -15,27 +15,29 @@ const TOP_GAP = 6;
 // thirteen, each fanned by a readable strip (a long game's columns compress further).
 const DESIGN_DOWN = 5;
 const DESIGN_UP = 13;
+// Room a column needs besides the stock row in a low window, in card heights.
+const LOW_ROOM = 2.6;
 // A face-up card in a compressed column never shows less than this (its rank still reads).
 export const MIN_STRIP = 24;
 
 /** The corner index's font size in px at card width cw (style.css reads it as --index-font). */
-export function indexFont(cw) {
-  if (cw < COMPACT_CW) return Math.max(14, Math.min(Math.round(cw * 0.48), 24));
+export function indexFont(cw, stacked = cw < COMPACT_CW) {
+  if (stacked) return Math.max(14, Math.min(Math.round(cw * 0.48), 24));
   return Math.max(14, Math.min(Math.round(cw * 0.19), 32));
 }
 
 /** The height of the strip that holds a card's corner index: rank beside suit, or on a compact
  *  card rank over suit. Nothing else of the face is drawn in it, so a fanned card shows it clean. */
-export function indexHeight(cw) {
-  const font = indexFont(cw);
-  return cw < COMPACT_CW ? Math.ceil(font * 1.85) + 3 : Math.ceil(font * 1.15) + 5;
+export function indexHeight(cw, stacked = cw < COMPACT_CW) {
+  const font = indexFont(cw, stacked);
+  return stacked ? Math.ceil(font * 1.85) + 3 : Math.ceil(font * 1.15) + 5;
 }
 
 const gapFor = (width) => Math.round(Math.max(3, Math.min(16, width * 0.008)));
 
 // A compact card is taller than 5:7, so its face shows under its tall index; on a tall table
 // (a phone upright) taller still, which uses the height the narrow width leaves.
-const heightOf = (cw, tall) => Math.round(cw * (cw >= COMPACT_CW ? 1.4 : tall ? 1.7 : 1.5));
+const heightOf = (cw, tall, stacked = cw < COMPACT_CW) => Math.round(cw * (!stacked ? 1.4 : tall ? 1.7 : 1.5));
 
 /** Does a card cw wide leave room for the design column in a table `height` high? */
 function fitsHeight(cw, height, tall) {
@@ -56,18 +58,27 @@ export function metricsFor({ width, height }, n) {
   const tall = height > width * 1.4;
   let cw = Math.max(MIN_CW, Math.min(byWidth, MAX_CW));
   while (cw > MIN_CW && !fitsHeight(cw, height, tall)) cw -= 1;
-  const ch = heightOf(cw, tall);
-  const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
-  const strip = indexHeight(cw);
+  // A compact card's index stands rank over suit ("stacked"), except in a low window (a phone on
+  // its side): no card size leaves room there for the design column, so the cards take a third
+  // of the height below the stock row, keep a flat index and long columns compress instead.
+  let stacked = cw < COMPACT_CW;
+  const low = Math.max(MIN_CW, Math.min(byWidth, MAX_CW, Math.floor((height - TOP_GAP) / (TOP_ROW + LOW_ROOM) / 1.4)));
+  if (stacked && cw < low) {
+    cw = low;
+    stacked = false;
+  }
   const compact = cw < COMPACT_CW;
+  const ch = heightOf(cw, tall, stacked);
+  const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
+  const strip = indexHeight(cw, stacked);
   const clean = strip + Math.round(ch * 0.02);
   // a compact card's fan widens on a tall window (a phone upright) up to one and a half indexes,
   // and face-down cards fan by more than a back's edge where the design column leaves room
   const roomUp = Math.floor((avail - ch - DESIGN_DOWN * Math.round(ch * 0.1)) / (DESIGN_UP - 1));
-  const fu = compact ? Math.max(clean, Math.min(roomUp, Math.round(strip * 1.6), Math.round(ch * 0.85))) : clean;
+  const fu = stacked ? Math.max(clean, Math.min(roomUp, Math.round(strip * 1.6), Math.round(ch * 0.85))) : clean;
   const roomDown = Math.floor((avail - ch - (DESIGN_UP - 1) * fu) / DESIGN_DOWN);
-  const fd = Math.max(4, Math.round(ch * 0.07), Math.min(roomDown, Math.round(ch * (compact ? 0.3 : 0.12))));
-  return { cw, ch, gap, avail, fu, fd, strip, font: indexFont(cw), compact };
+  const fd = Math.max(4, Math.round(ch * 0.07), Math.min(roomDown, Math.round(ch * (stacked ? 0.3 : 0.12))));
+  return { cw, ch, gap, avail, fu, fd, strip, font: indexFont(cw, stacked), compact, stacked };
 }
 
 function measureMetrics(n) {

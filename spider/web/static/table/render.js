@@ -98,6 +98,7 @@ function renderTableau(v) {
     holder.style.setProperty("--strip", `${m.strip}px`);
     holder.style.setProperty("--index-font", `${m.font}px`);
     holder.classList.toggle("compact", m.compact);
+    holder.classList.toggle("stacked", m.stacked);
   }
   let tallest = m.ch;
   v.columns.forEach((column, i) => {
