@@ -78,7 +78,7 @@ export function celebrate(view) {
   stopCelebration();
   const width = window.innerWidth;
   const height = window.innerHeight;
-  const scale = window.devicePixelRatio || 1;
+  const scale = Math.min(window.devicePixelRatio || 1, 2); // sharp enough; more costs memory, not looks
   const canvas = el("canvas", { class: "celebration", "aria-hidden": "true" });
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);

@@ -71,7 +71,7 @@ export function metricsFor({ width, height }, n) {
   const ch = heightOf(cw, tall, stacked);
   const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
   const strip = indexHeight(cw, stacked);
-  const clean = strip + Math.round(ch * 0.02);
+  const clean = Math.max(MIN_STRIP, strip + Math.round(ch * 0.02)); // a finger's width at least
   // a compact card's fan widens on a tall window (a phone upright) up to one and a half indexes,
   // and face-down cards fan by more than a back's edge where the design column leaves room
   const roomUp = Math.floor((avail - ch - DESIGN_DOWN * Math.round(ch * 0.1)) / (DESIGN_UP - 1));
