@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 @contextmanager
 def app_in_chromium() -> Iterator[tuple[Browser, str]]:
     """A browser and the app's base address; both stopped on exit."""
-    server = _Server(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+    server = _Server(str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
     url = server.start()
     try:
         with sync_playwright() as p:

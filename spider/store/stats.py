@@ -5,7 +5,7 @@ in ``assisted_played`` and ``assisted_wins``: they take no part in the win rate,
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from .base import GameRow
 
@@ -23,6 +23,9 @@ class Stats:
     fewest_moves: int | None = None
     assisted_played: int = 0
     assisted_wins: int = 0
+    # the bests the level's most recent finished game set ("best_score", "best_time",
+    # "fewest_moves", "best_streak"), so a win can be told what it achieved
+    new_records: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -32,6 +35,7 @@ def level_stats(games: list[GameRow]) -> Stats:
     """``games``: the level's won and lost games, oldest first."""
     s = Stats()
     for g in games:
+        s.new_records = []
         if g.assisted:
             s.assisted_played += 1
             s.assisted_wins += g.status == "won"
@@ -40,11 +44,19 @@ def level_stats(games: list[GameRow]) -> Stats:
         if g.status == "won":
             s.wins += 1
             s.streak += 1
-            s.best_streak = max(s.best_streak, s.streak)
-            if g.score is not None:
-                s.best_score = g.score if s.best_score is None else max(s.best_score, g.score)
-            s.best_time = g.elapsed if s.best_time is None else min(s.best_time, g.elapsed)
-            s.fewest_moves = g.moves if s.fewest_moves is None else min(s.fewest_moves, g.moves)
+            if s.streak > s.best_streak:
+                s.best_streak = s.streak
+                if s.streak > 1:  # one win in a row is no streak yet
+                    s.new_records.append("best_streak")
+            if g.score is not None and (s.best_score is None or g.score > s.best_score):
+                s.best_score = g.score
+                s.new_records.append("best_score")
+            if s.best_time is None or g.elapsed < s.best_time:
+                s.best_time = g.elapsed
+                s.new_records.append("best_time")
+            if s.fewest_moves is None or g.moves < s.fewest_moves:
+                s.fewest_moves = g.moves
+                s.new_records.append("fewest_moves")
         else:
             s.losses += 1
             s.streak = 0

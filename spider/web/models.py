@@ -246,6 +246,10 @@ class Stats(Answer):
         ge=0, description="Finished games imported with their actions or asked about with /solve: in no other field"
     )
     assisted_wins: int = Field(ge=0)
+    new_records: list[Literal["best_score", "best_time", "fewest_moves", "best_streak"]] = Field(
+        description="The bests the level's most recent finished game set (a first win sets its bests; a streak"
+        " counts from two wins); empty after a loss or an assisted game"
+    )
 
 
 class AllStats(Answer):

@@ -2,30 +2,47 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { columnOffsets, indexHeight, MAX_CW, metricsFor, MIN_CW } from "../../spider/web/static/table/layout.js";
+import { columnOffsets, indexFont, indexHeight, MAX_CW, metricsFor, MIN_CW, MIN_STRIP } from "../../spider/web/static/table/layout.js";
 
-test("on a wide, tall window cards are as wide as ten columns allow", () => {
-  const wide = metricsFor({ width: 1280, height: 1000 }, 10);
-  assert.equal(wide.gap, 14);
-  assert.equal(wide.cw, 115);
-  assert.equal(wide.ch, 161);
-  assert.equal(wide.avail, 1000 - Math.round(161 * 0.8) - 6);
+test("the ten columns span a wide window's width and the design column fits its height", () => {
+  const full = metricsFor({ width: 1888, height: 1010 }, 10); // 1920 × 1080 less the bars
+  assert.ok(full.cw >= 150, `card ${full.cw} px`);
+  assert.ok(full.cw * 10 + full.gap * 9 <= 1888);
+  assert.ok(full.cw * 10 + full.gap * 9 > 1888 - 10 - full.gap); // no width left unused
+  // 5 face-down and 13 face-up cards end within the room, each face-up one showing its index
+  const { fd, fu } = columnOffsets(5, 13, full);
+  assert.ok(5 * fd + 12 * fu + full.ch <= full.avail + 1e-9);
+  assert.ok(fu >= full.strip);
+  assert.equal(full.avail, 1010 - Math.round(full.ch * 0.8) - 6);
 });
 
-test("a low window makes the cards smaller, so a column still has room to fan", () => {
-  const low = metricsFor({ width: 1280, height: 400 }, 10);
-  assert.ok(low.cw < 115);
-  // the stock row plus 2.6 card heights fit the height
-  assert.ok(low.ch * 0.8 + 6 + low.ch * 2.6 <= 400 + 1.4);
+test("a lower window makes the cards smaller, so the design column still fits", () => {
+  const lower = metricsFor({ width: 1280, height: 640 }, 10);
+  assert.ok(lower.cw < metricsFor({ width: 1280, height: 1000 }, 10).cw);
+  const { fd, fu } = columnOffsets(5, 13, lower);
+  assert.ok(5 * fd + 12 * fu + lower.ch <= lower.avail + 1e-9);
+  assert.ok(fu >= lower.strip);
+});
+
+test("a window too low for the design column keeps cards of a third of its height", () => {
+  // a phone on its side: no card size leaves room for 5 + 13 readable cards
+  const side = metricsFor({ width: 632, height: 270 }, 10);
+  assert.equal(side.cw, Math.floor((270 - 6) / 3.4 / 1.4));
+  assert.ok(!side.stacked);
+  const { fd, fu } = columnOffsets(5, 13, side);
+  assert.ok(5 * fd + 12 * fu + side.ch <= side.avail + 1e-9);
   assert.equal(metricsFor({ width: 1280, height: 100 }, 10).cw, MIN_CW);
-  assert.equal(metricsFor({ width: 4000, height: 3000 }, 10).cw, MAX_CW);
+  assert.equal(metricsFor({ width: 8000, height: 6000 }, 10).cw, MAX_CW);
 });
 
-test("a phone's narrow cards fan wide enough to show their corner index", () => {
-  const phone = metricsFor({ width: 352, height: 500 }, 10);
-  assert.equal(phone.cw, 31);
+test("a phone's compact cards have a thumb-sized index and fan wider on a tall screen", () => {
+  const phone = metricsFor({ width: 382, height: 680 }, 10); // 390 × 844 less the bars
+  assert.ok(phone.compact);
+  assert.ok(indexFont(phone.cw) >= 14);
   assert.ok(phone.fu >= indexHeight(phone.cw));
-  assert.ok(phone.fu > Math.round(phone.ch * 0.27));
+  const low = metricsFor({ width: 382, height: 330 }, 10);
+  assert.ok(phone.fu > low.fu, "the tall screen fans wider");
+  assert.ok(phone.fu < phone.ch);
 });
 
 test("a short column keeps the usual offsets", () => {
@@ -55,13 +72,10 @@ test("however long the column, its last card ends within the room", () => {
   }
 });
 
-test("an upright window fans the columns wider, up to 40% of a card", () => {
-  const upright = metricsFor({ width: 760, height: 900 }, 10);
-  const level = metricsFor({ width: 760, height: 420 }, 10);
-  assert.equal(upright.cw, level.cw);
-  assert.ok(upright.fu > level.fu);
-  assert.ok(upright.fu <= Math.round(upright.ch * 0.4));
-  // an upright phone: narrow cards, a tall table, a fan of one and a half corner indexes
-  const phone = metricsFor({ width: 382, height: 700 }, 10);
-  assert.equal(phone.fu, Math.round(indexHeight(phone.cw) * 1.5));
+test("a compressed face-up card keeps a readable strip while the room allows it", () => {
+  const m = { fd: 10, fu: 40, ch: 100, avail: 500 };
+  // 4 × 3 + 14 × 24 + 100 = 448 fits: the face-up cards stop at the readable strip
+  const { fd, fu } = columnOffsets(4, 15, m);
+  assert.ok(fu >= MIN_STRIP && fu < 40);
+  assert.ok(bottom(4, 15, { fd, fu }, 100) <= 500 + 1e-9);
 });

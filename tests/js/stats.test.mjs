@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { statsRows } from "../../spider/web/static/game/stats.js";
+import { statsRows, winNews } from "../../spider/web/static/game/stats.js";
 
 test("one win in a hundred games reads 1 %, with the other figures as sent", () => {
   const rows = new Map(statsRows({ played: 100, wins: 1, losses: 99, win_rate: 1, streak: 0, best_streak: 1,
@@ -18,4 +18,12 @@ test("no statistics read as zeros and dashes", () => {
   assert.equal(rows.get("Played"), "0");
   assert.equal(rows.get("Win rate"), "—");
   assert.equal(rows.get("Best score"), "—");
+});
+
+test("a win's news names each best it set and the streak", () => {
+  const news = winNews({ new_records: ["best_streak", "fewest_moves", "best_time"], streak: 5, best_streak: 5 });
+  assert.deepEqual(news.records, ["Best time!", "Fewest moves!", "Longest streak: 5"]);
+  assert.equal(news.streak, "Current streak: 5");
+  assert.deepEqual(winNews({ new_records: [], streak: 0, best_streak: 2 }), { records: [], streak: "" });
+  assert.deepEqual(winNews(null), { records: [], streak: "" });
 });

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -324,6 +325,35 @@ def test_winning_a_game_updates_the_stats_and_ends_the_game(client: TestClient) 
     # a new game after a win is not a loss
     new_game(client, code="SD1-S1-AAAAAAB")
     assert client.get("/api/stats/spiderette-1-classic").json()["losses"] == 0
+
+
+def test_the_stats_name_the_bests_the_last_game_set(client: TestClient) -> None:
+    from tests.engine.helpers import SPIDERETTE_DECK, spiderette_line
+
+    line = spiderette_line()
+
+    def win(elapsed: float | None = None) -> list[str]:
+        view = new_game(client, game="spiderette", suits=1, deck=SPIDERETTE_DECK)
+        if elapsed:
+            time.sleep(elapsed)  # the server takes no more time than has passed
+        for action in line[:-1]:
+            view = act(client, view, action=action)[1]
+        body = {"action": line[-1]} if elapsed is None else {"action": line[-1], "elapsed": elapsed}
+        status, won = act(client, view, **body)
+        assert status == 200 and won["won"]
+        return client.get("/api/stats/spiderette-1-classic").json()["new_records"]
+
+    # a first win sets every best it has; one win in a row is no streak yet
+    assert sorted(win(0.3)) == ["best_score", "best_time", "fewest_moves"]
+    # the same moves and score, no clock (a time of 0): a faster win and a streak of two
+    assert sorted(win()) == ["best_streak", "best_time"]
+    # no better than the last: only the streak of three
+    assert win() == ["best_streak"]
+    # a loss sets nothing and ends the streak (a game left after a move is lost)
+    act(client, new_game(client, code="SD1-S1-AAAAAAB"), action="deal")
+    new_game(client, code="SD1-S1-AAAAAAC")
+    stats = client.get("/api/stats/spiderette-1-classic").json()
+    assert (stats["new_records"], stats["streak"], stats["best_streak"], stats["losses"]) == ([], 0, 3, 1)
 
 
 def test_error_messages_follow_the_players_language(client: TestClient) -> None:

@@ -1,4 +1,5 @@
-// The result dialog after a win: the game's figures and the level's statistics.
+// The result dialog after a win: a celebration on the table, what the game set (a new best,
+// the streak) and the game's figures and the level's statistics.
 import { levelFor } from "../core/catalog.js";
 import { $, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
@@ -6,14 +7,20 @@ import { t } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { elapsed } from "../table/clock.js";
+import { keyboardInUse } from "../table/focus.js";
+import { celebrate, stopCelebration } from "./celebration.js";
 import { openNewGame } from "./newgame.js";
-import { loadStats } from "./stats.js";
+import { loadStats, winNews } from "./stats.js";
 
 export async function showResult() {
   const v = state.view;
   const dialog = $("dlg-result");
+  celebrate(v);
+  dialog.addEventListener("close", stopCelebration, { once: true });
   const content = el("div", { class: "result" });
   content.append(el("h2", { id: "dlg-result-title", text: t("You won!") }));
+  const news = el("div", { id: "result-news" });
+  content.append(news);
   const summary = el("dl", { class: "stats summary" });
   const row = (label, value) => summary.append(el("div", {}, el("dt", { text: label }), el("dd", { text: String(value) })));
   row(t("Moves"), v.moves);
@@ -27,7 +34,17 @@ export async function showResult() {
     el("button", { type: "button", class: "primary", text: t("New game"), onclick: () => { closeDialog(dialog); openNewGame(); } }),
     el("button", { type: "button", text: t("Close"), onclick: () => closeDialog(dialog) })));
   dialog.replaceChildren(content);
+  dialog.setAttribute("aria-describedby", "result-news");
   const level = levelFor(state.catalog, v.game, v.suits, v.rules);
-  await loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
+  const stats = await loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
+  const { records, streak } = winNews(stats);
+  if (records.length) news.append(el("ul", { class: "result-news" }, ...records.map((text) => el("li", { text }))));
+  if (streak) news.append(el("p", { class: "result-streak", text: streak }));
   openDialog(dialog);
+  // a win comes from a click as often as from a key: its first button shows a ring only for the keyboard
+  const first = document.activeElement;
+  if (!keyboardInUse() && first && dialog.contains(first)) {
+    first.blur();
+    first.focus({ focusVisible: false });
+  }
 }

@@ -23,7 +23,8 @@ export function statsRows(stats) {
   ].map(([label, value]) => [label, String(value)]);
 }
 
-/** Fill `container` with a heading and the statistics of `level` (a level key). */
+/** Fill `container` with a heading and the statistics of `level` (a level key); returns them
+ *  (null when none could be loaded). */
 export async function loadStats(level, container, headingText) {
   const heading = () => el("h3", { id: `${container.id}-h`, text: headingText });
   container.replaceChildren(heading(), el("p", { class: "muted", text: t("Loading…") }));
@@ -38,4 +39,18 @@ export async function loadStats(level, container, headingText) {
     dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
   }
   container.replaceChildren(heading(), dl);
+  return stats;
+}
+
+/** The news of a win, in words: each best it set, then the streak (pure; node --test covers it). */
+export function winNews(stats) {
+  if (!stats) return { records: [], streak: "" };
+  const set = new Set(stats.new_records || []);
+  const records = [];
+  if (set.has("best_time")) records.push(t("Best time!"));
+  if (set.has("fewest_moves")) records.push(t("Fewest moves!"));
+  if (set.has("best_score")) records.push(t("Best score!"));
+  if (set.has("best_streak")) records.push(t("Longest streak: {n}", { n: stats.best_streak }));
+  const streak = stats.streak ? t("Current streak: {n}", { n: stats.streak }) : "";
+  return { records, streak };
 }

@@ -10,12 +10,13 @@ import { play } from "../core/sound.js";
 import { setView, state } from "../core/state.js";
 import { elapsed, setClock, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
-import { cardRects, cascade, flip, flyCompleted, returnCards, shakeElement } from "../table/motion.js";
-import { announce, describeEvents, remind } from "../table/speech.js";
+import { cardRects, flip, flyCompleted, returnCards, shakeElement } from "../table/motion.js";
+import { announce, clearReminder, describeEvents, remind } from "../table/speech.js";
 
 let wonHook = async () => {};
 
-/** `hook(view)` runs once a won game's last cards have flown (app.js shows the result). */
+/** `hook(view)` runs once a won game's last cards have flown (app.js shows the result and its
+ *  celebration). */
 export function onWon(hook) {
   wonHook = hook;
 }
@@ -105,6 +106,7 @@ async function adopt(next, { events = null, ctx = {} } = {}) {
   if (ctx.lis) for (const li of ctx.lis) if (li.isConnected) li.remove();
   let flight = Promise.resolve();
   if (events) {
+    clearReminder();
     play(events.kind === "deal" ? "deal" : events.kind === "undo" ? "undo" : "move");
     if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
     announce(describeEvents(events, next));
@@ -114,7 +116,6 @@ async function adopt(next, { events = null, ctx = {} } = {}) {
   if (next.won || next.status === "won") {
     await flight;
     play("win");
-    await cascade(next);
     await wonHook(next);
   }
 }

@@ -109,28 +109,38 @@ export function courtArt(rank, suit) {
   return `static/art/court-${rank}${suit}.svg#art`; // relative to the page (a sub-path too)
 }
 
-// The face of a card: an index (rank beside suit) top-left that stays readable in the visible
-// strip when cards overlap, the same index bottom-right upside down, and the body between them:
-// pips for A–10, the picture for J, Q and K.
+// The face of a card: an index (rank beside suit) top-left alone in the strip a fanned card
+// shows, the same index bottom-right upside down, and the body between them: pips for A–10, the
+// picture for J, Q and K (its frame, sliced to the body's width, the top figure whole).
+// A compact card shows one large suit, or the court figure's head, instead (cards.css).
+const ART_FRAME = "-82.4 -130.4 164.8 260.8";
+const ART_HEAD = "-46 -128 92 150";
+
+function courtPicture(rank, suit, cls, viewBox) {
+  const picture = svg("svg", { class: cls, viewBox, preserveAspectRatio: "xMidYMin slice", focusable: "false" });
+  picture.append(svg("use", { href: courtArt(rank, suit) }));
+  return picture;
+}
+
 export function drawFace(text) {
   const { rank, suit } = parseCard(text);
+  const court = COURTS.has(rank);
   const face = document.createElement("span");
-  face.className = `face ${RED.has(suit) ? "red" : "black"} suit-${suit}`;
+  face.className = `face ${RED.has(suit) ? "red" : "black"} suit-${suit}${court ? " court" : ""}`;
   face.setAttribute("aria-hidden", "true");
   face.append(cornerIndex(rank, suit, "top"));
   let body;
-  if (COURTS.has(rank)) {
-    body = svg("svg", { class: "body court-art", viewBox: "-90 -133 180 266", focusable: "false" });
-    body.append(svg("use", { href: courtArt(rank, suit) }));
+  let big;
+  if (court) {
+    body = courtPicture(rank, suit, "body court-art", ART_FRAME);
+    big = courtPicture(rank, suit, "big court-face", ART_HEAD);
   } else {
     body = svg("svg", { class: "body pips", viewBox: `0 0 ${PIP_W} ${PIP_H}`, focusable: "false" });
     for (const p of pipLayout(rank)) body.append(pip(suit, p));
+    big = svg("svg", { class: "big", viewBox: "0 0 100 100", focusable: "false" });
+    big.append(svg("use", { href: `#suit-${suit}` }));
   }
-  face.append(body);
-  // One large pip instead of the body when cards are small (phones): CSS picks which shows.
-  const big = svg("svg", { class: "big", viewBox: "0 0 100 100", focusable: "false" });
-  big.append(svg("use", { href: `#suit-${suit}` }));
-  face.append(big, cornerIndex(rank, suit, "bottom"));
+  face.append(body, big, cornerIndex(rank, suit, "bottom"));
   return face;
 }
 

@@ -1,6 +1,21 @@
 // The tableau's roving tab stop: one card (or empty column) is in the tab order, the arrows move it.
 import { state, update } from "../core/state.js";
 
+// A ring shows where the keyboard is, not where a script put the focus: until a key is pressed
+// (after the last touch or click) the table takes the focus without one.
+let keyboardUsed = false;
+document.addEventListener("keydown", (event) => {
+  if (!event.ctrlKey && !event.metaKey && !event.altKey) keyboardUsed = true;
+}, true);
+document.addEventListener("pointerdown", () => {
+  keyboardUsed = false;
+}, true);
+
+/** Has the keyboard been used since the last touch or click? (A ring shows only then.) */
+export function keyboardInUse() {
+  return keyboardUsed;
+}
+
 function focusables() {
   return [...document.querySelectorAll("#tableau button")];
 }
@@ -23,7 +38,7 @@ export function applyRovingFocus(move) {
   if (!target) target = lastButtonOf(1);
   for (const b of all) b.tabIndex = b === target ? 0 : -1;
   update({ focus: { col: Number(target.dataset.col), idx: Number(target.dataset.idx) } });
-  if (move) target.focus({ preventScroll: false });
+  if (move) target.focus({ preventScroll: false, focusVisible: keyboardUsed });
 }
 
 export function moveFocus(col, idx) {

@@ -3,42 +3,82 @@
 import { $ } from "../core/dom.js";
 
 export const MIN_CW = 24;
-export const MAX_CW = 132;
+export const MAX_CW = 240;
+// Below this width a card is "compact" (phones): one large suit or face replaces the pips, and
+// its index stands rank over suit ("stacked", render.js sets the classes, cards.css draws them).
+export const COMPACT_CW = 56;
 // The row of the stock and the completed sets above the tableau: 0.8 card high plus a gap
 // (style.css draws .top-row with the same figures).
 const TOP_ROW = 0.8;
 const TOP_GAP = 6;
-// Room a column needs besides the stock row, in card heights: one card and a fan of 1.6 more.
-// With it a card never grows so tall that a deal's columns leave no room to fan.
-const COLUMN_ROOM = 2.6;
+// The column a card size must leave room for: a deal's five face-down cards and a run of
+// thirteen, each fanned by a readable strip (a long game's columns compress further).
+const DESIGN_DOWN = 5;
+const DESIGN_UP = 13;
+// Room a column needs besides the stock row in a low window, in card heights.
+const LOW_ROOM = 2.6;
+// A face-up card in a compressed column never shows less than this (its rank still reads).
+export const MIN_STRIP = 24;
 
-/** The height of a card's corner index at card width cw (style.css: .face font-size). */
-export function indexHeight(cw) {
-  const font = Math.max(11, Math.min(cw * 0.21, 19));
-  return Math.ceil(font * 1.3) + 3;
+/** The corner index's font size in px at card width cw (style.css reads it as --index-font). */
+export function indexFont(cw, stacked = cw < COMPACT_CW) {
+  if (stacked) return Math.max(14, Math.min(Math.round(cw * 0.48), 24));
+  return Math.max(14, Math.min(Math.round(cw * 0.19), 32));
+}
+
+/** The height of the strip that holds a card's corner index: rank beside suit, or on a compact
+ *  card rank over suit. Nothing else of the face is drawn in it, so a fanned card shows it clean. */
+export function indexHeight(cw, stacked = cw < COMPACT_CW) {
+  const font = indexFont(cw, stacked);
+  return stacked ? Math.ceil(font * 1.85) + 3 : Math.ceil(font * 1.15) + 5;
+}
+
+const gapFor = (width) => Math.round(Math.max(3, Math.min(16, width * 0.008)));
+
+// A compact card is taller than 5:7, so its face shows under its tall index; on a tall table
+// (a phone upright) taller still, which uses the height the narrow width leaves.
+const heightOf = (cw, tall, stacked = cw < COMPACT_CW) => Math.round(cw * (!stacked ? 1.4 : tall ? 1.7 : 1.5));
+
+/** Does a card cw wide leave room for the design column in a table `height` high? */
+function fitsHeight(cw, height, tall) {
+  const ch = heightOf(cw, tall);
+  const fd = Math.max(4, Math.round(ch * 0.05));
+  const need = Math.round(ch * TOP_ROW) + TOP_GAP + ch + DESIGN_DOWN * fd + (DESIGN_UP - 1) * indexHeight(cw);
+  return need <= height;
 }
 
 /**
  * Card width and height, gap, the height left for the columns and the two fan offsets for n
- * columns in a table area `width` wide and `height` high (the stock row included). The card
- * is as large as both allow, so the table fits the window at any shape.
+ * columns in a table area `width` wide and `height` high (the stock row included). The columns
+ * span the width unless the design column would then not fit the height.
  */
 export function metricsFor({ width, height }, n) {
-  const gap = Math.round(Math.max(3, Math.min(14, width * 0.012)));
+  const gap = gapFor(width);
   const byWidth = Math.floor((width - gap * (n - 1)) / n);
-  const byHeight = Math.floor((height - TOP_GAP) / (TOP_ROW + COLUMN_ROOM) / 1.4);
-  const cw = Math.max(MIN_CW, Math.min(byWidth, byHeight, MAX_CW));
-  const ch = Math.round(cw * 1.4);
+  const tall = height > width * 1.4;
+  let cw = Math.max(MIN_CW, Math.min(byWidth, MAX_CW));
+  while (cw > MIN_CW && !fitsHeight(cw, height, tall)) cw -= 1;
+  // A compact card's index stands rank over suit ("stacked"), except in a low window (a phone on
+  // its side): no card size leaves room there for the design column, so the cards take a third
+  // of the height below the stock row, keep a flat index and long columns compress instead.
+  let stacked = cw < COMPACT_CW;
+  const low = Math.max(MIN_CW, Math.min(byWidth, MAX_CW, Math.floor((height - TOP_GAP) / (TOP_ROW + LOW_ROOM) / 1.4)));
+  if (stacked && cw < low) {
+    cw = low;
+    stacked = false;
+  }
+  const compact = cw < COMPACT_CW;
+  const ch = heightOf(cw, tall, stacked);
   const avail = Math.max(ch, Math.floor(height - Math.round(ch * TOP_ROW) - TOP_GAP));
-  const fd = Math.max(5, Math.round(ch * 0.11));
-  // a face-up card shows at least its corner index (a narrow phone card fans wider than 27%),
-  // and where the window is tall (a phone or tablet upright) columns of 5 + 13 cards fan wider:
-  // up to 40% of a card, or on a narrow phone card one and a half corner indexes
-  const index = indexHeight(cw);
-  const widest = Math.max(Math.round(ch * 0.4), Math.round(index * 1.5));
-  const roomy = Math.min(widest, Math.floor((avail - ch - 5 * fd) / 12));
-  const fu = Math.max(index, Math.round(ch * 0.27), roomy);
-  return { cw, ch, gap, avail, fu, fd };
+  const strip = indexHeight(cw, stacked);
+  const clean = Math.max(MIN_STRIP, strip + Math.round(ch * 0.02)); // a finger's width at least
+  // a compact card's fan widens on a tall window (a phone upright) up to one and a half indexes,
+  // and face-down cards fan by more than a back's edge where the design column leaves room
+  const roomUp = Math.floor((avail - ch - DESIGN_DOWN * Math.round(ch * 0.1)) / (DESIGN_UP - 1));
+  const fu = stacked ? Math.max(clean, Math.min(roomUp, Math.round(strip * 1.6), Math.round(ch * 0.85))) : clean;
+  const roomDown = Math.floor((avail - ch - (DESIGN_UP - 1) * fu) / DESIGN_DOWN);
+  const fd = Math.max(4, Math.round(ch * 0.07), Math.min(roomDown, Math.round(ch * (stacked ? 0.3 : 0.12))));
+  return { cw, ch, gap, avail, fu, fd, strip, font: indexFont(cw, stacked), compact, stacked };
 }
 
 function measureMetrics(n) {
@@ -54,15 +94,18 @@ function measureMetrics(n) {
 
 /**
  * Offsets of a column so that its last card ends within m.avail: face-down cards close up first
- * (to 3 px), then face-up ones (as far as needed), then face-down ones again (to 1 px).
+ * (to 3 px), then face-up ones down to a readable strip, then both as far as needed.
  */
 export function columnOffsets(down, up, m) {
   let fd = m.fd;
   let fu = m.fu;
+  const floor = Math.min(fu, MIN_STRIP);
   const need = () => down * fd + Math.max(0, up - 1) * fu + m.ch;
+  const upRoom = () => (m.avail - m.ch - down * fd) / (up - 1);
   if (need() > m.avail && down) fd = Math.max(3, (m.avail - m.ch - Math.max(0, up - 1) * fu) / down);
-  if (need() > m.avail && up > 1) fu = Math.max(1, (m.avail - m.ch - down * fd) / (up - 1));
+  if (need() > m.avail && up > 1) fu = Math.max(floor, upRoom());
   if (need() > m.avail && down) fd = Math.max(1, (m.avail - m.ch - Math.max(0, up - 1) * fu) / down);
+  if (need() > m.avail && up > 1) fu = Math.max(1, upRoom());
   return { fd, fu };
 }
 
@@ -72,11 +115,23 @@ export function currentMetrics() {
   return metrics;
 }
 
-/** Size the cards for n columns and publish the sizes as CSS variables. */
+function publish(m) {
+  const root = document.documentElement;
+  root.style.setProperty("--cw", `${m.cw}px`);
+  root.style.setProperty("--ch", `${m.ch}px`);
+}
+
+/** Size the cards for n columns and publish the sizes as CSS variables. The top bar's text
+ *  follows the card size, so the room is measured again once the bar has its new size. */
 export function layOut(n) {
   metrics = measureMetrics(n);
-  const root = document.documentElement;
-  root.style.setProperty("--cw", `${metrics.cw}px`);
-  root.style.setProperty("--ch", `${metrics.ch}px`);
+  publish(metrics);
+  const again = measureMetrics(n);
+  if (again.cw !== metrics.cw) {
+    metrics = again;
+    publish(metrics);
+  }
+  const bar = $("topbar");
+  if (bar) document.documentElement.style.setProperty("--top-h", `${Math.round(bar.getBoundingClientRect().bottom)}px`);
   return metrics;
 }

@@ -1,5 +1,5 @@
 // Motion: cards sliding from where they were (FLIP), dragged cards going back, a refused move's
-// shake, completed sequences flying to their slot and the cascade of a win. All of it honours
+// shake, dealt cards turning over and completed sequences flying to their place. All of it honours
 // prefers-reduced-motion with short fades instead.
 import { $, el } from "../core/dom.js";
 import { drawFace } from "./cards.js";
@@ -97,10 +97,10 @@ export function flip(oldRects, before, after, events) {
     const old = oldPlace(b, key, oldRects, moved, fromStock, used, events);
     const dealt = fromStock.has(key);
     plans.push({ li: b.parentElement, old, now: b.getBoundingClientRect(), isNew: moved.has(key) || dealt,
-      delay: dealt ? (Number(b.dataset.col) - 1) * 30 : 0 });
+      dealt, delay: dealt ? (Number(b.dataset.col) - 1) * 45 : 0 });
   }
   const reduced = reducedMotion();
-  for (const { li, old, now, isNew, delay } of plans) {
+  for (const { li, old, now, isNew, dealt, delay } of plans) {
     if (reduced) {
       if (!old || Math.abs(old.rect.left - now.left) + Math.abs(old.rect.top - now.top) > 1) {
         li.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 150 });
@@ -111,11 +111,29 @@ export function flip(oldRects, before, after, events) {
     const dx = old.rect.left - now.left;
     const dy = old.rect.top - now.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+    const duration = dealt ? DEAL_FLIGHT : isNew ? 200 : 160;
     li.animate([
       { transform: `translate(${dx}px, ${dy}px)`, zIndex: 500 },
       { transform: "translate(0px, 0px)", zIndex: 500 },
-    ], { duration: isNew ? 200 : 160, delay, fill: "backwards", easing: "cubic-bezier(.2,.7,.3,1)" });
+    ], { duration, delay, fill: "backwards", easing: "cubic-bezier(.2,.7,.3,1)" });
+    if (dealt) turnOver(li.firstElementChild, delay + duration);
   }
+}
+
+const DEAL_FLIGHT = 260;
+const HALF_TURN = 90;
+
+/** A dealt card flies face down (cards.css: .dealing shows its back) and turns over on arrival. */
+function turnOver(card, after) {
+  if (!card || !card.classList.contains("up")) return;
+  card.classList.add("dealing");
+  const fold = card.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }],
+    { duration: HALF_TURN, delay: after, easing: "ease-in", fill: "forwards" });
+  fold.finished.then(() => {
+    card.classList.remove("dealing");
+    fold.cancel();
+    card.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], { duration: HALF_TURN, easing: "ease-out" });
+  }).catch(() => card.classList.remove("dealing"));
 }
 
 function ghostCard(card, rect) {
@@ -156,33 +174,6 @@ export function flyCompleted(events, after) {
       const a = g.animate(frames, {
         duration: reduced ? 150 : 520, delay: reduced ? 0 : (12 - k) * 18, easing: "ease-in-out", fill: "forwards",
       });
-      anims.push(a.finished.catch(() => {}).then(() => g.remove()));
-    });
-  });
-  return Promise.all(anims);
-}
-
-/** The win: every completed sequence bounces off the page; resolves when it is over. */
-export function cascade(view) {
-  if (reducedMotion()) return Promise.resolve();
-  const anims = [];
-  const width = window.innerWidth;
-  const height = window.innerHeight;
-  const m = currentMetrics();
-  [...document.querySelectorAll("#sets .set")].forEach((slot, i) => {
-    const suit = (view.removed_suits || [])[i] || "S";
-    const from = slot.getBoundingClientRect();
-    RANKS.forEach((rank, k) => {
-      const g = ghostCard(`${rank}${suit}`, { left: from.left, top: from.top, width: m.cw, height: m.ch });
-      const dir = (i + k) % 2 ? 1 : -1;
-      const spread = (0.15 + ((i * 13 + k) % 7) / 10) * width * dir;
-      const frames = [];
-      for (let s = 0; s <= 8; s += 1) {
-        const p = s / 8;
-        const bounce = Math.abs(Math.sin(p * Math.PI * 2.5)) * (1 - p) * height * 0.35;
-        frames.push({ transform: `translate(${spread * p}px, ${(height - from.top) * p * p + (height - from.top) * 0.2 - bounce}px)` });
-      }
-      const a = g.animate(frames, { duration: 1100, delay: (i * 13 + k) * 14, easing: "linear", fill: "forwards" });
       anims.push(a.finished.catch(() => {}).then(() => g.remove()));
     });
   });

@@ -94,7 +94,12 @@ function renderTableau(v) {
   for (const [name, value] of [["--cw", `${m.cw}px`], ["--ch", `${m.ch}px`], ["--gap", `${m.gap}px`], ["--cols", String(n)]]) {
     tableau.style.setProperty(name, value);
   }
-  tableau.classList.toggle("compact", m.cw < 56);
+  for (const holder of [$("table-content"), $("fx")]) {
+    holder.style.setProperty("--strip", `${m.strip}px`);
+    holder.style.setProperty("--index-font", `${m.font}px`);
+    holder.classList.toggle("compact", m.compact);
+    holder.classList.toggle("stacked", m.stacked);
+  }
   let tallest = m.ch;
   v.columns.forEach((column, i) => {
     const { ul, height } = columnList(column, i + 1, m);
@@ -121,6 +126,7 @@ function renderStock(v) {
   stock.setAttribute("aria-keyshortcuts", "D");
 }
 
+// The completed sequences: one place, an empty outline until the first, then a fan of kings.
 function renderSets(v) {
   const sets = $("sets");
   sets.replaceChildren();
@@ -128,10 +134,11 @@ function renderSets(v) {
   sets.setAttribute("aria-label", t("Completed sequences: {removed} of {total}", {
     removed: v.removed, total: v.sequences,
   }));
-  for (let i = 0; i < v.sequences; i += 1) {
-    const suit = (v.removed_suits || [])[i];
-    const slot = el("span", { class: suit ? "set filled" : "set" });
-    if (suit) slot.append(drawFace(`K${suit}`));
+  const suits = (v.removed_suits || []).slice(0, v.removed);
+  if (!suits.length) sets.append(el("span", { class: "set" }));
+  for (const suit of suits) {
+    const slot = el("span", { class: "set filled" });
+    slot.append(drawFace(`K${suit}`));
     sets.append(slot);
   }
 }

@@ -31,6 +31,12 @@ export function remind(text, { speak = true } = {}) {
   if (speak) announce(text);
 }
 
+/** Take the message away (an action was played: a hint or a refusal it answered is out of date). */
+export function clearReminder() {
+  clearTimeout(reminderTimer);
+  $("reminder").hidden = true;
+}
+
 function describeMove(cards, ev) {
   const card = cardName(cards[0]);
   const more = cards.length - 1;
