@@ -200,7 +200,9 @@ def _result(s: _Search, won_game: bool) -> dict[str, Any]:
     lost_range: list[int] | None = None
     line: list[str] = []
     line_from: int | None = None
-    if s.won_at >= 0:
+    if won_game and s.first_line is not None:
+        line, line_from = s.first_line, 0  # the shortest found, beside the player's own
+    elif s.won_at >= 0 and not won_game:
         line, line_from = s.won_line, s.won_at
     if not won_game and s.won_at < n and s.lost_at != 0:
         # The game was lost (or stopped where no win was found) by one of the actions between the
