@@ -162,6 +162,10 @@ class _Search:
             agree += 1
         if k + agree > self.won_at:
             self.won_at, self.won_line = k + agree, actions[agree:]
+        if self.not_won is not None and self.not_won <= self.won_at:
+            # a win shown past a probe that found none: that probe only ran out of budget
+            later = [p["index"] for p in self.probes if p["result"] != "won" and p["index"] > self.won_at]
+            self.not_won = min(later, default=None)
 
 
 def review(

@@ -25,6 +25,7 @@ def move_words(g: Game, action: str, number: int, tr: Translations = ENGLISH) ->
             number=number, card=card, source=src + 1, target=dst + 1
         )
     onto = card_name(card_text(g.cols[dst][-1]), tr)
+    # TRANSLATORS: {card} and {onto} are card names such as "7 of spades".
     return tr.gettext("Move {number}: {card} from column {source} to column {target}, onto “{onto}”.").format(
         number=number, card=card, source=src + 1, target=dst + 1, onto=onto
     )
@@ -66,7 +67,7 @@ def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: T
     span = result["range"]
     if span is not None and span[0] != span[1]:
         first, last = span[0] + 1, span[1] + 1
-        if any(p["result"] == "lost" for p in result["probes"]):
+        if result["winnable"] is True and any(p["result"] == "lost" for p in result["probes"]):
             text = tr.gettext("The game was lost somewhere between move {first} and move {last}.")
         else:
             text = tr.gettext("If the game was lost, it was lost somewhere between move {first} and move {last}.")
