@@ -129,31 +129,39 @@ class _Search:
     def out_of_time(self) -> bool:
         return time.perf_counter() - self.began >= self.budget.time_limit
 
-    def probe(self, k: int) -> str:
-        """Solve position ``k`` within its share of the time left; record what it shows."""
+    def probe(self, k: int, last: bool = False) -> str:
+        """Solve position ``k`` within its share of the time left (all of it if ``last``); record
+        what it shows."""
         if self.cancelled is not None and self.cancelled():
             raise ReviewCancelled
         left = self.budget.time_limit - (time.perf_counter() - self.began)
-        share = max(left / max(1, self.expected() - len(self.probes)), 0.001)
+        share = max(left / (1 if last else max(1, self.expected() - len(self.probes))), 0.001)
         result = solve(
             position(self.start, self.line, k),
             time_limit=share,
             node_limit=self.budget.node_limit,
             memory_limit_mb=self.budget.memory_limit_mb,
         )
-        self.probes.append({"index": k, "result": result.result, "seconds": round(result.seconds, 3)})
-        if result.result == "won":
+        return self.record(k, result.result, list(result.actions), result.seconds)
+
+    def record(self, k: int, result: str, actions: list[str], seconds: float, known: bool = False) -> str:
+        """What a probe of position ``k`` (or a line ``known`` to win from it) shows."""
+        probe: dict[str, Any] = {"index": k, "result": result, "seconds": round(seconds, 3)}
+        if known:
+            probe["known"] = True
+        self.probes.append(probe)
+        if result == "won":
             if k == 0:
-                self.first_line = list(result.actions)
-            self._won(k, list(result.actions))
+                self.first_line = actions
+            self._won(k, actions)
         else:
-            if result.result == "lost" and (self.lost_at is None or k < self.lost_at):
+            if result == "lost" and (self.lost_at is None or k < self.lost_at):
                 self.lost_at = k
             if k > self.won_at and (self.not_won is None or k < self.not_won):
                 self.not_won = k
         if self.progress is not None:
             self.progress(len(self.probes), max(self.expected(), len(self.probes)))
-        return result.result
+        return result
 
     def _won(self, k: int, actions: list[str]) -> None:
         # The player's line and the winning one agree for a while: those positions are won too.
@@ -173,22 +181,28 @@ def review(
     budget: Budget | None = None,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    deal_line: list[str] | None = None,
 ) -> dict[str, Any]:
     """Review the game of ``record`` (a dict or JSON text; docs/FORMATS.md, Game records).
 
     ``progress(done, expected)`` is called after each probe; ``cancelled()`` is asked before each
     one and True raises ``ReviewCancelled`` (a probe that runs is not interrupted: it ends within
-    its share of the time). Raises ``SpiderError`` (``ReplayError``) for a record that is
-    malformed (does not replay). The result is described in docs/FORMATS.md, Game review."""
+    its share of the time). ``deal_line``, a line already known to win from the deal (a winnable
+    deal's stored line), takes the place of the first probe once the engine has checked that it
+    wins. Raises ``SpiderError`` (``ReplayError``) for a record that is malformed (does not
+    replay). The result is described in docs/FORMATS.md, Game review."""
     budget = budget or Budget()
     start, line = player_line(record)
     s = _Search(start, line, budget, progress, cancelled)
     n = s.n
-    if position(start, line, n).won:
-        # The game was won: no turning point; the deal's line says how short a win can be.
-        s.probe(0)
+    won_game = position(start, line, n).won
+    if deal_line is not None and wins_from(start, line, 0, deal_line):
+        s.record(0, "won", list(deal_line), 0.0, known=True)
+    else:
+        s.probe(0, last=won_game)
+    if won_game:
+        # No turning point; the deal's line says how short a win can be.
         return _result(s, won_game=True)
-    s.probe(0)
     if n and s.lost_at != 0 and s.won_at < n:
         s.probe(n)
     # Nothing won at P0 leaves ``not_won`` 0: no search (a later win would be luck of the budget).

@@ -214,3 +214,15 @@ def test_the_turning_point_in_words() -> None:
     for lang in ("ru", "sk", "fi"):
         worded = review_sentences(result, start, line, translations(lang))
         assert len(worded) == len(english) and not set(worded) & set(english[:4])
+
+
+def test_a_line_known_from_the_deal_replaces_the_first_probe() -> None:
+    record = bad_game("SD1-S2-AAAAAAB", 0, True)
+    known = review({"code": record["code"]}, BUDGET)["line"]
+    result = review(record, BUDGET, deal_line=known)
+    assert result["probes"][0] == {"index": 0, "result": "won", "seconds": 0.0, "known": True}
+    assert result["turning_point"] == review(record, BUDGET)["turning_point"]
+    assert result["shortest_found"] == len(known)
+    # a line that does not win is not taken on trust: the deal is probed
+    wrong = review(record, BUDGET, deal_line=known[:-1])
+    assert "known" not in wrong["probes"][0] and wrong["probes"][0]["index"] == 0
