@@ -129,13 +129,13 @@ class _Search:
     def out_of_time(self) -> bool:
         return time.perf_counter() - self.began >= self.budget.time_limit
 
-    def probe(self, k: int, last: bool = False) -> str:
-        """Solve position ``k`` within its share of the time left (all of it if ``last``); record
-        what it shows."""
+    def probe(self, k: int, parts: int | None = None) -> str:
+        """Solve position ``k`` within ``1/parts`` of the time left (by default its share among the
+        probes still expected); record what it shows."""
         if self.cancelled is not None and self.cancelled():
             raise ReviewCancelled
         left = self.budget.time_limit - (time.perf_counter() - self.began)
-        share = max(left / (1 if last else max(1, self.expected() - len(self.probes))), 0.001)
+        share = max(left / max(1, parts or self.expected() - len(self.probes)), 0.001)
         result = solve(
             position(self.start, self.line, k),
             time_limit=share,
@@ -196,16 +196,22 @@ def review(
     s = _Search(start, line, budget, progress, cancelled)
     n = s.n
     won_game = position(start, line, n).won
+    # The probes a review expects: the deal, the last position, then a binary search between them.
+    expected = 2 + math.ceil(math.log2(n)) if n > 1 else 2
     if deal_line is not None and wins_from(start, line, 0, deal_line):
         s.record(0, "won", list(deal_line), 0.0, known=True)
     else:
-        s.probe(0, last=won_game)
+        s.probe(0, 1 if won_game or not n else expected)
     if won_game:
         # No turning point; the deal's line says how short a win can be.
         return _result(s, won_game=True)
     if n and s.lost_at != 0 and s.won_at < n:
-        s.probe(n)
-    # Nothing won at P0 leaves ``not_won`` 0: no search (a later win would be luck of the budget).
+        s.probe(n, expected - 1)
+    if n and s.won_at < 0 and s.lost_at != 0 and not s.out_of_time():
+        # No win found from the deal in its share: without one there is nothing to search, so it
+        # tries again with half of the time left (the other half for the search if it wins).
+        s.probe(0, 2)
+    # Nothing won at P0 leaves ``not_won`` 0: no search.
     while s.not_won is not None and s.not_won - s.won_at > 1 and s.won_at >= 0 and not s.out_of_time():
         s.probe((s.won_at + s.not_won) // 2)
     return _result(s, won_game=False)
