@@ -54,14 +54,14 @@ def binary_file(tmp_path: Path) -> str:
 # ----- records that are not records ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["replay", "solve", "hint"])
+@pytest.mark.parametrize("command", ["replay", "solve", "hint", "review"])
 def test_a_binary_file_is_a_bad_record(command: str, binary_file: str) -> None:
     run = spider(command, binary_file)
     assert_one_line_error(run)
     assert run.returncode == 2 and "not valid JSON" in run.stderr
 
 
-@pytest.mark.parametrize("command", ["replay", "solve", "hint"])
+@pytest.mark.parametrize("command", ["replay", "solve", "hint", "review"])
 def test_an_endless_file_is_read_only_up_to_the_bound(command: str) -> None:
     run = spider(command, "/dev/zero")
     assert_one_line_error(run)
@@ -74,10 +74,10 @@ def test_an_endless_standard_input_is_read_only_up_to_the_bound() -> None:
     assert "standard input is larger than 16 MiB" in run.stderr
 
 
-def test_an_illegal_action_exits_alike_in_replay_solve_and_hint(tmp_path: Path) -> None:
+def test_an_illegal_action_exits_alike_in_replay_solve_hint_and_review(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     record.write_text(json.dumps({"code": CODE, "actions": ["deal", "undo", "undo"]}))
-    runs = {command: spider(command, str(record)) for command in ("replay", "solve", "hint")}
+    runs = {command: spider(command, str(record)) for command in ("replay", "solve", "hint", "review")}
     for run in runs.values():
         assert_one_line_error(run)
         assert run.returncode == 1
@@ -95,6 +95,7 @@ def test_an_illegal_action_exits_alike_in_replay_solve_and_hint(tmp_path: Path) 
         ["solve", CODE, "--time-limit=-inf"],
         ["solve", CODE, "--memory-limit", "nan"],
         ["solve", CODE, "--memory-limit", "inf"],
+        ["review", CODE, "--time-limit", "nan"],
         ["study", "--deals", "1", "--time-limit", "nan"],
         ["study", "--deals", "1", "--time-limit", "inf"],
     ],
@@ -112,6 +113,7 @@ def test_limits_that_are_not_finite_are_refused(args: list[str]) -> None:
         (["study", "--workers", "65"], "at most 64"),
         (["study", "--workers", "2.5"], "not a whole number"),
         (["solve", CODE, "--node-limit", "0"], "must be positive"),
+        (["review", CODE, "--node-limit", "0"], "must be positive"),
     ],
 )
 def test_counts_out_of_bounds_are_refused(args: list[str], reason: str) -> None:

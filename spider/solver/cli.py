@@ -1,4 +1,4 @@
-"""The solver's commands: ``spider solve``, ``spider hint`` and ``spider study``."""
+"""The solver's commands: ``spider solve``, ``spider hint``, ``spider review`` and ``spider study``."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import os
 import sys
 from typing import Any
 
-from spider.command_input import read_record
+from spider.command_input import CliError, read_record
 from spider.engine import load_record, new_session
 from spider.engine.records import Session
 from spider.options import add_level_arguments, positive
 
 from .hints import record_hint
+from .review import TIME_LIMIT, Budget, player_line, review
+from .review_text import review_sentences
 from .search import solve
 from .strong import deep_hint
 from .study import MODES, PLAYERS, study
@@ -60,6 +62,31 @@ def cmd_hint(args: argparse.Namespace) -> int:
         print(json.dumps({"hint": action}))
     else:
         print(action if action is not None else "none")
+    return 0
+
+
+def _review_source(source: str) -> object:
+    """A record file, ``-`` (a record on standard input), or a bare code: its deal, no action."""
+    if source == "-" or os.path.exists(source) or source.lower().endswith(".json"):
+        return read_record(source)
+    return {"code": source}
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from spider.i18n import LANGUAGES, translations
+
+    if args.lang not in LANGUAGES:
+        raise CliError(f"unknown language {args.lang!r}: choose {', '.join(LANGUAGES)}")
+    record = _review_source(args.game)
+    start, line = player_line(record)  # a bad record stops here, before any solving
+    show = sys.stderr.isatty() and not args.json
+    result = review(record, Budget(args.time_limit, args.node_limit), _progress_bar if show else None)
+    if show:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print("\n".join(review_sentences(result, start, line, translations(args.lang))))
     return 0
 
 
@@ -119,6 +146,21 @@ def add_commands(sub: Any) -> None:
         help="the strong player's action: it guesses the unseen cards many times over (up to about 2 s)",
     )
     p.set_defaults(run=cmd_hint)
+
+    p = sub.add_parser("review", help="where a game was lost, and a line that would have won it (sees face-down cards)")
+    p.add_argument(
+        "game", metavar="CODE|FILE", help="a game record JSON file, - for standard input, or a code (the deal alone)"
+    )
+    p.add_argument(
+        "--time-limit",
+        type=positive(float),
+        default=TIME_LIMIT,
+        help=f"seconds for the whole review, shared out over its solves (default {TIME_LIMIT:g})",
+    )
+    p.add_argument("--node-limit", type=positive(int), default=None, help="positions each solve searches at most")
+    p.add_argument("--json", action="store_true", help="print the review as JSON (docs/FORMATS.md, Game review)")
+    p.add_argument("--lang", default="en", help="language of the text: en, ru, sk or fi (default en)")
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("study", help="solve or autoplay many consecutive deals and sum up")
     add_level_arguments(p)
