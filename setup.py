@@ -18,7 +18,7 @@ from setuptools.command.build_ext import build_ext
 # the dead-end test), and the strong player's look-ahead, which plays on them by the thousand.
 COMPILED = [
     "spider/engine/cards.py",
-    "spider/engine/game.py",
+    "spider/engine/position.py",
     "spider/solver/heuristics.py",
     "spider/solver/ordering.py",
     "spider/solver/beam.py",
