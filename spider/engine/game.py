@@ -59,7 +59,7 @@ class Game:
 
     @classmethod
     def from_deck(cls, v: Variant, deck: list[Any], profile: str = "standard") -> Game:
-        """A deal from an explicit deck of ``v`` in deal order (``10S``, ``qh``… or card ints)."""
+        """A deal from an explicit deck of ``v``: its cards in deal order (``10S``, ``qh``…)."""
         scoring = scoring_profile(profile)
         cards = parse_deck(v, deck)
         return cls(Position(v, cards, scoring), cards)
@@ -189,7 +189,8 @@ class Game:
             src, dst, count = step
             cols = position.cols
             cards = tuple(cols[src][-count:])
-            onto = cols[dst][-1] if cols[dst] else None
+            target = cols[dst]
+            onto = target[-1] if target else None
             position.move(src, dst, count)
         entry = position.history[-1]
         revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up

@@ -124,14 +124,16 @@ class Position:
         *,
         down: Sequence[int] | None = None,
         stock: Sequence[Sequence[int | str]] = (),
+        removed: Sequence[int] = (),
         profile: str = "standard",
     ) -> Position:
         """Any position of a level, e.g. a puzzle or a test's, whether or not its cards make a
         full deck: each column's cards bottom to top (``10S`` or card ints), ``down`` the number
         of face-down cards at the bottom of each (none by default; the last card of a column is
         face up), ``stock`` the deals still to come, each its cards for columns 1, 2, … (as many
-        deals as the level has left, each of the size the level deals then). Nothing is removed
-        yet. ValueError says what does not fit the level."""
+        deals as the level has left, each of the size the level deals then), ``removed`` the
+        suits (0-3, S H D C) of the sequences already removed. ValueError says what does not fit
+        the level."""
         if len(columns) != v.columns:
             raise ValueError(f"{v.key} has {v.columns} columns, not {len(columns)}")
         cols = [[c if isinstance(c, int) else parse_card(c) for c in col] for col in columns]
@@ -145,10 +147,13 @@ class Position:
         done = len(sizes) - len(deals)
         if done < 0 or [len(deal) for deal in deals] != sizes[done:]:
             raise ValueError(f"{v.key} deals {sizes}: the stock must be the last of these, in full")
+        if len(removed) > v.sequences or not all(0 <= suit < v.suits for suit in removed):
+            raise ValueError(f"{v.key} removes at most {v.sequences} sequences, of suits 0-{v.suits - 1}")
         p = cls(v, v.composition(), scoring_profile(profile))
         p.cols = cols
         p.down = counts
         p.deals_done = done
+        p.removed_suits = list(removed)
         # the stock keeps the deals done in front (``stock_count`` counts from the end): stand-ins
         p.stock = [STAND_IN] * sum(sizes[:done]) + [c for deal in deals for c in deal]
         p.run = [p._tail_run(c) for c in range(v.columns)]
