@@ -50,16 +50,18 @@ class Game:
     # ----- making one ------------------------------------------------------------------------
 
     @classmethod
-    def from_code(cls, code: str, profile: str = "standard") -> Game:
-        """The deal a game code names (``SP1-S2C-AAAAAAD``), at its start."""
+    def from_code(cls, code: object, profile: str = "standard") -> Game:
+        """The deal a game code names (``SP1-S2C-AAAAAAD``), at its start. Any ``code`` is
+        checked: SpiderError ("bad_code") names what is wrong with it."""
         scoring = scoring_profile(profile)
         parsed = parse_code(code)
         deck = shuffled_deck(parsed.variant, parsed.deal)
         return cls(Position(parsed.variant, deck, scoring), deck, parsed.deal)
 
     @classmethod
-    def from_deck(cls, v: Variant, deck: list[Any], profile: str = "standard") -> Game:
-        """A deal from an explicit deck of ``v``: its cards in deal order (``10S``, ``qh``…)."""
+    def from_deck(cls, v: Variant, deck: object, profile: str = "standard") -> Game:
+        """A deal from an explicit deck of ``v``: a list of its cards in deal order (``10S``,
+        ``qh``…). Any ``deck`` is checked: SpiderError ("bad_deck", "bad_card") says why not."""
         scoring = scoring_profile(profile)
         cards = parse_deck(v, deck)
         return cls(Position(v, cards, scoring), cards)

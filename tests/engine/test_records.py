@@ -81,7 +81,7 @@ def test_a_game_needs_a_code_or_a_variant_and_a_deck():
         Game.from_record({"actions": []})
     assert exc.value.reason == "bad_record"
     with pytest.raises(SpiderError) as exc:
-        Game.from_code(None)  # type: ignore[arg-type]
+        Game.from_code(None)
     assert exc.value.reason == "bad_code"
     with pytest.raises(SpiderError) as exc:
         Game.from_record({"code": "SP1-S2C-AAAAAAA", "game": "spider", "suits": 1})
