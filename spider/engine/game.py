@@ -72,23 +72,20 @@ class Game:
         the game at the record's start, its actions not played). A refused action raises
         ``ReplayError`` naming it; a malformed record SpiderError ("bad_record" and others)."""
         start = read_record(data)
-        scoring = scoring_profile(start.profile)
+        scoring_profile(start.profile)  # the profile is checked before the code or deck
         if start.code is not None:
-            parsed = parse_code(start.code)
-            if start.variant is not None and start.variant != parsed.variant:
+            game = cls.from_code(start.code, start.profile)
+            if start.variant is not None and start.variant != game.variant:
                 raise SpiderError(
                     "bad_record",
                     N_("The code {code} is for {code_level}, not {level}"),
                     code=start.code,
-                    code_level=parsed.variant.key,
+                    code_level=game.variant.key,
                     level=start.variant.key,
                 )
-            deck = shuffled_deck(parsed.variant, parsed.deal)
-            game = cls(Position(parsed.variant, deck, scoring), deck, parsed.deal)
         else:
             assert start.variant is not None  # a deck's record names its level (or the default)
-            cards = parse_deck(start.variant, start.deck)
-            game = cls(Position(start.variant, cards, scoring), cards)
+            game = cls.from_deck(start.variant, start.deck, start.profile)
         actions, times = start.played()
         if replay:
             for index, action in enumerate(actions):
