@@ -15,9 +15,11 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules the solver spends its time in (engine moves and undo, costs, move ordering, search,
-# the dead-end test), and the strong player's look-ahead, which plays on them by the thousand.
+# the dead-end test), the strong player's look-ahead, which plays on them by the thousand, and the
+# game's checked play, which every replay of a record runs action by action.
 COMPILED = [
     "spider/engine/cards.py",
+    "spider/engine/position.py",
     "spider/engine/game.py",
     "spider/solver/heuristics.py",
     "spider/solver/ordering.py",

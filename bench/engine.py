@@ -2,10 +2,10 @@
 
 For each variant, over seeded random legal playouts of many deals:
 
-* apply+undo pairs per second, with the unchecked ``Game.move`` / ``Game.deal`` and ``Game.undo``
-  (every legal action of each sampled position, applied and taken back);
-* legal-move generations per second (``Game.legal_moves()``, the full list) on mid-game positions;
-* the time to replay a 300-action record from JSON (``load_record``), parsing and checking included.
+* apply+undo pairs per second, with the unchecked ``Position.move`` / ``Position.deal`` and
+  ``Position.undo`` (every legal action of each sampled position, applied and taken back);
+* legal-move generations per second (``Position.legal_moves()``, the full list) on mid-game positions;
+* the time to replay a 300-action record from JSON (``Game.from_record``), parsing and checking included.
 
 Targets on one core (4-suit Spider, mid-game): ≥ 200,000 pairs/s, ≥ 40,000 generations/s, and a
 300-action replay under 5 ms.
@@ -23,20 +23,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spider.engine import DEAL, Game, legal_action_texts, load_record, new_session, variant  # noqa: E402
-from spider.engine.codes import DEAL_LIMIT, format_code  # noqa: E402
+from spider.engine import DEAL, DEAL_LIMIT, Game, Position, format_action, format_code, variant  # noqa: E402
 
 LEVELS = [("spider", 1), ("spider", 2), ("spider", 4), ("spiderette", 1), ("spiderette", 2), ("spiderette", 4)]
 
 
-def playout_positions(game_name: str, suits: int, deals: int, seed: int) -> list[Game]:
+def playout_positions(game_name: str, suits: int, deals: int, seed: int) -> list[Position]:
     """Mid-game positions: for each of ``deals`` seeded deals, play random legal actions (deals
     only when nothing else is possible or by a small chance) and keep clones after 20, 35 and 50."""
     rng = random.Random(seed)
     v = variant(game_name, suits)
     positions = []
     for _ in range(deals):
-        g = new_session(format_code(v, rng.randrange(DEAL_LIMIT))).game
+        g = Game.from_code(format_code(v, rng.randrange(DEAL_LIMIT))).position()
         for step in range(1, 51):
             actions = g.legal_moves()
             moves = [a for a in actions if a is not DEAL]
@@ -73,7 +72,7 @@ def chunked_best(items: list, repeats: int, fn) -> float:
     return total
 
 
-def bench_apply_undo(positions: list[Game], repeats: int) -> float:
+def bench_apply_undo(positions: list[Position], repeats: int) -> float:
     work = [(g, g.legal_moves()) for g in positions]
     pairs = sum(len(actions) for _, actions in work)
 
@@ -90,7 +89,7 @@ def bench_apply_undo(positions: list[Game], repeats: int) -> float:
     return pairs / chunked_best(work, repeats, run)
 
 
-def bench_legal_moves(positions: list[Game], repeats: int) -> float:
+def bench_legal_moves(positions: list[Position], repeats: int) -> float:
     def run(chunk) -> None:
         for g in chunk:
             g.legal_moves()
@@ -103,11 +102,11 @@ def record_300(game_name: str, suits: int, seed: int) -> str:
     rng = random.Random(seed)
     v = variant(game_name, suits)
     while True:
-        s = new_session(format_code(v, rng.randrange(DEAL_LIMIT)))
-        while len(s.actions) < 300 and not s.game.won:
-            texts = legal_action_texts(s.game)
-            if s.game.history and (not texts or rng.random() < 0.1):
-                s.play("undo")
+        s = Game.from_code(format_code(v, rng.randrange(DEAL_LIMIT)))
+        while len(s.actions) < 300 and not s.won:
+            texts = [format_action(a) for a in s.legal_actions()]
+            if s.can_undo and (not texts or rng.random() < 0.1):
+                s.apply("undo")
             elif not texts:
                 break
             else:
@@ -116,18 +115,18 @@ def record_300(game_name: str, suits: int, seed: int) -> str:
                     src, dst = text.split(":")[0].split(">")
                     implied = f"{src}>{dst}"
                     try:
-                        if s.game.check_move(int(src) - 1, int(dst) - 1) == int(text.split(":")[1]):
+                        if s.position().check_move(int(src) - 1, int(dst) - 1) == int(text.split(":")[1]):
                             text = implied
                     except Exception:  # noqa: BLE001 - the implied form may mean another count
                         pass
-                s.play(text)
+                s.apply(text)
         if len(s.actions) == 300:
             return json.dumps(s.record())
 
 
 def bench_replay(record: str, runs: int) -> float:
-    load_record(record)  # warm up
-    return best_of(runs, lambda: load_record(record))
+    Game.from_record(record)  # warm up
+    return best_of(runs, lambda: Game.from_record(record))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,8 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from spider.engine import Game, Step, format_action, new_session
-from spider.engine.codes import format_code, parse_code
+from spider.engine import Game, format_code, parse_code
 from spider.solver import hints, strong
 from spider.solver.review import Budget, review
 
@@ -41,19 +40,10 @@ PLAYERS = {"strong": strong.strong_choice, "quick": hints.quick_choice}
 
 def lost_record(code: str, player: str) -> dict[str, Any] | None:
     """The record of ``code`` played by ``player`` without peeking or undo, or None if it won."""
-    game = new_session(code, profile_name="moves").game
-    actions: list[str] = []
-    choice = PLAYERS[player]
-
-    def choose(g: Game, seen: set[int], progressing: bool) -> Step | None:
-        step = choice(g, seen, progressing)
-        if step is not None:
-            actions.append(format_action(step))
-        return step
-
+    game = Game.from_code(code, profile="moves")
     play = strong.strong_autoplay if player == "strong" else hints.autoplay
-    won = play(game, choose=choose)
-    return None if won else {"code": code, "actions": actions}
+    won = play(game, choose=PLAYERS[player])
+    return None if won else {"code": code, "actions": list(game.actions)}
 
 
 def _lost_record_star(args: tuple[str, str]) -> dict[str, Any] | None:

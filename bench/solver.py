@@ -26,8 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from spider.engine import new_session
-from spider.engine.codes import format_code, parse_code
+from spider.engine import DEAL, Game, Move, format_code, parse_code
 from spider.solver import heuristics, hint_action, hints, public_key, search, strong, study
 
 RANGES = Path(__file__).with_name("solver_deals.json")
@@ -41,12 +40,12 @@ def hint_latency(spec: dict, deals: int | None = None, deep: bool = False) -> di
     first = parse_code(spec["start"])
     times = []
     for i in range(deals or spec["deals"]):
-        game = new_session(format_code(first.variant, first.deal + i), profile_name="moves").game
+        game = Game.from_code(format_code(first.variant, first.deal + i), profile="moves")
         seen = {public_key(game)}
         for _ in range(spec["positions_per_deal"]):
             if deep:
                 t = time.process_time()
-                strong.strong_choice(game, seen, True)
+                strong.strong_choice(game.information_state(), seen, True)
                 times.append(time.process_time() - t)
                 action = hint_action(game, seen)
             else:
@@ -55,7 +54,7 @@ def hint_latency(spec: dict, deals: int | None = None, deep: bool = False) -> di
                 times.append(time.perf_counter() - t)
             if action is None or game.won:
                 break
-            game.apply(action)
+            game.apply(action if action is DEAL else Move(*action))
             seen.add(public_key(game))
     times.sort()
     return {

@@ -23,8 +23,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from spider.engine import DEAL, Game, Step, new_session
-from spider.engine.codes import format_code, parse_code
+from spider.engine import DEAL, Game, Position, RawAction, format_code, parse_code
 from spider.solver import hints, strong
 from spider.solver.search import solve
 
@@ -35,13 +34,13 @@ Check = tuple[str, int, str]  # (point, cards face down, "won" / "lost" / "unkno
 def checks(code: str, time_limit: float, player: hints.Chooser = strong.strong_choice) -> list[Check] | None:
     """Play ``code`` with ``player`` (the strong player's); None if it is won, else the solver's
     verdict on the positions before each deal and on the last one."""
-    game = new_session(code, profile_name="moves").game
-    before_deals: list[tuple[str, Game]] = []
+    game = Game.from_code(code, profile="moves")
+    before_deals: list[tuple[str, Position]] = []
 
-    def choose(g: Game, seen: set[int], progressing: bool) -> Step | None:
-        action = player(g, seen, progressing)
-        if action is DEAL:
-            before_deals.append((f"before deal {g.deals_done + 1}", g.search_copy()))
+    def choose(info: Position, seen: set[int], progressing: bool) -> RawAction | None:
+        action = player(info, seen, progressing)
+        if action is DEAL:  # the player sees only ``info``; the solver checks the game itself
+            before_deals.append((f"before deal {info.deals_done + 1}", game.search_copy()))
         return action
 
     if strong.strong_autoplay(game, choose=choose):

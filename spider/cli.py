@@ -11,10 +11,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .command_input import CliError, read_record
-from .engine import SpiderError, describe, full_state, load_record, new_session, public_view
-from .engine.codes import DEAL_LIMIT, format_code
-from .engine.records import ReplayError
-from .engine.variants import variant
+from .engine import DEAL_LIMIT, Game, ReplayError, SpiderError, describe, format_code, variant
 from .options import add_level_arguments, port, positive
 from .solver.cli import add_commands as add_solver_commands
 
@@ -31,14 +28,14 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if args.lang not in LANGUAGES:
         raise CliError(f"unknown language {args.lang!r}: choose {', '.join(LANGUAGES)}")
     try:
-        session = new_session(args.code)
+        game = Game.from_code(args.code)
     except SpiderError as e:
         raise CliError(translate_error(e, translations(args.lang))) from None
     if args.json:
-        _print_json(full_state(session.game) | {"code": session.code})
+        _print_json(game.state() | {"code": game.code})
     else:
-        print(f"{session.code}")
-        print(describe(public_view(session.game), translations(args.lang)))
+        print(f"{game.code}")
+        print(describe(game.view(), translations(args.lang)))
     return 0
 
 
@@ -52,10 +49,10 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    session = load_record(read_record(args.file))
-    state = full_state(session.game)
-    if session.code:
-        state["code"] = session.code
+    game = Game.from_record(read_record(args.file))
+    state = game.state()
+    if game.code:
+        state["code"] = game.code
     if args.text:
         print(describe(state))
     else:

@@ -24,7 +24,7 @@ def _read_bounded(stream: BinaryIO, name: str) -> bytes:
 
 
 def read_record(source: str) -> bytes:
-    """The raw bytes of a record file, or of standard input for ``-``. ``load_record`` decodes
+    """The raw bytes of a record file, or of standard input for ``-``. ``Game.from_record`` decodes
     them, so that a file that is not UTF-8 is reported as a bad record, not a UnicodeDecodeError."""
     if source == "-":
         return _read_bounded(sys.stdin.buffer, "standard input")

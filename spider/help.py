@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .engine.describe import ENGLISH, Translations
-from .engine.errors import N_
+from .engine import ENGLISH, N_, Translations
 
 TITLE = N_("How to play Spider and Spiderette")
 

@@ -18,8 +18,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from .engine.describe import card_names
-from .engine.errors import SpiderError
+from .engine import SpiderError, card_names
 
 LANGUAGES = ("en", "ru", "sk", "fi")
 DEFAULT = "en"

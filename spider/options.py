@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable
 from typing import TypeVar
 
-from .engine.variants import GAMES, RULES, SUIT_COUNTS
+from .engine import GAMES, RULES, SUIT_COUNTS
 
 Number = TypeVar("Number", int, float)
 

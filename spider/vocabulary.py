@@ -6,8 +6,7 @@ to the front end's dialogs."""
 
 from __future__ import annotations
 
-from .engine.describe import ENGLISH, Translations
-from .engine.errors import N_
+from .engine import ENGLISH, N_, Translations
 
 GAME_NAMES: dict[str, str] = {
     "spider": N_("Spider"),

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from spider.cli import main
-from spider.engine import full_state, new_session
+from spider.engine import Game
 from tests.engine.helpers import SPIDER_DECK, spider_line
 
 CODE = "SP1-S2C-AAAAAAD"
@@ -39,7 +39,7 @@ def test_deal_json(capsys):
     rc, out, err = run(capsys, "deal", CODE, "--json")
     assert rc == 0 and err == ""
     state = json.loads(out)
-    assert state == full_state(new_session(CODE).game) | {"code": CODE}
+    assert state == Game.from_code(CODE).state() | {"code": CODE}
     assert len(state["columns"]) == 10 and len(state["stock"]) == 50
 
 
@@ -79,9 +79,9 @@ def test_replay_prints_the_full_state(capsys, tmp_path):
     rc, out, err = run(capsys, "replay", write(tmp_path, record))
     assert rc == 0 and err == ""
     state = json.loads(out)
-    s = new_session(CODE)
-    s.play("deal")
-    assert state == full_state(s.game) | {"code": CODE}
+    s = Game.from_code(CODE)
+    s.apply("deal")
+    assert state == s.state() | {"code": CODE}
     assert state["moves"] == 1 and state["deals_left"] == 4
 
 
@@ -122,8 +122,7 @@ def test_replay_stops_at_an_illegal_action(capsys, tmp_path, actions, index, tex
 
 
 def test_replay_names_the_rule_of_a_refused_move(capsys, tmp_path):
-    s = new_session(CODE)
-    g = s.game
+    g = Game.from_code(CODE).position()
     # find a pair of columns whose top cards do not fit
     src, dst = next(
         (a, b)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spider.engine import load_record
+from spider.engine import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -30,8 +30,8 @@ def test_example_records_are_legal(doc: Path) -> None:
     text = re.sub(r"\s*\n\s*", " ", doc.read_text())  # examples may wrap
     examples = [m for m in re.findall(r'\{"game": [^{}]*"actions": [^{}]*\}', text) if "..." not in m]
     for example in examples:
-        session = load_record(json.loads(example))  # raises on an illegal action
-        assert len(session.actions) == len(json.loads(example)["actions"])
+        game = Game.from_record(json.loads(example))  # raises on an illegal action
+        assert len(game.actions) == len(json.loads(example)["actions"])
 
 
 def test_the_readme_shows_a_record() -> None:

@@ -20,8 +20,7 @@ from typing import Any
 import pytest
 from redis import Redis
 
-from spider.engine import format_code
-from spider.engine.variants import all_variants
+from spider.engine import all_variants, format_code
 from spider.store import open_store
 from spider.web.top_up import KEEP_READY
 from tests.test_workers import Client, Served, start, stop, two_workers

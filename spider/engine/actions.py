@@ -1,15 +1,17 @@
 """What a player can do: move a group, deal, undo, redo. One type per kind, so that a type checker
-narrows them (``isinstance(a, Move)``, ``a is DEAL``, ``a is UNDO``, ``a is REDO``).
+narrows them (``isinstance(a, Move)``, ``a is DEAL``, ``a is UNDO``, ``a is REDO``). And what an
+action did (``Outcome``), for animation and announcements.
 
-Hot loops (``Game.legal_moves`` and the solver) keep moves as plain ``(source, target, count)``
-tuples, which a ``Move`` equals: a named tuple per generated move would make move generation
-about half as slow again, for no gain inside the search.
+The position's hot loops (``Position.legal_moves`` and the solver) keep moves as plain
+``(source, target, count)`` tuples (``position.RawMove``), which a ``Move`` equals.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
+
+from .cards import SUITS, card_text
 
 
 class Move(NamedTuple):
@@ -30,7 +32,7 @@ class Undo(StrEnum):
 
 
 class Redo(StrEnum):
-    """Play again the action the last undo took back. ``Game.check`` resolves it to that action,
+    """Play again the action the last undo took back. ``Game.apply`` resolves it to that action,
     so a record keeps the action itself, never the word."""
 
     REDO = "redo"
@@ -40,22 +42,57 @@ DEAL: Final = Deal.DEAL
 UNDO: Final = Undo.UNDO
 REDO: Final = Redo.REDO
 
-# A legal action as ``Game.legal_moves`` lists it and ``Game.check`` resolves it: a move with its
-# card count, or DEAL.
-Step = tuple[int, int, int] | Deal
 # Anything a player may ask for.
 Action = Move | Deal | Undo | Redo
 
 
 class Outcome(NamedTuple):
-    """What ``Game.perform`` did, for animation and announcements (columns from 0)."""
+    """What ``Game.apply`` did (columns from 0). ``events`` says it for animation and
+    screen-reader announcements."""
 
-    action: Step | Undo  # the action as performed: a move with its card count, DEAL or UNDO
+    action: Move | Deal | Undo  # as performed: a move with its card count, DEAL or UNDO (a redo: what it played)
     cards: tuple[int, ...] = ()  # the cards moved, or the cards dealt (one a column from the first)
     onto: int | None = None  # the card a group was put onto (None: an empty column, a deal, an undo)
     revealed: tuple[int, ...] = ()  # columns whose next card turned face up
     completed: tuple[tuple[int, int], ...] = ()  # (column, suit) of each sequence removed
-    undone: Step | None = None  # undo: the action taken back
+    undone: Move | Deal | None = None  # undo: the action taken back
     hidden: int = 0  # undo: cards turned back face down
     restored: int = 0  # undo: sequences put back on the table
     redone: bool = False  # a move or deal that was the next action to redo
+    text: str = ""  # the action as the record keeps it (notation)
+    revealed_cards: tuple[int, ...] = ()  # the card turned face up in each column of ``revealed``
+    won: bool = False  # the action won the game
+
+    def events(self) -> dict[str, Any]:
+        """The outcome as the web API's ``events``. They name only cards that are face up after
+        the action; a card that an undo turns back face down is only counted (``hidden``)."""
+        out: dict[str, Any]
+        if self.action is UNDO:
+            undone = self.undone
+            out = {"kind": "undo", "undone": "deal" if undone is DEAL else "move", "hidden": self.hidden}
+            out["restored"] = self.restored
+            if undone is not None and undone is not DEAL:
+                src, dst, _count = undone
+                out |= {"from": dst + 1, "to": src + 1}
+            return out | {"action": self.text, "revealed": [], "completed": [], "won": False, "redone": False}
+        if self.action is DEAL:
+            out = {"kind": "deal", "cards": [card_text(c) for c in self.cards]}
+        else:
+            src, dst, _count = self.action
+            out = {
+                "kind": "move",
+                "from": src + 1,
+                "to": dst + 1,
+                "cards": [card_text(c) for c in self.cards],
+                "onto": None if self.onto is None else card_text(self.onto),
+            }
+        out["action"] = self.text
+        out["revealed"] = [
+            {"column": col + 1, "card": card_text(card)}
+            for col, card in zip(self.revealed, self.revealed_cards, strict=True)
+        ]
+        out["completed"] = [{"column": col + 1, "suit": SUITS[suit]} for col, suit in self.completed]
+        out["hidden"] = 0
+        out["won"] = self.won
+        out["redone"] = self.redone
+        return out

@@ -1,507 +1,337 @@
-"""The game: a position, the rules that change it, and undo.
+"""A game in play: the engine's front door. Everything else in the project plays through ``Game``.
 
-Hot paths (``legal_moves``, ``move``, ``deal``, ``undo``) run millions of times in the solver, so
-the position is kept flat: each column a list of card ints (bottom to top), the number of its
-face-down cards, and the length of its movable tail (``run``), kept up to date incrementally.
+A game starts from a code, a deck or a record (``from_code``, ``from_deck``, ``from_record``) and
+changes only through ``apply`` (``undo`` and ``redo`` are ``apply`` of UNDO and REDO): each
+action is checked by the rules, and every action played is in the game's record. What it holds
+is read through properties, the player's ``view``, the full ``state`` and copies of its position
+(``Position``, position.py) for the solver: no caller can change that position in place.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from math import isfinite
+from typing import Any
 
-from .actions import DEAL, REDO, UNDO, Action, Outcome, Step, Undo
-from .cards import CONTINUES, accepts, card_text, rank_of, suit_of
+from .actions import DEAL, REDO, UNDO, Action, Deal, Move, Outcome, Undo
+from .cards import card_text
+from .codes import format_code, parse_code, shuffled_deck
+from .deck import parse_deck
 from .errors import N_, SpiderError, illegal
-from .scoring import Profile, profile
+from .notation import format_action, format_move, parse_action, parse_text
+from .position import Position, RawAction
+from .records import ReplayError, read_record
+from .scoring import Profile
+from .scoring import profile as scoring_profile
+from .targets import best_column, groups
 from .variants import Variant
+from .views import full_state, public_view
 
-# Undo entries: (kind, source, target, count, source flipped, removals, runs before, score, moves);
-# "runs before" is the two columns' runs of a move, every column's run of a deal.
-_MOVE, _DEAL = 0, 1
-# A removal: (column, suit, whether the card beneath turned face up)
-Removal = tuple[int, int, bool]
-UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...], int, int]
-
-# Builds an Outcome from all its fields without the named tuple's Python-level __new__: a checked
-# replay makes one per action.
-_outcome = tuple.__new__
-
-# A position as ``Game.snapshot`` gives it: (deals done, sequences removed, columns, face-down
-# counts, runs).
-Snapshot = tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
-
-STAND_IN = 12  # the king of spades stands in for every hidden card of an information state
-_SEARCH_PROFILE = profile("moves")  # a search copy keeps no score
-
-
-# A completed sequence of each suit, king to ace (bottom to top), as undo puts it back.
-_SEQUENCES = tuple(tuple(suit * 13 + r for r in range(12, -1, -1)) for suit in range(4))
-
-
-def column_hash(col: tuple[int, ...], down: int) -> int:
-    """A column's hash, from its cards and face-down count: ``snapshot_key`` is made of these."""
-    return hash((col, down))
-
-
-def column_hashes(cols: tuple[tuple[int, ...], ...], down: tuple[int, ...]) -> tuple[int, ...]:
-    """Every column's hash. A search that plays one move from a position recomputes only the two
-    columns the move changed (``Game.hashes_after_move``)."""
-    return tuple([column_hash(cols[i], down[i]) for i in range(len(cols))])
-
-
-def snapshot_key(deals_done: int, hashes: tuple[int, ...], stock_empty: bool) -> int:
-    """``Game.position_key`` from the deals done and the columns' hashes (``column_hashes``).
-    Once the stock is empty the columns are interchangeable, so their order is left out: the
-    hashes are sorted (ints, not columns card by card, which took half of the key's time)."""
-    if stock_empty:
-        return hash(tuple(sorted(hashes)))
-    return hash((deals_done, hashes))
+# Builds a named tuple from all its fields without its Python-level __new__: a replay makes an
+# Outcome (and a Move) per action.
+_tuple = tuple.__new__
 
 
 class Game:
-    """One deal being played. Build one with ``new_session`` or ``load_record`` (records.py), or
-    ``Game(variant, deck, profile)``. Hot paths (``legal_moves``, ``move``, ``deal``, ``undo``)
-    are unchecked; ``apply`` (``check`` then ``perform``) is the checked way to play."""
+    """One deal in play. Make one with ``from_code``, ``from_deck`` or ``from_record`` (or, for a
+    hand-set position with no record, ``from_position``); play it with ``apply``. Every refusal
+    is an ``IllegalAction`` (nothing changes), bad input a ``SpiderError``."""
 
-    def __init__(
-        self, v: Variant, deck: list[int], scoring: Profile, deal: int | None = None, copy_of: Game | None = None
-    ) -> None:
-        """A new deal, or with ``copy_of`` an independent copy of that game as it stands (the
-        copy is made here, not with ``__dict__``, so that the class can be compiled)."""
-        from .deck import layout
+    def __init__(self, position: Position, deck: list[int] | None = None, deal_number: int | None = None) -> None:
+        """Use the ``from_*`` constructors: the game takes ``position`` as its own."""
+        self._position = position
+        self._deck = deck  # None: set up from a position, so no record
+        self._deal_number = deal_number  # None unless made from a code
+        self._actions: list[str] = []
+        self._times: list[float] = []
+        # The actions undo took back since the last new action, the next to redo last. An action
+        # equal to the next redo is that redo, so the list follows from the action list alone and
+        # a replayed record has it too.
+        self._undone: list[RawAction] = []
 
-        self.variant = v
-        self.deal_number = deal  # None when built from an explicit deck
-        self.deck = list(deck)
-        self.profile = scoring
-        if copy_of is None:
-            columns, stock = layout(v, self.deck)
-            self.cols: list[list[int]] = columns
-            self.down: list[int] = [len(c) - 1 for c in columns]
-            self.stock: list[int] = stock
-            self.deals_done = 0
-            self.removed_suits: list[int] = []
-            self.moves = 0
-            self.score = scoring.start
-            self.elapsed = 0.0
-            self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
+    # ----- making one ------------------------------------------------------------------------
+
+    @classmethod
+    def from_code(cls, code: object, profile: str = "standard") -> Game:
+        """The deal a game code names (``SP1-S2C-AAAAAAD``), at its start. Any ``code`` is
+        checked: SpiderError ("bad_code") names what is wrong with it."""
+        scoring = scoring_profile(profile)
+        parsed = parse_code(code)
+        deck = shuffled_deck(parsed.variant, parsed.deal)
+        return cls(Position(parsed.variant, deck, scoring), deck, parsed.deal)
+
+    @classmethod
+    def from_deck(cls, v: Variant, deck: object, profile: str = "standard") -> Game:
+        """A deal from an explicit deck of ``v``: a list of its cards in deal order (``10S``,
+        ``qh``…). Any ``deck`` is checked: SpiderError ("bad_deck", "bad_card") says why not."""
+        scoring = scoring_profile(profile)
+        cards = parse_deck(v, deck)
+        return cls(Position(v, cards, scoring), cards)
+
+    @classmethod
+    def from_record(cls, data: object, *, replay: bool = True) -> Game:
+        """A game from its record (a dict or JSON text), its actions replayed (``replay`` False:
+        the game at the record's start, its actions not played). A refused action raises
+        ``ReplayError`` naming it; a malformed record SpiderError ("bad_record" and others)."""
+        start = read_record(data)
+        scoring_profile(start.profile)  # the profile is checked before the code or deck
+        if start.code is not None:
+            game = cls.from_code(start.code, start.profile)
+            if start.variant is not None and start.variant != game.variant:
+                raise SpiderError(
+                    "bad_record",
+                    N_("The code {code} is for {code_level}, not {level}"),
+                    code=start.code,
+                    code_level=game.variant.key,
+                    level=start.variant.key,
+                )
         else:
-            self.cols = [list(c) for c in copy_of.cols]
-            self.down = list(copy_of.down)
-            self.stock = copy_of.stock  # never changed: a deal reads it
-            self.deals_done = copy_of.deals_done
-            self.removed_suits = list(copy_of.removed_suits)
-            self.moves = copy_of.moves
-            self.score = copy_of.score
-            self.elapsed = copy_of.elapsed
-            self.history = deque(copy_of.history, maxlen=copy_of.history.maxlen)
-        # The actions undo took back since the last new action, the next to redo last. Only the
-        # checked path (``perform``) keeps it; an action equal to the next redo is that redo, so
-        # the list follows from the action list alone and a replayed record has it too.
-        self.undone: list[Step] = [] if copy_of is None else list(copy_of.undone)
-        self._relaxed = v.relaxed
-        self._continues = CONTINUES[v.relaxed]
-        self._floor = v.game == "spider"
-        self._deal_sizes = v.deals
-        # where each deal starts in the stock
-        self._deal_starts = tuple(sum(v.deals[:i]) for i in range(len(v.deals) + 1))
-        self._sequences = v.sequences
-        self.run: list[int] = list(copy_of.run) if copy_of else [self._tail_run(c) for c in range(v.columns)]
+            assert start.variant is not None  # a deck's record names its level (or the default)
+            game = cls.from_deck(start.variant, start.deck, start.profile)
+        actions, times = start.played()
+        if replay:
+            for index, action in enumerate(actions):
+                try:
+                    game.apply(action, times[index] if times else None)
+                except SpiderError as e:
+                    raise ReplayError(index, action, e) from None
+        return game
 
-    # ----- reading the position -------------------------------------------------------------
+    @classmethod
+    def from_position(cls, position: Position) -> Game:
+        """A game from a copy of any position (a puzzle, a test's): it plays like any game but has
+        no code or deck, so no record to save (``record`` raises ValueError)."""
+        return cls(position.clone())
+
+    def copy(self) -> Game:
+        """An independent copy of the game as it stands, record and redo included."""
+        twin = Game(self._position.clone(), self._deck, self._deal_number)
+        twin._actions = list(self._actions)
+        twin._times = list(self._times)
+        twin._undone = list(self._undone)
+        return twin
+
+    # ----- playing ---------------------------------------------------------------------------
+
+    def apply(self, action: str | Action, elapsed: float | None = None) -> Outcome:
+        """Play one action: notation (``3>7``, ``3>7:2``, ``deal``, ``undo``, ``redo``) or an
+        action already parsed (a ``Move``, DEAL, UNDO or REDO), at ``elapsed`` seconds of play if
+        given (the clock never goes back). Say what it did; ``Outcome.text`` is the action as
+        the record keeps it. Raise SpiderError (bad notation or time) or IllegalAction (refused
+        by the rules); either way nothing changes."""
+        if isinstance(action, str):  # DEAL, UNDO and REDO are text too
+            parsed = parse_text(action)
+        elif isinstance(action, Move):
+            parsed = action
+        else:
+            parsed = parse_action(action)  # refuses anything else with a clear message
+        position = self._position
+        step: RawAction | Undo
+        if parsed is REDO:
+            if position.won:
+                raise illegal("game_over")
+            if not self._undone:
+                raise illegal("nothing_to_redo")
+            step = self._undone[-1]
+        else:
+            step = position.check(parsed)
+        if isinstance(parsed, Move) and parsed.size is None:
+            text = format_move(parsed.src, parsed.dst)  # the implied form stays implied
+        else:
+            text = format_action(step)
+        if elapsed is not None:
+            position.advance_clock(elapsed)
+        outcome = self._perform(step, text)
+        self._actions.append(text)
+        if elapsed is not None or self._times:
+            # A record's times are one per action, so that ``record()`` always loads again: actions
+            # played before the first time was given count as played at 0 s, an action without a
+            # time at the clock as it stands. The game's clock, not the raw argument, is kept: it
+            # never goes back and is never negative, and replaying it has the same effect.
+            self._times.extend([0.0] * (len(self._actions) - 1 - len(self._times)))
+            self._times.append(position.elapsed)
+        return outcome
+
+    def undo(self, elapsed: float | None = None) -> Outcome:
+        """``apply(UNDO)``: IllegalAction when there is nothing to undo (or the game is won)."""
+        return self.apply(UNDO, elapsed)
+
+    def redo(self, elapsed: float | None = None) -> Outcome:
+        """``apply(REDO)``: IllegalAction when there is nothing to redo (or the game is won)."""
+        return self.apply(REDO, elapsed)
+
+    def _perform(self, step: RawAction | Undo, text: str) -> Outcome:
+        """Play a checked action (a move with its count, DEAL or UNDO) and describe it."""
+        position = self._position
+        if step is UNDO:
+            last = position.last_action()
+            undone = last if last is DEAL else _tuple(Move, last)
+            entry = position.history[-1]
+            position.undo()
+            self._undone.append(last)
+            removals = entry[5]
+            hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
+            return _tuple(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals), False, text, (), False))
+        redone = False
+        if self._undone:  # the next redo pops, any other action ends redo
+            redone = self._undone[-1] == step
+            if redone:
+                self._undone.pop()
+            else:
+                self._undone.clear()
+        onto = None
+        action: Move | Deal
+        if step is DEAL:
+            action = DEAL
+            cards = tuple(position.next_deal())
+            position.deal()
+        else:
+            action = _tuple(Move, step)
+            src, dst, count = step
+            cols = position.cols
+            cards = tuple(cols[src][-count:])
+            target = cols[dst]
+            onto = target[-1] if target else None
+            position.move(src, dst, count)
+        entry = position.history[-1]
+        revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
+        removals = entry[5]
+        if removals:
+            revealed += tuple(col for col, _suit, flip in removals if flip)
+        shown = tuple([position.cols[col][position.down[col]] for col in revealed]) if revealed else ()
+        if not removals:
+            return _tuple(Outcome, (action, cards, onto, revealed, (), None, 0, 0, redone, text, shown, False))
+        completed = tuple((col, suit) for col, suit, _flip in removals)
+        return Outcome(action, cards, onto, revealed, completed, None, 0, 0, redone, text, shown, position.won)
+
+    def advance_clock(self, elapsed: float) -> None:
+        """Tell the game how many seconds of unpaused play have passed (the timed profile scores
+        them); an earlier time than the game's changes nothing. Not an action: the record keeps
+        each action's time instead."""
+        self._position.advance_clock(elapsed)
+
+    # ----- what the game holds ---------------------------------------------------------------
 
     @property
-    def deals_left(self) -> int:
-        return len(self._deal_sizes) - self.deals_done
+    def variant(self) -> Variant:
+        return self._position.variant
 
     @property
-    def stock_count(self) -> int:
-        return len(self.stock) - self._deal_starts[self.deals_done]
+    def profile(self) -> Profile:
+        return self._position.profile
 
     @property
-    def removed(self) -> int:
-        return len(self.removed_suits)
+    def code(self) -> str | None:
+        """The game's code, or None when it was made from a deck."""
+        return None if self._deal_number is None else format_code(self.variant, self._deal_number)
+
+    @property
+    def deck(self) -> tuple[int, ...] | None:
+        """The deck in deal order (card ints), or None for a game set up from a position."""
+        return None if self._deck is None else tuple(self._deck)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every action played so far, in notation, as the record keeps them."""
+        return tuple(self._actions)
+
+    @property
+    def times(self) -> tuple[float, ...]:
+        """The elapsed seconds at each action (empty when no time was ever given)."""
+        return tuple(self._times)
+
+    @property
+    def moves(self) -> int:
+        return self._position.moves
+
+    @property
+    def score(self) -> int:
+        return self._position.score
+
+    @property
+    def elapsed(self) -> float:
+        return self._position.elapsed
 
     @property
     def won(self) -> bool:
-        return len(self.removed_suits) == self._sequences
+        return self._position.won
 
-    def face_up(self, col: int) -> list[int]:
-        return self.cols[col][self.down[col] :]
+    @property
+    def deals_left(self) -> int:
+        return self._position.deals_left
 
-    def _tail_run(self, col: int) -> int:
-        """Length of the movable group at the end of ``col``: face-up cards descending by one
-        rank, of one suit unless the rules are relaxed."""
-        cards = self.cols[col]
-        down = self.down[col]
-        i = len(cards) - 1
-        if i < down:
-            return 0
-        continues = self._continues
-        while i > down and continues[cards[i - 1]][cards[i]]:
-            i -= 1
-        return len(cards) - i
+    @property
+    def stock_count(self) -> int:
+        return self._position.stock_count
 
-    # ----- legality -------------------------------------------------------------------------
+    @property
+    def removed(self) -> int:
+        return self._position.removed
 
+    @property
     def can_deal(self) -> bool:
-        return self.deals_done < len(self._deal_sizes) and all(self.cols)
+        return self._position.can_deal
 
-    def legal_moves(self, with_deal: bool = True) -> list[Step]:
-        """Every distinct legal action: each move as a plain (source, target, count) tuple, then
-        DEAL if a deal is legal. Moves are ordered by source; within a source, the moves onto
-        cards by target (then count), then every count from 1 up into each empty column.
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._position.history) and not self.won
 
-        A group fits a column whose last card is one rank higher than the group's first card
-        (``cards.accepts``): the group's last card is ``k`` ranks below that column's last card,
-        and each column fits at most one count. Plain lists and int compares, no dict or sort:
-        the compiled build makes tight C loops of them (move generation is most of a solve)."""
-        cols = self.cols
-        tops: list[int] = []  # rank - 1 of each column's last card (rank_of - 1, spelt out); -1 if empty
-        empties: list[int] = []
-        for i, c in enumerate(cols):
-            if c:
-                tops.append(c[-1] % 13)
-            else:
-                tops.append(-1)
-                empties.append(i)
-        out: list[Step] = []
-        for src, run in enumerate(self.run):
-            if not run:
-                continue
-            base = cols[src][-1] % 13  # rank - 1 of the group's last card
-            most = min(run, 12 - base)  # the most cards that can fit a column with cards
-            for dst, top in enumerate(tops):
-                k = top - base
-                if 0 < k <= most:
-                    out.append((src, dst, k))
-            for dst in empties:
-                for k in range(1, run + 1):
-                    out.append((src, dst, k))
-        if with_deal and not empties and self.deals_done < len(self._deal_sizes):
-            out.append(DEAL)
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone) and not self.won
+
+    def legal_actions(self) -> list[Move | Deal]:
+        """Every distinct legal move (each with its card count) then DEAL if a deal is legal, in
+        ``Position.legal_moves`` order. Undo and redo are not listed (``can_undo``, ``can_redo``)."""
+        return [a if a is DEAL else _tuple(Move, a) for a in self._position.legal_moves()]
+
+    def groups(self) -> dict[tuple[int, int], list[int]]:
+        """Each movable group as (source column, card count) with the columns that take it."""
+        return groups(self._position)
+
+    def best_column(self, src: int, count: int, fits: list[int] | None = None) -> int:
+        """Where the top ``count`` cards of ``src`` go when the player asks for the best column
+        (``targets.best_column``); IllegalAction if they may not be picked up or fit nowhere.
+        ``fits``: the group's targets (``groups``) when the caller has them already."""
+        return best_column(self._position, src, count, fits)
+
+    def view(self) -> dict[str, Any]:
+        """The table as the player sees it: face-down cards and the stock only as counts."""
+        return public_view(self._position)
+
+    def state(self) -> dict[str, Any]:
+        """Every card, face-down ones included (trusted tools only: never send it to a player)."""
+        return full_state(self._position)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (docs/FORMATS.md): ``from_record`` of it gives this game again."""
+        if self._deck is None:
+            raise ValueError("a game set up from a position has no code or deck, so no record")
+        v = self.variant
+        out: dict[str, Any] = {"game": v.game, "suits": v.suits, "rules": v.rules}
+        if self._deal_number is not None:
+            out["code"] = self.code
+        else:
+            out["deck"] = [card_text(c) for c in self._deck]
+        out["actions"] = list(self._actions)
+        out["profile"] = self.profile.name
+        if self._times:
+            out["times"] = list(self._times)
         return out
 
-    def check_pick(self, src: int, count: int) -> None:
-        """Raise IllegalAction unless the top ``count`` cards of ``src`` may be picked up."""
-        if not 0 <= src < len(self.cols):
-            raise illegal("no_such_column", column=src + 1)
-        if self.won:
-            raise illegal("game_over")
-        if not self.cols[src]:
-            raise illegal("empty_source")
-        self._check_group(src, count)
+    # ----- copies of the position, for searching ---------------------------------------------
 
-    def _check_group(self, src: int, count: int) -> None:
-        """The part of ``check_pick`` after the column is known to exist and hold cards."""
-        if not 0 < count <= len(self.cols[src]) - self.down[src]:
-            raise illegal("bad_count", count=count)
-        if count > self.run[src]:
-            raise illegal("not_a_descending_run" if self._relaxed else "not_a_run")
+    def position(self) -> Position:
+        """A copy of the position as it stands (score, move count and undo history included)."""
+        return self._position.clone()
 
-    def check_move(self, src: int, dst: int, count: int | None = None) -> int:
-        """Return the card count of a legal move, or raise IllegalAction saying which rule stops it.
-        ``count`` None means the part of the movable group that fits the target (all of it
-        onto an empty column)."""
-        for col in (src, dst):
-            if not 0 <= col < len(self.cols):
-                raise illegal("no_such_column", column=col + 1)
-        if self.won:
-            raise illegal("game_over")
-        if src == dst:
-            raise illegal("same_column")
-        source, target = self.cols[src], self.cols[dst]
-        if not source:
-            raise illegal("empty_source")
-        if count is None:
-            if not target:
-                return self.run[src]
-            top = rank_of(target[-1])
-            if top == 1:
-                raise illegal("onto_ace")
-            # the group whose first card is one rank below the target's last card
-            count = top - rank_of(source[-1])
-            if not 0 < count <= len(source) - self.down[src] or rank_of(source[-count]) != top - 1:
-                raise illegal("not_one_higher")
-        self._check_group(src, count)
-        if not accepts(target, source[-count]):
-            raise illegal("onto_ace" if rank_of(target[-1]) == 1 else "not_one_higher")
-        return count
+    def search_copy(self) -> Position:
+        """A copy of the position that sees every card, keeps no score and undoes without limit:
+        what the full-information solver searches."""
+        return self._position.search_copy()
 
-    def check_deal(self) -> None:
-        if self.won:
-            raise illegal("game_over")
-        if self.deals_done >= len(self._deal_sizes):
-            raise illegal("no_deals_left")
-        if not all(self.cols):
-            raise illegal("deal_with_empty_column")
-
-    def check_undo(self) -> None:
-        if not self.history:
-            if self.moves and self.profile.undo_limit is not None:
-                raise illegal("undo_limit", limit=self.profile.undo_limit)
-            raise illegal("nothing_to_undo")
-        if self.won:
-            raise illegal("game_over")
-
-    def check_redo(self) -> Step:
-        """The action a redo plays again, or IllegalAction."""
-        if self.won:
-            raise illegal("game_over")
-        if not self.undone:
-            raise illegal("nothing_to_redo")
-        return self.undone[-1]
-
-    # ----- changing the position (unchecked: call the check first) -------------------------
-
-    def move(self, src: int, dst: int, count: int) -> int:
-        """Apply a legal move; return the number of sequences it completed."""
-        cols, down, run = self.cols, self.down, self.run
-        source, target = cols[src], cols[dst]
-        run_src, run_dst = run[src], run[dst]
-        # the group extends the target's run when it is of the target's suit (any suit if relaxed)
-        joins = target and (self._relaxed or target[-1] // 13 == source[-count] // 13)
-        joined = count + run_dst if joins else count
-        target += source[-count:]
-        del source[-count:]
-        left = len(source)
-        flipped = False
-        if left and left == down[src]:  # the last face-up card left: turn the next one up
-            down[src] = left - 1
-            flipped = True
-            run[src] = 1
-        elif count < run_src:
-            run[src] = run_src - count
-        else:
-            run[src] = self._tail_run(src) if left else 0
-        run[dst] = joined
-        removals = self._remove_completed(dst) if joined >= 13 else ()
-        self.history.append((_MOVE, src, dst, count, flipped, removals, (run_src, run_dst), self.score, self.moves))
-        self.moves += 1
-        self.score = self.profile.after_action(self.score, len(removals), self._floor)
-        if removals and self.won:
-            self.score += self.profile.win_bonus(self.elapsed)
-        return len(removals)
-
-    def deal(self) -> int:
-        """Deal one card onto each column of the next deal; return the sequences it completed."""
-        cols, run = self.cols, self.run
-        size = self._deal_sizes[self.deals_done]
-        start = self._deal_starts[self.deals_done]
-        runs_before = tuple(run)
-        continues = self._continues
-        for col, card in enumerate(self.stock[start : start + size]):
-            column = cols[col]
-            # a column's last card is face up, so the dealt card extends its run or starts one
-            if column and continues[column[-1]][card]:
-                run[col] += 1
-            else:
-                run[col] = 1
-            column.append(card)
-        self.deals_done += 1
-        removals: tuple[Removal, ...] = ()
-        if max(run[:size]) >= 13:
-            for col in range(size):
-                if run[col] >= 13:
-                    removals += self._remove_completed(col)
-        self.history.append((_DEAL, -1, -1, size, False, removals, runs_before, self.score, self.moves))
-        self.moves += 1
-        self.score = self.profile.after_action(self.score, len(removals), self._floor)
-        if removals and self.won:
-            self.score += self.profile.win_bonus(self.elapsed)
-        return len(removals)
-
-    def _remove_completed(self, col: int) -> tuple[Removal, ...]:
-        """Remove a king-to-ace run of one suit ending ``col``, if there is one."""
-        cards = self.cols[col]
-        suit = suit_of(cards[-1])
-        if rank_of(cards[-1]) != 1 or any(suit_of(c) != suit for c in cards[-13:]):
-            return ()
-        del cards[-13:]
-        flipped = len(cards) == self.down[col] and self.down[col] > 0
-        if flipped:
-            self.down[col] -= 1
-        self.run[col] = self._tail_run(col)
-        self.removed_suits.append(suit)
-        return ((col, suit, flipped),)
-
-    def undo(self) -> None:
-        """Take back the last action exactly (call ``check_undo`` first)."""
-        kind, src, dst, count, flipped, removals, runs, score, moves = self.history.pop()
-        cols = self.cols
-        if removals:
-            down = self.down
-            for col, suit, flip in reversed(removals):
-                if flip:
-                    down[col] += 1
-                cols[col] += _SEQUENCES[suit]
-                self.removed_suits.pop()
-        if kind == _MOVE:
-            source, target = cols[src], cols[dst]
-            if flipped:
-                self.down[src] += 1
-            source += target[-count:]
-            del target[-count:]
-            run = self.run
-            run[src], run[dst] = runs
-        else:
-            for column in cols[:count]:
-                column.pop()
-            self.deals_done -= 1
-            self.run[:] = runs
-        profile = self.profile
-        if profile.restores_on_undo:  # the exact earlier score and move count
-            self.score, self.moves = score, moves
-        else:
-            self.score = profile.after_undo(self.score, len(removals))
-            self.moves += 1
-
-    def advance_clock(self, elapsed: float) -> None:
-        """Tell the game how many seconds of unpaused play have passed (timed profile)."""
-        if not isfinite(elapsed):
-            raise SpiderError(
-                "bad_time", N_("Elapsed time must be a finite number of seconds, not {elapsed!r}"), elapsed=elapsed
-            )
-        if elapsed > self.elapsed:
-            if not self.won:
-                self.score = self.profile.after_time(self.score, self.elapsed, elapsed)
-            self.elapsed = elapsed
-
-    # ----- checked play ---------------------------------------------------------------------
-
-    def check(self, action: Action | Step) -> Step | Undo:
-        """The action as it would be performed (a move with its card count, DEAL or UNDO; REDO
-        resolves to the action it plays again), or IllegalAction saying which rule refuses it.
-        Changes nothing."""
-        if action is DEAL:
-            self.check_deal()
-            return DEAL
-        if action is UNDO:
-            self.check_undo()
-            return UNDO
-        if action is REDO:
-            return self.check_redo()
-        src, dst, count = action
-        return (src, dst, self.check_move(src, dst, count))
-
-    def perform(self, action: Step | Undo) -> Outcome:
-        """Perform an action that ``check`` returned; say what it did."""
-        if action is UNDO:
-            entry = self.history[-1]
-            self.undo()
-            undone: Step = DEAL if entry[0] == _DEAL else (entry[1], entry[2], entry[3])
-            self.undone.append(undone)
-            removals = entry[5]
-            hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
-            return _outcome(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals), False))
-        redone = False
-        if self.undone:  # the next redo pops, any other action ends redo
-            redone = self.undone[-1] == action
-            if redone:
-                self.undone.pop()
-            else:
-                self.undone.clear()
-        onto = None
-        if action is DEAL:
-            cards = tuple(self.stock[self._deal_starts[self.deals_done] : self._deal_starts[self.deals_done + 1]])
-            self.deal()
-        else:
-            src, dst, count = action
-            cards = tuple(self.cols[src][-count:])
-            target = self.cols[dst]
-            onto = target[-1] if target else None
-            self.move(src, dst, count)
-        entry = self.history[-1]
-        revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
-        removals = entry[5]
-        if not removals:
-            return _outcome(Outcome, (action, cards, onto, revealed, (), None, 0, 0, redone))
-        revealed += tuple(col for col, _suit, flip in removals if flip)
-        completed = tuple((col, suit) for col, suit, _flip in removals)
-        return Outcome(action, cards, onto, revealed, completed, redone=redone)
-
-    def apply(self, action: Action | Step) -> Outcome:
-        """Check and perform an action; raise IllegalAction (changing nothing) if it is refused."""
-        return self.perform(self.check(action))
-
-    # ----- copies and snapshots for searching ----------------------------------------------
-
-    def clone(self) -> Game:
-        return Game(self.variant, self.deck, self.profile, self.deal_number, copy_of=self)
-
-    def search_copy(self) -> Game:
-        """A clone that keeps no score and has unlimited undo, for searching."""
-        g = self.clone()
-        g.profile = _SEARCH_PROFILE
-        g.history = deque()
-        g.undone = []
-        return g
-
-    def information_state(self) -> Game:
-        """What a player knows, as a search copy: every face-down card and every stock card is
-        the same stand-in card, and the deck and deal number are gone. Games that differ only in
-        hidden cards have equal information states; the public view and the hints both read it."""
-        g = self.search_copy()
-        for c, col in enumerate(g.cols):
-            col[: g.down[c]] = [STAND_IN] * g.down[c]
-        g.stock = [STAND_IN] * len(g.stock)
-        g.deck = []
-        g.deal_number = None
-        return g
-
-    def snapshot(self) -> Snapshot:
-        """The position as nested tuples: the deals done, the sequences removed, and every
-        column's cards, face-down count and run (not the score, the move count or the undo
-        history). Tuples, not bytes: ``restore`` then copies lists instead of parsing."""
-        return (
-            self.deals_done,
-            tuple(self.removed_suits),
-            tuple([tuple(c) for c in self.cols]),
-            tuple(self.down),
-            tuple(self.run),
-        )
-
-    def restore(self, snapshot: Snapshot) -> None:
-        """Go back to a position from ``snapshot`` of this deal. The undo history is cleared: its
-        entries belong to the position left."""
-        deals_done, removed, cols, down, run = snapshot
-        self.deals_done = deals_done
-        self.removed_suits = list(removed)
-        self.cols = [list(c) for c in cols]
-        self.down = list(down)
-        self.run = list(run)
-        self.history.clear()
-        self.undone = []
-
-    def position_key(self) -> int:
-        """A hash of the position, equal for positions a search may treat as the same: once the
-        stock is empty the columns are interchangeable, so their order is left out."""
-        return snapshot_key(self.deals_done, self.hashes(), self.deals_left == 0)
-
-    def hashes(self) -> tuple[int, ...]:
-        """``column_hashes`` of the position."""
-        cols = tuple([tuple(c) for c in self.cols])  # a comprehension: mypyc compiles it, not map
-        return column_hashes(cols, tuple(self.down))
-
-    def hashes_after_move(self, before: tuple[int, ...], src: int, dst: int) -> tuple[int, ...]:
-        """``hashes()`` after a move from ``src`` to ``dst`` out of a position whose hashes were
-        ``before``: only those two columns changed (a flip or a completed sequence stays in them)."""
-        hashes = list(before)
-        hashes[src] = column_hash(tuple(self.cols[src]), self.down[src])
-        hashes[dst] = column_hash(tuple(self.cols[dst]), self.down[dst])
-        return tuple(hashes)
-
-    def next_deal(self) -> list[int]:
-        """The cards the next deal puts on the columns, first column first (none when the stock
-        is empty). A search copy sees them; an information state has only stand-ins."""
-        if self.deals_done >= len(self._deal_sizes):
-            return []
-        start = self._deal_starts[self.deals_done]
-        return self.stock[start : start + self._deal_sizes[self.deals_done]]
+    def information_state(self) -> Position:
+        """What the player knows, as a search copy: every hidden card the same stand-in card
+        (``Position.information_state``). The hints and the strong player read only this."""
+        return self._position.information_state()
 
     def __repr__(self) -> str:
-        cols = " | ".join(
-            " ".join(["##"] * self.down[i] + [card_text(c) for c in self.face_up(i)]) for i in range(len(self.cols))
-        )
-        return f"<Game {self.variant.key} deals_left={self.deals_left} removed={self.removed}: {cols}>"
+        return f"<Game {self.code or self.variant.key} actions={len(self._actions)} {self._position!r}>"

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .actions import DEAL, REDO, UNDO, Action, Move, Step, Undo
+from .actions import DEAL, REDO, UNDO, Action, Move, Undo
 from .errors import N_, SpiderError
+from .position import RawAction
 
 # ASCII digits only: ``\d`` would also take other scripts' digits (e.g. "٣>٧").
 _MOVE = re.compile(r"^\s*([0-9]{1,3})\s*>\s*([0-9]{1,3})\s*(?::\s*([0-9]{1,3}))?\s*$")
@@ -50,8 +51,9 @@ def format_move(src: int, dst: int, count: int | None = None) -> str:
     return f"{src + 1}>{dst + 1}" if count is None else f"{src + 1}>{dst + 1}:{count}"
 
 
-def format_action(action: Step | Undo) -> str:
-    """The explicit notation of an action: ``F>T:N``, ``deal`` or ``undo``."""
+def format_action(action: RawAction | Move | Undo) -> str:
+    """The notation of an action: ``F>T:N`` (``F>T`` for a ``Move`` without a size), ``deal`` or
+    ``undo``."""
     if action is DEAL:
         return "deal"
     if action is UNDO:

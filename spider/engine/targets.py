@@ -1,42 +1,42 @@
 """Where a group can go: the legal targets of each pickable group and the best column
 (docs/RULES.md, The best column).
 
-Everything here derives from ``Game.legal_moves``, the same legality the solver searches."""
+Everything here derives from ``Position.legal_moves``, the same legality the solver searches."""
 
 from __future__ import annotations
 
 from .actions import DEAL
 from .cards import suit_of
 from .errors import illegal
-from .game import Game
+from .position import Position
 
 
-def groups(game: Game) -> dict[tuple[int, int], list[int]]:
+def groups(position: Position) -> dict[tuple[int, int], list[int]]:
     """Each movable group, as (source column, card count) in that order, with the columns that
     accept it, leftmost first."""
     out: dict[tuple[int, int], list[int]] = {}
-    for step in game.legal_moves(with_deal=False):
+    for step in position.legal_moves(with_deal=False):
         if step is not DEAL:
             src, dst, count = step
             out.setdefault((src, count), []).append(dst)
     return {group: sorted(out[group]) for group in sorted(out)}
 
 
-def targets(game: Game, src: int, count: int) -> list[int]:
+def targets(position: Position, src: int, count: int) -> list[int]:
     """Columns that accept the top ``count`` cards of ``src`` (none if they don't move together)."""
-    return groups(game).get((src, count), [])
+    return groups(position).get((src, count), [])
 
 
-def best_column(game: Game, src: int, count: int, fits: list[int] | None = None) -> int:
+def best_column(position: Position, src: int, count: int, fits: list[int] | None = None) -> int:
     """Same suit one rank higher; else one rank higher; else an empty column (never moving a
     whole column into an empty one); ties go to the leftmost. Raise IllegalAction if none fits.
     ``fits``: the group's targets when the caller has them already."""
-    game.check_pick(src, count)
-    cols = game.cols
+    position.check_pick(src, count)
+    cols = position.cols
     source = cols[src]
     suit = suit_of(source[-count])
     if fits is None:
-        fits = targets(game, src, count)
+        fits = targets(position, src, count)
     filled = [d for d in fits if cols[d]]
     for dst in filled:
         if suit_of(cols[dst][-1]) == suit:
@@ -48,8 +48,3 @@ def best_column(game: Game, src: int, count: int, fits: list[int] | None = None)
     if empties and not whole_column:
         return empties[0]
     raise illegal("no_target")
-
-
-def pickable_targets(game: Game) -> list[dict[str, object]]:
-    """For each column, each movable group size with its legal targets (for highlighting)."""
-    return [{"column": src, "count": count, "targets": dests} for (src, count), dests in groups(game).items()]

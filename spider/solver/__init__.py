@@ -7,8 +7,8 @@ Plays only through ``spider.engine``.
   or None, from what the player sees only.
 * ``autoplay(game, max_actions=1500, choose=quick_choice) -> bool`` — plays the hints, or another
   chooser such as ``strong.strong_choice`` (no undo, no peeking).
-* ``record_hint(session)`` — the hint at the end of a game as played so far: it also avoids the
-  positions met (as ``autoplay`` does); ``deep_hint(session)``: the strong player's, the same way.
+* ``record_hint(game)`` — the hint at the end of a game as played so far: it also avoids the
+  positions met (as ``autoplay`` does); ``deep_hint(game)``: the strong player's, the same way.
 * ``strong_action(game)`` — the strong player's action: hindsight over sampled deals, blind too.
 * ``study(...)`` — solve or autoplay many consecutive deals in worker processes.
 """

@@ -14,7 +14,7 @@ and a layer of one position's children dies together.
 A run ends with a win, when the layer is empty (every child was met before: the beam has died)
 or when ``stop`` says so. Runs are cheap and the outcome of one depends a lot on how ties are
 broken, so ``search.solve`` makes many runs with different seeds and growing widths.
-Positions are kept as ``Game.snapshot`` tuples with their columns' hashes; a child shares the
+Positions are kept as ``Position.snapshot`` tuples with their columns' hashes; a child shares the
 columns a move leaves alone with its parent, so making its snapshot and key touches two columns,
 not all of them. The line to a position is kept as parent links.
 """
@@ -24,14 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from spider.engine import DEAL, Game, Snapshot, Step, column_hash, column_hashes, snapshot_key
+from spider.engine import DEAL, Position, RawAction, Snapshot, column_hash, column_hashes, snapshot_key
 
 from .heuristics import Weights, dealt_cost, position_cost
 from .ordering import scored_actions
 
-Line = list[Step]
+Line = list[RawAction]
 # (estimated cost of the child, tie-break, index of the parent in the layer, action)
-Candidate = tuple[int, float, int, Step]
+Candidate = tuple[int, float, int, RawAction]
 # A position of a layer: (cost, position, its node in the parent links, its columns' hashes)
 Entry = tuple[int, Snapshot, int, tuple[int, ...]]
 _CHECK_EVERY = 2048
@@ -47,7 +47,7 @@ class _Won(Exception):
 
 
 def depth_beam(
-    g: Game,
+    g: Position,
     width: int,
     w: Weights,
     seed: int | None,
@@ -95,10 +95,10 @@ def depth_beam(
 class _Beam:
     """The state of one run that outlives a layer: positions met, parent links, nodes played."""
 
-    def __init__(self, g: Game, w: Weights, width: int, per_parent: int, root_key: int) -> None:
+    def __init__(self, g: Position, w: Weights, width: int, per_parent: int, root_key: int) -> None:
         self.g, self.w, self.width, self.per_parent = g, w, width, per_parent
         self.seen = {root_key}
-        self.parents: list[tuple[int, Step]] = [(-1, DEAL)]  # the root's action is never read
+        self.parents: list[tuple[int, RawAction]] = [(-1, DEAL)]  # the root's action is never read
         self.nodes = 0
 
     def select(self, layer: list[Entry], level: list[Candidate]) -> list[Entry]:
@@ -157,7 +157,7 @@ class _Beam:
                 given[index] = given.get(index, 0) + 1
             g.undo()
 
-    def _line(self, node: int, last: Step) -> Line:
+    def _line(self, node: int, last: RawAction) -> Line:
         line = [last]
         parents = self.parents
         while node:
@@ -166,7 +166,7 @@ class _Beam:
         return line[::-1]
 
 
-def _moved(g: Game, parent: Entry, s: int, d: int) -> tuple[Snapshot, tuple[int, ...]]:
+def _moved(g: Position, parent: Entry, s: int, d: int) -> tuple[Snapshot, tuple[int, ...]]:
     """``g.snapshot()`` and its columns' hashes after a move from ``s`` to ``d`` played from
     ``parent``: only those two columns changed (a flip or a completed sequence stays in them),
     so the others' tuples and hashes are the parent's."""

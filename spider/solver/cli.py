@@ -9,8 +9,7 @@ import sys
 from typing import Any
 
 from spider.command_input import CliError, read_record
-from spider.engine import load_record, new_session
-from spider.engine.records import Session
+from spider.engine import Game
 from spider.options import add_level_arguments, positive
 
 from .hints import record_hint
@@ -25,21 +24,19 @@ MOST_DEALS = 1_000_000
 MOST_WORKERS = 64
 
 
-def _load(source: str) -> tuple[Session, int]:
-    """A game code, a record file, or ``-`` (a record on standard input): the session at its
+def _load(source: str) -> tuple[Game, int]:
+    """A game code, a record file, or ``-`` (a record on standard input): the game at its
     current position and the number of record actions already played. A record's illegal action
     raises ``ReplayError``, which ``spider`` reports as ``replay`` does."""
     if source == "-" or os.path.exists(source) or source.lower().endswith(".json"):
-        session = load_record(read_record(source))
-        return session, len(session.actions)
-    return new_session(source), 0
+        game = Game.from_record(read_record(source))
+        return game, len(game.actions)
+    return Game.from_code(source), 0
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    session, played = _load(args.game)
-    result = solve(
-        session.game, time_limit=args.time_limit, node_limit=args.node_limit, memory_limit_mb=args.memory_limit
-    )
+    game, played = _load(args.game)
+    result = solve(game, time_limit=args.time_limit, node_limit=args.node_limit, memory_limit_mb=args.memory_limit)
     if args.json:
         out = result.as_dict()
         out["start"] = played  # record actions before these (0 for a code)
@@ -56,8 +53,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    session, _ = _load(args.game)
-    action = deep_hint(session) if args.deep else record_hint(session)
+    game, _ = _load(args.game)
+    action = deep_hint(game) if args.deep else record_hint(game)
     if args.json:
         print(json.dumps({"hint": action}))
     else:

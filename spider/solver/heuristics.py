@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spider.engine import Game, Variant
+from spider.engine import Position, Variant
 
 
 class Weights(NamedTuple):
@@ -28,7 +28,7 @@ def weights_for(v: Variant) -> Weights:
     return SOLVER_ONE_SUIT if v.suits == 1 else SOLVER
 
 
-def position_cost(g: Game, w: Weights = SOLVER) -> int:
+def position_cost(g: Position, w: Weights = SOLVER) -> int:
     w_down, w_break, w_suit, w_empty, w_removed, w_stock, w_hidden = w
     cost = w_stock * g.stock_count - w_removed * len(g.removed_suits)
     down = g.down
@@ -48,7 +48,7 @@ def position_cost(g: Game, w: Weights = SOLVER) -> int:
     return cost
 
 
-def dealt_cost(g: Game, w: Weights = SOLVER, cost: int | None = None) -> int | None:
+def dealt_cost(g: Position, w: Weights = SOLVER, cost: int | None = None) -> int | None:
     """``position_cost`` of the position after the next deal, worked out without dealing, from
     ``cost``, the position's own (worked out when not given); None when the deal may complete a
     sequence (then only dealing tells). The search weighs a deal among many candidates and plays

@@ -24,7 +24,7 @@ import heapq
 import time
 from collections.abc import Callable
 
-from spider.engine import DEAL, Game, Session, Snapshot, Step, format_action, load_record
+from spider.engine import DEAL, Game, Move, Position, RawAction, Snapshot, format_action
 
 from .heuristics import Weights, position_cost
 
@@ -47,12 +47,12 @@ PROGRESS_BUDGET = 20000  # positions it may visit
 STALE_LIMIT = 16  # autoplay: actions in a row without progress before it deals or stops
 
 
-def public_key(game: Game) -> int:
+def public_key(game: Game | Position) -> int:
     """A hash of what the player sees (equal for games that differ only in hidden cards)."""
     return game.information_state().position_key()
 
 
-def worth_looking_at(g: Game) -> list[Move3]:
+def worth_looking_at(g: Position) -> list[Move3]:
     """Legal moves worth looking at: one empty column stands for all, no whole column into one."""
     cols = g.cols
     first_empty = next((i for i, c in enumerate(cols) if not c), -1)
@@ -67,12 +67,12 @@ def worth_looking_at(g: Game) -> list[Move3]:
     return out
 
 
-def hint_weights(game: Game) -> Weights:
+def hint_weights(game: Game | Position) -> Weights:
     return HINT_ONE_SUIT if game.variant.suits == 1 else HINT
 
 
 class _Look:
-    def __init__(self, g: Game, budget: int) -> None:
+    def __init__(self, g: Position, budget: int) -> None:
         self.g = g
         self.w = hint_weights(g)
         self.budget = budget
@@ -100,7 +100,7 @@ class _Look:
         return best
 
 
-def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True) -> Step | None:
+def hint_action(game: Game | Position, avoid: set[int] | None = None, improve: bool = True) -> RawAction | None:
     """The hinted engine action (``DEAL`` for a deal), or None. ``avoid``: public keys of
     positions the player has already been in (autoplay passes them to avoid going round). ``improve`` False skips the
     improving moves (autoplay, when it has wandered too long without progress)."""
@@ -118,7 +118,7 @@ def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True)
     first = progress_move(g, avoid, PROGRESS_BUDGET)
     if first is not None:
         return first
-    if g.can_deal():
+    if g.can_deal:
         return DEAL
     if g.deals_left and scored:
         fills = [t for t in scored if not g.cols[t[3][1]]]
@@ -127,13 +127,13 @@ def hint_action(game: Game, avoid: set[int] | None = None, improve: bool = True)
     return None
 
 
-def _cards_to_uncover(g: Game) -> int:
+def _cards_to_uncover(g: Position) -> int:
     """How many face-up cards cover the face-down card nearest to being turned up."""
     return min((len(col) - d for col, d in zip(g.cols, g.down, strict=True) if d), default=0)
 
 
 def progress_move(
-    g: Game, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET, nearest: bool = False
+    g: Position, avoid: set[int] | None = None, budget: int = PROGRESS_BUDGET, nearest: bool = False
 ) -> Move3 | None:
     """The first move of a line that turns a card up or removes a sequence, however long, found
     by a best-first search over the visible position (fewest cards left to uncover first, or with
@@ -169,7 +169,9 @@ def progress_move(
         g.restore(start)
 
 
-def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int) -> list[tuple[int, int, int, Move3]]:
+def _score(
+    g: Position, w: Weights, avoid: set[int] | None, depth: int, budget: int
+) -> list[tuple[int, int, int, Move3]]:
     """Each move not into an avoided position: (best cost of its lines within ``depth`` moves,
     cost right after it, order, move), best first."""
     moves = worth_looking_at(g)
@@ -194,29 +196,30 @@ def _score(g: Game, w: Weights, avoid: set[int] | None, depth: int, budget: int)
     return scored
 
 
-def hint(game: Game, avoid: set[int] | None = None) -> str | None:
+def hint(game: Game | Position, avoid: set[int] | None = None) -> str | None:
     """A good next action (``"F>T:N"`` or ``"deal"``: docs/FORMATS.md, Actions), or None when no move
     looks useful. Depends only on what the player sees; deterministic."""
     action = hint_action(game, avoid)
     return None if action is None else format_action(action)
 
 
-def record_hint(session: Session, choose: Chooser | None = None) -> str | None:
-    """The action ``choose`` (default: ``quick_choice``) takes at the end of ``session``'s game, in
+def record_hint(game: Game, choose: Chooser | None = None) -> str | None:
+    """The action ``choose`` (default: ``quick_choice``) takes at the end of ``game`` as played, in
     the notation of docs/FORMATS.md, Actions, knowing what autoplay would know there
     (``Progress.of``): never back into a position the game has been in (a hint that ignored them
     sent a player who followed it round in circles), and play that has stopped making progress is
     told so. A player who follows these hints from the start plays exactly as ``autoplay`` does."""
-    progress = Progress.of(session)
-    action = (choose or quick_choice)(session.game, progress.seen, progress.progressing)
+    progress = Progress.of(game)
+    action = (choose or quick_choice)(game.information_state(), progress.seen, progress.progressing)
     return None if action is None else format_action(action)
 
 
-# How an autoplayer picks its action: (game, positions met, still making progress) -> action.
-Chooser = Callable[[Game, set[int], bool], Step | None]
+# How an autoplayer picks its action: (the game's information state, positions met, still making
+# progress) -> action. It is handed what the player knows, so it cannot peek.
+Chooser = Callable[[Position, set[int], bool], RawAction | None]
 
 
-def quick_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
+def quick_choice(game: Position, seen: set[int], progressing: bool) -> RawAction | None:
     # wandering without progress: deal, or fill an empty column so as to deal, or give up
     return hint_action(game, seen, improve=progressing)
 
@@ -226,28 +229,29 @@ class Progress:
     public keys), never to be gone back to, and how many actions in a row made no progress (lowered
     the best cost so far, or dealt)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Position) -> None:
+        """Progress from ``game``'s position (the player's information state will do)."""
         self.seen = {public_key(game)}
         self.w = hint_weights(game)
         self.best = position_cost(game, self.w)
         self.stale = 0
 
     @classmethod
-    def of(cls, session: Session) -> Progress:
-        """The progress of ``session``'s game as played so far, worked out from its record (the
-        game itself is left as it is)."""
-        replay = load_record(session.record(), replay=False)
-        progress = cls(replay.game)
-        for text in session.actions:
-            replay.play(text)
-            progress.played(replay.game, text == "deal")
+    def of(cls, game: Game) -> Progress:
+        """The progress of ``game`` as played so far, worked out from its record (the game itself
+        is left as it is)."""
+        replay = Game.from_record(game.record(), replay=False)
+        progress = cls(replay.information_state())
+        for text in game.actions:
+            replay.apply(text)
+            progress.played(replay.information_state(), text == "deal")
         return progress
 
     @property
     def progressing(self) -> bool:
         return self.stale <= STALE_LIMIT
 
-    def played(self, game: Game, dealt: bool) -> None:
+    def played(self, game: Position, dealt: bool) -> None:
         """Take in the position ``game`` has reached by an action (``dealt``: a deal)."""
         self.seen.add(public_key(game))
         cost = position_cost(game, self.w)
@@ -264,22 +268,23 @@ def autoplay(
     seconds: list[float] | None = None,
     give_up: int | None = None,
 ) -> bool:
-    """Play ``game`` (in place) by ``choose`` (the hints by default), without undo and without
-    peeking; return whether it was won. Positions already visited are avoided so that play cannot
+    """Play ``game`` (in place, each action applied to it) by ``choose`` (the hints by default),
+    without undo and without peeking (``choose`` is handed the information state); return whether
+    it was won. Positions already visited are avoided so that play cannot
     go round in circles; after ``STALE_LIMIT`` actions without progress the chooser is told so,
     and after ``give_up`` (if given) play stops. ``seconds`` gets the CPU time of each decision."""
-    progress = Progress(game)
+    progress = Progress(game.information_state())
     for _ in range(max_actions):
         if game.won:
             break
         clock = time.process_time()
-        action = choose(game, progress.seen, progress.progressing)
+        action = choose(game.information_state(), progress.seen, progress.progressing)
         if seconds is not None:
             seconds.append(time.process_time() - clock)
         if action is None:
             break
-        game.apply(action)
-        progress.played(game, action is DEAL)
+        game.apply(action if action is DEAL else Move(*action))
+        progress.played(game.information_state(), action is DEAL)
         if give_up is not None and progress.stale > give_up:
             break
     return game.won

@@ -3,7 +3,7 @@
 
 Only provably useless actions are left out of the complete search:
 
-* once the stock is empty the columns are interchangeable (``Game.position_key`` sorts them), so
+* once the stock is empty the columns are interchangeable (``Position.position_key`` sorts them), so
   only the first empty column is used as a target;
 * moving a whole column into an empty column once the stock is empty changes nothing.
 """
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import random
 
-from spider.engine import DEAL, Game, Step
+from spider.engine import DEAL, Position, RawAction
 
 from .heuristics import Weights
 
 
 def ordered_actions(
-    g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
-) -> list[tuple[int, float, Step]]:
+    g: Position, cost: int, tidy: bool, rng: random.Random | None, w: Weights
+) -> list[tuple[int, float, RawAction]]:
     """``scored_actions`` best first (the depth-first passes play them in this order)."""
     out = scored_actions(g, cost, tidy, rng, w)
     out.sort()
@@ -27,8 +27,8 @@ def ordered_actions(
 
 
 def scored_actions(
-    g: Game, cost: int, tidy: bool, rng: random.Random | None, w: Weights
-) -> list[tuple[int, float, Step]]:
+    g: Position, cost: int, tidy: bool, rng: random.Random | None, w: Weights
+) -> list[tuple[int, float, RawAction]]:
     """The useful actions of a position (the legal ones minus the provably useless, see the
     module docstring) with the (estimated) cost of the position each leads to and a tie-break,
     in move order. The estimate is ``position_cost`` worked out from the change the action
@@ -40,7 +40,7 @@ def scored_actions(
 
     One loop both leaves out and scores, reading each move's cards once: it runs for every
     position a search expands."""
-    out: list[tuple[int, float, Step]] = []
+    out: list[tuple[int, float, RawAction]] = []
     cols, down, run = g.cols, g.down, g.run
     big_cost = 1 << 40
     W_DOWN, W_BREAK, W_SUIT, W_EMPTY, W_REMOVED = w[:5]  # noqa: N806  (the solver's hidden weight is 0)

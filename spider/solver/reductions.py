@@ -24,8 +24,7 @@ fires mostly once the stock is empty or nearly so.)
 
 from __future__ import annotations
 
-from spider.engine import Game, Variant
-from spider.engine.cards import CONTINUES
+from spider.engine import CONTINUES, Position, Variant
 
 _KING = 12  # rank - 1 of a king
 
@@ -38,7 +37,7 @@ def dead_end_deals(v: Variant) -> int:
     return 1 if v.game == "spiderette" and v.suits > 1 else 0
 
 
-def buried_for_good(g: Game) -> bool:
+def buried_for_good(g: Position) -> bool:
     """True when some card can never be removed, so the position is lost (see the module
     docstring). False proves nothing."""
     cols, down = g.cols, g.down

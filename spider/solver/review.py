@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spider.engine import UNDO, Game, SpiderError, format_action, load_record, parse_action
+from spider.engine import REDO, UNDO, Game, Position, RawAction, SpiderError, format_action, parse_action
 
 from .search import solve
 
@@ -47,9 +47,9 @@ class ReviewCancelled(Exception):
 def player_line(record: object) -> tuple[Game, list[str]]:
     """The deal of ``record`` (a dict or JSON text) and the player's line: its actions after undos
     and redos, in explicit notation (``F>T:N``, ``deal``). Raises ``SpiderError`` for a malformed
-    record and ``ReplayError`` for an action the rules refuse, as ``load_record`` does."""
-    played = load_record(record)  # checks every action, undo and redo included
-    start = load_record(record, replay=False).game
+    record and ``ReplayError`` for an action the rules refuse, as ``Game.from_record`` does."""
+    played = Game.from_record(record)  # checks every action, undo and redo included
+    start = Game.from_record(record, replay=False)
     standing: list[str] = []
     for text in played.actions:  # a redo is kept as the action it played again
         if text == UNDO:
@@ -59,17 +59,32 @@ def player_line(record: object) -> tuple[Game, list[str]]:
     g = start.search_copy()
     line = []
     for text in standing:
-        action = g.check(parse_action(text))
-        line.append(format_action(action))
-        g.perform(action)
+        line.append(_play(g, text))
     return start, line
 
 
-def position(start: Game, line: list[str], k: int) -> Game:
+def checked(g: Position, text: str) -> RawAction:
+    """One action of a line as position ``g`` would play it, or ``IllegalAction``. Lines are built
+    with their undos and redos taken out, so none holds one."""
+    parsed = parse_action(text)
+    assert parsed is not UNDO and parsed is not REDO, "a line of play holds no undo or redo"
+    action = g.check(parsed)
+    assert action is not UNDO
+    return action
+
+
+def _play(g: Position, text: str) -> str:
+    """Play one action of a line (checked); return it in explicit notation."""
+    action = checked(g, text)
+    g.play(action)
+    return format_action(action)
+
+
+def position(start: Game, line: list[str], k: int) -> Position:
     """A search copy of the position after the first ``k`` actions of ``line``."""
     g = start.search_copy()
     for text in line[:k]:
-        g.apply(parse_action(text))
+        _play(g, text)
     return g
 
 
@@ -78,7 +93,7 @@ def wins_from(start: Game, line: list[str], k: int, actions: list[str]) -> bool:
     g = position(start, line, k)
     try:
         for text in actions:
-            g.apply(parse_action(text))
+            _play(g, text)
     except SpiderError:
         return False
     return g.won

@@ -6,16 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from spider.engine import Game, card_name, card_text, parse_action
-from spider.engine.describe import ENGLISH, Translations
+from spider.engine import ENGLISH, Game, Position, Translations, card_name, card_text
 
-from .review import position
+from .review import checked, position
 
 
-def move_words(g: Game, action: str, number: int, tr: Translations = ENGLISH) -> str:
+def move_words(g: Position, action: str, number: int, tr: Translations = ENGLISH) -> str:
     """``action`` played from position ``g``, as "Move 32: 7 of spades from column 3 to column 8,
     onto the 8 of diamonds." (``number`` counts from 1)."""
-    step = g.check(parse_action(action))
+    step = checked(g, action)
     if not isinstance(step, tuple):  # DEAL: a record's line holds no undo
         return tr.gettext("Move {number}: a deal from the stock.").format(number=number)
     src, dst, count = step

@@ -1,7 +1,7 @@
 """The full-information solver: restarted depth-first passes with a transposition table, and
 seeded runs of a depth beam (``beam.py``) between them.
 
-The search sees face-down cards and the stock. It plays through ``spider.engine.Game`` (its
+The search sees face-down cards and the stock. It plays through ``spider.engine.Position`` (its
 ``legal_moves``, ``move``, ``deal`` and ``undo``), so it follows the engine's rules exactly,
 including "no deal while a column is empty".
 
@@ -54,7 +54,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from spider.engine import DEAL, Game, Step, Variant, format_action, snapshot_key
+from spider.engine import DEAL, Game, Position, RawAction, Variant, format_action, snapshot_key
 
 from .beam import NO_CAP, depth_beam
 from .heuristics import Weights, position_cost, weights_for
@@ -169,7 +169,7 @@ def _no_cycle_collection() -> Iterator[None]:
 
 @_no_cycle_collection()
 def solve(
-    game: Game,
+    game: Game | Position,
     time_limit: float = 60.0,
     node_limit: int | None = None,
     memory_limit_mb: float = 1024,
@@ -304,7 +304,7 @@ class _Pass:
     The unbounded pass's line grows very deep, and its frames, not the table of positions met,
     are most of its memory (docs/SOLVER-NOTES.md, Speed and memory)."""
 
-    def __init__(self, g: Game, slack: int | None, rng: random.Random | None = None) -> None:
+    def __init__(self, g: Position, slack: int | None, rng: random.Random | None = None) -> None:
         self.g, self.slack, self.bounded = g, slack, slack is not None
         self.w = weights_for(g.variant)
         self.seen: dict[int, int] = {g.position_key(): _BIG}
@@ -313,15 +313,15 @@ class _Pass:
         self.stack: list[list] = [
             [ordered_actions(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG, g.hashes()]
         ]
-        self.path: list[Step] = []
+        self.path: list[RawAction] = []
         self.rng = rng
 
-    def run(self, limits: _Limits, nodes: int) -> tuple[str, list[Step], int]:
+    def run(self, limits: _Limits, nodes: int) -> tuple[str, list[RawAction], int]:
         g, w, seen, stack, path, rng = self.g, self.w, self.seen, self.stack, self.path, self.rng
         bounded, slack = self.bounded, self.slack
         dead_end = dead_end_deals(g.variant)
         for step in path:  # back to where the last run stopped
-            g.perform(step)
+            g.play(step)
         while stack:
             frame = stack[-1]
             children, i, best, left, hashes = frame

@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-from spider.engine import DEAL, Game, Session, Snapshot, Step
+from spider.engine import DEAL, Game, Position, RawAction, Snapshot
 
 from .beam import MAY_COMPLETE
 from .heuristics import Weights, dealt_cost, position_cost
@@ -83,7 +83,7 @@ WAY_OUT_BUDGET = 20000  # positions the search for a way out may visit (``way_ou
 _NO_CLOCK = 1e9  # the solves of a decision are bounded by positions, not seconds (deterministic)
 
 
-def unseen_cards(info: Game) -> list[int]:
+def unseen_cards(info: Position) -> list[int]:
     """The cards the player has not seen (in a fixed order): the level's cards minus those face
     up and those in removed sequences. They fill the face-down places and the stock."""
     counts = Counter(info.variant.composition())
@@ -99,36 +99,28 @@ def unseen_cards(info: Game) -> list[int]:
     return cards
 
 
-def public_seed(info: Game) -> int:
+def public_seed(info: Position) -> int:
     """A seed from the public position (hidden cards are stand-ins in ``info``). Hashes of tuples
     of ints do not depend on PYTHONHASHSEED, so it is the same in every process."""
     return hash((info.deals_done, tuple(info.removed_suits), tuple(map(tuple, info.cols)), tuple(info.down)))
 
 
-def sample_deal(info: Game, rng: random.Random) -> Game:
+def sample_deal(info: Position, rng: random.Random) -> Position:
     """A full-information search copy of ``info`` with the unseen cards shuffled into the
     face-down places (bottom up, column by column) and the undealt stock."""
     cards = unseen_cards(info)
     rng.shuffle(cards)
-    g = info.search_copy()
-    i = 0
-    for c, col in enumerate(g.cols):
-        d = g.down[c]
-        col[:d] = cards[i : i + d]
-        i += d
-    dealt = len(g.stock) - g.stock_count
-    g.stock = g.stock[:dealt] + cards[i:]  # a new list: copies share the stock they never change
-    return g
+    return info.with_hidden_cards(cards)
 
 
-def stranded(g: Game) -> bool:
+def stranded(g: Position) -> bool:
     """Lost for sure: cards are left to deal but too few on the table to fill every column. A deal
     needs every column filled and nothing else adds cards to the table (on 1 suit, completing the
     last sequences before the last deals ends games this way)."""
     return g.deals_left > 0 and sum(map(len, g.cols)) < len(g.cols)
 
 
-def strands(game: Game, action: Step) -> bool:
+def strands(game: Position, action: RawAction) -> bool:
     """Whether playing ``action`` leaves ``game`` stranded (worked out on its information state)."""
     if action is DEAL:
         return False
@@ -137,23 +129,23 @@ def strands(game: Game, action: Step) -> bool:
     return stranded(info)
 
 
-def sizes_for(info: Game) -> Sizes:
+def sizes_for(info: Position) -> Sizes:
     return SIZES[info.variant.suits]
 
 
-def samples(info: Game, count: int | None = None) -> list[Game]:
+def samples(info: Position, count: int | None = None) -> list[Position]:
     """``count`` (default: the level's ``Sizes.samples``) deals consistent with ``info``, seeded
     from its public position."""
     rng = random.Random(public_seed(info))
     return [sample_deal(info, rng) for _ in range(sizes_for(info).samples if count is None else count)]
 
 
-def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> list[Step]:
+def candidates(info: Position, avoid: set[int] | None, limit: int | None = None) -> list[RawAction]:
     """The actions worth valuing: the quick hint's choice, then the moves into positions not met
     before, best first by their one-step cost, ``limit`` (default: the level's) in all. A deal
     only when the quick hint deals: valued on samples, a deal looks better than it is (the
     look-ahead knows the cards it brings)."""
-    out: list[Step] = []
+    out: list[RawAction] = []
     quick = hint_action(info, avoid)
     if quick is not None:
         out.append(quick)
@@ -172,7 +164,7 @@ def candidates(info: Game, avoid: set[int] | None, limit: int | None = None) -> 
 
 # Seeing through the cards it turns up is what the look-ahead is worth (other valuations tried:
 # docs/SOLVER-NOTES.md, How a candidate is valued).
-def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
+def look_ahead(g: Position, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
     """The lowest cost a small beam (``sizes.width`` positions per stock level, ``sizes.depth``
     actions, ``DEALS`` deals, ``budget`` positions played) reaches from ``g``, seeing every card
     (``_WON`` on a win), and the actions it took to reach it first. ``g`` is left as it was."""
@@ -185,7 +177,7 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int
     played = 0
     try:
         for step in range(1, depth + 1):
-            by_level: dict[int, list[tuple[int, int, float, Step]]] = {}
+            by_level: dict[int, list[tuple[int, int, float, RawAction]]] = {}
             for index, (cost, snap) in enumerate(layer):
                 g.restore(snap)
                 for child_cost, tie, action in scored_actions(g, cost, True, None, w):
@@ -229,7 +221,7 @@ def look_ahead(g: Game, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int
         g.restore(start)
 
 
-def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
+def value(sample: Position, action: RawAction, w: Weights, budget: int, sizes: Sizes) -> tuple[int, int]:
     """The look-ahead cost of playing ``action`` in one sample (``_WON`` if it wins there,
     ``_LOST`` if it strands) and the actions after it that the look-ahead took to reach it."""
     root = sample.snapshot()
@@ -246,7 +238,7 @@ def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> 
         sample.restore(root)
 
 
-def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
+def strong_action(game: Game | Position, avoid: set[int] | None = None) -> RawAction | None:
     """The strong player's action (``DEAL`` for a deal), or None when it has none. Reads only
     the information state; deterministic."""
     if game.won:
@@ -271,36 +263,36 @@ def strong_action(game: Game, avoid: set[int] | None = None) -> Step | None:
     return solved_choice(ranked, dealt, sizes) if solving else ranked[0]
 
 
-def deep_hint(session: Session) -> str | None:
+def deep_hint(game: Game) -> str | None:
     """The deeper hint a player may ask for: the strong player's choice at the end of
-    ``session``'s game (``strong_choice``, knowing the positions met and whether play still makes
+    ``game`` as played (``strong_choice``, knowing the positions met and whether play still makes
     progress, as in ``strong_autoplay``), in the notation of docs/FORMATS.md, Actions; bounded by
     positions, not the clock. Blind and deterministic like every choice of this player."""
-    return record_hint(session, strong_choice)
+    return record_hint(game, strong_choice)
 
 
-def solves_here(game: Game) -> bool:
+def solves_here(game: Position) -> bool:
     """Whether the solver checks the choice: in the endgame (``Sizes.solve_deals`` deals left at
     most, ``Sizes.solve_down`` cards face down at most), on levels that solve."""
     sizes = sizes_for(game)
     return sizes.solve_nodes > 0 and game.deals_left <= sizes.solve_deals and sum(game.down) <= sizes.solve_down
 
 
-def solved_choice(ranked: Iterable[Step], dealt: list[Game], sizes: Sizes) -> Step | None:
+def solved_choice(ranked: Iterable[RawAction], dealt: list[Position], sizes: Sizes) -> RawAction | None:
     """Of the actions ``ranked`` best first, the first that the solver wins on every sample, or
     else the one won on the most samples (then proved lost on the fewest, then the best ranked);
     None when there are none. Each solve may visit ``sizes.solve_nodes`` positions; once
     ``sizes.solve_budget`` positions are spent, the actions not yet tried are left out (``ranked``
     is read no further than needed). Each sample's position is left as it was."""
     best: tuple[int, int, int] | None = None
-    choice: Step | None = None
+    choice: RawAction | None = None
     spent = 0
     if sizes.solve_samples:
         dealt = dealt[: sizes.solve_samples]
     for rank, action in enumerate(ranked):
         wins = losses = 0
         for sample in dealt:
-            sample.perform(action)
+            sample.play(action)
             result = solve(sample, time_limit=_NO_CLOCK, node_limit=sizes.solve_nodes)  # on a copy
             sample.undo()
             spent += result.nodes
@@ -314,7 +306,7 @@ def solved_choice(ranked: Iterable[Step], dealt: list[Game], sizes: Sizes) -> St
     return choice
 
 
-def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
+def strong_choice(game: Position, seen: set[int], progressing: bool) -> RawAction | None:
     """The strong player's action; once play stops making progress, the quick hint's (which deals
     or stops) as in ``hints.autoplay``, but a deal (or the strong player's action, when a deal
     is refused) instead of a move that would strand the game; and with every card turned up, a
@@ -324,7 +316,7 @@ def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
         return strong_action(game, seen)
     if game.deals_left and not any(game.down):
         # nothing left to turn up and no sequence worth completing: deal, filling columns first
-        if game.can_deal():
+        if game.can_deal:
             return DEAL
         fill = fill_move(game, seen)
         if fill is not None:
@@ -337,12 +329,12 @@ def strong_choice(game: Game, seen: set[int], progressing: bool) -> Step | None:
         return solved_choice(stalled_steps(info, action, seen), dealt, sizes)
     if action is None or not strands(game, action):
         return action
-    if game.can_deal():
+    if game.can_deal:
         return DEAL
     return fill_move(game, seen) or strong_action(game, seen)
 
 
-def stalled_steps(info: Game, quick: Step | None, seen: set[int]) -> Iterator[Step]:
+def stalled_steps(info: Position, quick: RawAction | None, seen: set[int]) -> Iterator[RawAction]:
     """The actions stalled play checks, best first: the quick hint's, the strong candidates, then
     the way out. The way out may lead back to a position met before, so it is worked out only
     when no action before it wins every sample, and played only when it wins more of them."""
@@ -354,14 +346,14 @@ def stalled_steps(info: Game, quick: Step | None, seen: set[int]) -> Iterator[St
         yield out
 
 
-def way_out(info: Game) -> Step | None:
+def way_out(info: Position) -> RawAction | None:
     """The first move of a shortest line to the next card turned up or sequence removed, through
     positions met or not (None if none within ``WAY_OUT_BUDGET`` positions). Played move after
     move, it brings that progress one move closer each time, so it cannot go round for ever."""
     return progress_move(info, None, WAY_OUT_BUDGET, nearest=True)
 
 
-def fill_move(game: Game, seen: set[int]) -> Step | None:
+def fill_move(game: Position, seen: set[int]) -> RawAction | None:
     """The move into an empty column that leaves no other empty, at least cost after it, into a
     position not met before if there is one: a step towards the deal that empty columns refuse."""
     info = game.information_state()

@@ -14,9 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import cast
 
-from spider.engine import SpiderError, new_session
-from spider.engine.codes import DEAL_LIMIT, format_code, parse_code
-from spider.engine.variants import variant
+from spider.engine import DEAL_LIMIT, Game, SpiderError, format_code, parse_code, variant
 
 MODES = ("solve", "play")
 PLAYERS = ("quick", "strong")  # play mode: the quick hints (hints.autoplay) or strong.strong_autoplay
@@ -34,21 +32,21 @@ def run_one(code: str, mode: str, time_limit: float, player: str = "quick") -> d
     from .search import solve
     from .strong import strong_autoplay
 
-    session = new_session(code, profile_name="moves")
+    game = Game.from_code(code, profile="moves")
     start = time.perf_counter()
     if mode == "solve":
-        r = solve(session.game, time_limit=time_limit)
+        r = solve(game, time_limit=time_limit)
         out: dict[str, object] = {"code": code, "result": r.result, "nodes": r.nodes, "actions": len(r.actions)}
         if r.found_by:
             out["found_by"] = r.found_by
     else:
         decisions: list[float] = []
-        won = strong_autoplay(session.game, seconds=decisions) if player == "strong" else autoplay(session.game)
+        won = strong_autoplay(game, seconds=decisions) if player == "strong" else autoplay(game)
         out = {
             "code": code,
             "result": "won" if won else "lost",
-            "removed": session.game.removed,
-            "actions": session.game.moves,
+            "removed": game.removed,
+            "actions": game.moves,
         }
         if decisions:
             out["decision_max_cpu"] = max(decisions)

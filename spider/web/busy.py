@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from ..engine.errors import N_
+from ..engine import N_
 from ..store import StoreBusy
 from .errors import ApiError, error_response
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from ..engine import Game
 from ..i18n import translations
 from ..store import GameRow, Store
 from .games import Games
@@ -52,6 +53,6 @@ def context(request: Request) -> AppContext:
 Ctx = Annotated[AppContext, Depends(context)]
 
 
-def view(request: Request, row: GameRow, session: Any, events: dict[str, Any] | None = None) -> dict[str, Any]:
+def view(request: Request, row: GameRow, game: Game, events: dict[str, Any] | None = None) -> dict[str, Any]:
     """The game view in the request's language."""
-    return game_view(row, session, translations(request_language(request)), events)
+    return game_view(row, game, translations(request_language(request)), events)

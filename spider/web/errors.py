@@ -12,8 +12,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
-from ..engine import IllegalAction, SpiderError, profile, variant
-from ..engine.errors import N_
+from ..engine import N_, IllegalAction, SpiderError, profile, variant
 from ..i18n import translate_error, translations
 from .language import request_language
 from .models import GameView

@@ -1,5 +1,5 @@
-"""Games of players: new games, actions and loading, over the store, with replayed sessions
-kept in a small cache so that an action costs one write, not a replay."""
+"""Games of players: new games, actions and loading, over the store, with replayed games kept in
+a small cache so that an action costs one write, not a replay."""
 
 from __future__ import annotations
 
@@ -7,14 +7,10 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Move, Session, SpiderError, best_column, format_code, load_record, variant
-from ..engine.codes import DEAL_LIMIT
-from ..engine.errors import N_
-from ..engine.events import play_with_events
-from ..engine.variants import variant_of_level
+from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
 from ..store import GameRow, Store
 from .errors import NotFound
 
@@ -27,67 +23,67 @@ PLAY_GAP = 1.0
 @dataclass
 class Stale(Exception):
     row: GameRow
-    session: Session
+    game: Game
 
 
 class Games:
-    """Routes call this from a thread pool, so a cached session is never changed in place: an
-    action or a timer save plays on a private copy and caches that (copy on write), and the cache
-    itself is touched under a lock."""
+    """Routes call this from a thread pool, so a cached game is never changed in place: an action
+    or a timer save plays on a private copy and caches that (copy on write), and the cache itself
+    is touched under a lock."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._games: OrderedDict[str, Game] = OrderedDict()
         self._cache_lock = threading.Lock()
 
     # ----- loading ---------------------------------------------------------------------------
 
-    def session(self, row: GameRow) -> Session:
+    def game(self, row: GameRow) -> Game:
         """The replayed game of a row, from the cache when it is at the row's version (the
         store's, so a game changed through another process is replayed); only then is the
         game's action log read."""
         with self._cache_lock:
-            cached = self._sessions.get(row.id)
+            cached = self._games.get(row.id)
             if cached is not None and len(cached.actions) == row.version:
-                self._sessions.move_to_end(row.id)
-                if cached.game.elapsed >= row.elapsed:
+                self._games.move_to_end(row.id)
+                if cached.elapsed >= row.elapsed:
                     return cached
         if cached is not None and len(cached.actions) == row.version:
             # another worker (or host) saved the timer since: same actions, a later clock (and score)
-            advanced = _private_copy(cached)
-            advanced.game.advance_clock(row.elapsed)
+            advanced = cached.copy()
+            advanced.advance_clock(row.elapsed)
             self._remember(row.id, advanced)
             return advanced
         self.store.load_actions(row)
-        session = load_record(record_of(row))
-        session.game.advance_clock(row.elapsed)
-        self._remember(row.id, session)
-        return session
+        game = Game.from_record(record_of(row))
+        game.advance_clock(row.elapsed)
+        self._remember(row.id, game)
+        return game
 
-    def _remember(self, game_id: str, session: Session) -> None:
+    def _remember(self, game_id: str, game: Game) -> None:
         with self._cache_lock:
-            self._sessions[game_id] = session
-            self._sessions.move_to_end(game_id)
-            while len(self._sessions) > CACHE_SIZE:
-                self._sessions.popitem(last=False)
+            self._games[game_id] = game
+            self._games.move_to_end(game_id)
+            while len(self._games) > CACHE_SIZE:
+                self._games.popitem(last=False)
 
     def _forget(self, game_id: str) -> None:
         with self._cache_lock:
-            self._sessions.pop(game_id, None)
+            self._games.pop(game_id, None)
 
-    def get(self, player: str, game_id: str) -> tuple[GameRow, Session]:
+    def get(self, player: str, game_id: str) -> tuple[GameRow, Game]:
         row = self.store.get_game(player, game_id)
         if row is None:
             raise NotFound()
-        return row, self.session(row)
+        return row, self.game(row)
 
-    def current(self, player: str) -> tuple[GameRow, Session] | None:
+    def current(self, player: str) -> tuple[GameRow, Game] | None:
         row = self.store.current_game(player)
-        return None if row is None else (row, self.session(row))
+        return None if row is None else (row, self.game(row))
 
     # ----- changing --------------------------------------------------------------------------
 
-    def create(self, player: str, spec: dict[str, Any]) -> tuple[GameRow, Session]:
+    def create(self, player: str, spec: dict[str, Any]) -> tuple[GameRow, Game]:
         """Start a game from ``spec`` (game, suits, rules, profile, and a code or a deck, and
         optionally actions to import); abandons the player's current game."""
         code, deck = spec.get("code"), spec.get("deck")
@@ -101,22 +97,22 @@ class Games:
                 record |= {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deck}
         if code is not None:
             record["code"] = code  # a code names its own variant, so "SD1-…" starts Spiderette
-        session = load_record(record)
-        v, profile = session.game.variant, session.game.profile.name
+        game = Game.from_record(record)
+        v, profile = game.variant, game.profile.name
         row = GameRow(
             id=secrets.token_urlsafe(12),
             player=player,
             level=v.key,
             profile=profile,
-            code=session.code,
-            deck=None if session.code else record["deck"],
+            code=game.code,
+            deck=None if game.code else record["deck"],
             created=time.time(),
-            assisted=bool(session.actions),  # a line played elsewhere (a solver's?) is not the player's
+            assisted=bool(game.actions),  # a line played elsewhere (a solver's?) is not the player's
         )
-        self._finish_fields(row, session)
-        self.store.create_game(row, [(action, 0.0) for action in session.actions])
-        self._remember(row.id, session)
-        return row, session
+        self._finish_fields(row, game)
+        self.store.create_game(row, [(action, 0.0) for action in game.actions])
+        self._remember(row.id, game)
+        return row, game
 
     def play(
         self,
@@ -126,28 +122,28 @@ class Games:
         action: str | None,
         best: tuple[int, int] | None,
         elapsed: float | None,
-    ) -> tuple[GameRow, Session, dict[str, Any]]:
+    ) -> tuple[GameRow, Game, dict[str, Any]]:
         row, cached = self.get(player, game_id)
         if version != row.version or row.status != "active":
             raise Stale(row, cached)
-        session = _private_copy(cached)
+        game = cached.copy()  # the cached game may still be read by others
         chosen: str | Move
         if best is not None:
             column, count = best
-            chosen = Move(column - 1, best_column(session.game, column - 1, count), count)  # checks the pick
+            chosen = Move(column - 1, game.best_column(column - 1, count), count)  # checks the pick
         elif action is not None:
             chosen = action
         else:
             raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
         clock = self._clock(row, elapsed, acting=True)
-        events = play_with_events(session, chosen, clock)
-        self._finish_fields(row, session)
+        events = game.apply(chosen, clock).events()
+        self._finish_fields(row, game)
         if not self.store.append_actions(row, [(events["action"], clock)]):
             self._forget(game_id)
-            row, session = self.get(player, game_id)
-            raise Stale(row, session)
-        self._remember(game_id, session)
-        return row, session, events
+            row, game = self.get(player, game_id)
+            raise Stale(row, game)
+        self._remember(game_id, game)
+        return row, game, events
 
     def clock(self, player: str, game_id: str, elapsed: float) -> None:
         row = self.store.get_game(player, game_id)
@@ -156,10 +152,10 @@ class Games:
         clock = self._clock(row, elapsed)
         self.store.save_clock(player, game_id, clock)
         with self._cache_lock:
-            cached = self._sessions.get(game_id)
+            cached = self._games.get(game_id)
         if cached is not None:
-            advanced = _private_copy(cached)
-            advanced.game.advance_clock(clock)
+            advanced = cached.copy()
+            advanced.advance_clock(clock)
             self._remember(game_id, advanced)
 
     @staticmethod
@@ -177,18 +173,12 @@ class Games:
         return round(max(floor, min(float(elapsed), bound)), 3)
 
     @staticmethod
-    def _finish_fields(row: GameRow, session: Session) -> None:
-        g = session.game
+    def _finish_fields(row: GameRow, g: Game) -> None:
         row.moves = g.moves
         row.score = g.score if g.profile.shows_score else None
         if g.won and row.status == "active":
             row.status = "won"
             row.finished = time.time()
-
-
-def _private_copy(session: Session) -> Session:
-    """A session to change while others may still be reading the cached one."""
-    return replace(session, game=session.game.clone(), actions=list(session.actions), times=list(session.times))
 
 
 def record_of(row: GameRow) -> dict[str, Any]:

@@ -7,9 +7,7 @@ import secrets
 import time
 from typing import Any
 
-from ..engine import format_code, load_record, new_session
-from ..engine.codes import DEAL_LIMIT
-from ..engine.variants import Variant, variant_of_level
+from ..engine import DEAL_LIMIT, Game, Variant, format_code, variant_of_level
 from ..solver import deep_hint, solve
 from ..store import open_store
 
@@ -18,19 +16,19 @@ MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starti
 
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     """Replay a record and solve its position."""
-    return solve(load_record(record).game, time_limit=time_limit).as_dict()
+    return solve(Game.from_record(record), time_limit=time_limit).as_dict()
 
 
 def deep_hint_record(record: dict[str, Any]) -> str | None:
     """Replay a record and give the strong player's action (blind: it reads what the player sees)."""
-    return deep_hint(load_record(record))
+    return deep_hint(Game.from_record(record))
 
 
 def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:
     """Try random deals of a variant until the solver wins one."""
     for _ in range(attempts):
         code = format_code(v, secrets.randbelow(DEAL_LIMIT))
-        result = solve(new_session(code, profile_name="moves").game, time_limit=time_limit)
+        result = solve(Game.from_code(code, profile="moves"), time_limit=time_limit)
         if result.result == "won":
             return code, result.actions
     return None

@@ -21,8 +21,7 @@ from typing import Any, cast
 from starlette.concurrency import run_in_threadpool
 
 from ..config import Settings
-from ..engine import Session
-from ..engine.variants import variant_of_level
+from ..engine import Game, variant_of_level
 from ..solver.hints import record_hint
 from ..store import Store
 from .jobs import (
@@ -144,10 +143,10 @@ class Solving:
             await asyncio.shield(self.jobs.cancel(job, owner))
             raise
 
-    async def hint(self, session: Session) -> str | None:
+    async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking) and the positions the game has
         been in; quick, so a thread is enough."""
-        return await run_in_threadpool(record_hint, session)
+        return await run_in_threadpool(record_hint, game)
 
     async def deep_hint(self, record: dict[str, Any], player: str) -> str | None:
         """The strong player's action (no peeking either), worked out in a worker: it takes seconds.

@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from ..engine.variants import all_variants
+from ..engine import all_variants
 from .jobs import BACKGROUND, WORKER_START_SECONDS, Busy, JobQueue, QueueUnavailable, SiteLock
 from .solver_tasks import top_up
 

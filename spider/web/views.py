@@ -4,29 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import IllegalAction, Session, best_column, describe, groups, public_view
-from ..engine.describe import Translations
+from ..engine import Game, IllegalAction, Translations, describe
 from ..store import GameRow
 
 
-def game_view(row: GameRow, session: Session, tr: Translations, events: dict[str, Any] | None = None) -> dict[str, Any]:
-    game = session.game
-    view = public_view(game)
+def game_view(row: GameRow, game: Game, tr: Translations, events: dict[str, Any] | None = None) -> dict[str, Any]:
+    view = game.view()
     pickable = []
-    for (src, count), targets in groups(game).items():
+    for (src, count), targets in game.groups().items():
         try:
-            best: int | None = best_column(game, src, count, targets) + 1
+            best: int | None = game.best_column(src, count, targets) + 1
         except IllegalAction:
             best = None
         pickable.append({"column": src + 1, "count": count, "targets": [t + 1 for t in targets], "best": best})
     view |= {
         "id": row.id,
         "version": row.version,
-        "code": session.code,
+        "code": game.code,
         "status": row.status,
         "elapsed": row.elapsed,
         "undo_limit": game.profile.undo_limit,
-        "can_redo": bool(game.undone) and not game.won,
+        "can_redo": game.can_redo,
         "groups": pickable,
         "description": describe(view, tr),
     }

@@ -6,7 +6,7 @@ from typing import Any
 
 from playwright.sync_api import FloatRect, Locator, Page, expect
 
-from spider.engine import load_record, new_session, variant
+from spider.engine import Game, variant
 
 SPIDERETTE1 = variant("spiderette", 1)
 
@@ -54,18 +54,16 @@ EMPTY_DECK = deal_order(EMPTY_TABLEAU, EMPTY_DEALS)
 
 
 def check_line(deck: list[str], line: list[str]) -> Any:
-    session = new_session(deck=deck, v=SPIDERETTE1)
+    game = Game.from_deck(SPIDERETTE1, deck)
     for action in line:
-        session.play(action)
-    return session.game
+        game.apply(action)
+    return game
 
 
 def full_state_of(page: Page, game_id: str) -> dict[str, Any]:
     """The full state (face-down cards included) of a game, from its record replayed by the engine."""
-    from spider.engine import full_state
-
     record = page.request.get(f"/api/games/{game_id}/record").json()
-    return full_state(load_record(record).game)
+    return Game.from_record(record).state()
 
 
 def start_deck(

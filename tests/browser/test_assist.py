@@ -14,7 +14,7 @@ from browserkit import EMPTY_DECK, column, start_deck, status_value
 from playwright.sync_api import Page, Route, expect
 from test_access import serious_violations
 
-from spider.engine import load_record
+from spider.engine import Game
 from spider.solver import deep_hint, record_hint
 
 pytestmark = pytest.mark.browser
@@ -105,8 +105,8 @@ def test_deeper_hint_from_the_menu_and_shift_h_is_the_strong_players(page: Page)
     strong player's move, worked out by a solver worker; on this deal it differs from the quick one."""
     start_code(page, "SP1-S4C-AAAAAAD")
     record = page.request.get(f"/api/games/{current(page)['id']}/record").json()
-    strong = deep_hint(load_record(record))
-    assert strong and strong != record_hint(load_record(record))
+    strong = deep_hint(Game.from_record(record))
+    assert strong and strong != record_hint(Game.from_record(record))
     held: list[Route] = []
 
     def hold(route: Route) -> None:  # held until the thinking message is checked

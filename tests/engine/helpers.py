@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from spider.engine import Game, full_state, new_session, parse_card, variant
-from spider.engine.cards import card_text
-from spider.engine.scoring import profile
-from spider.engine.variants import Variant
+from spider.engine import Game, Position, Variant, card_text, variant
 
 # Every level, written out by hand (not read from the engine) so the tests notice a level gone missing.
 LEVELS = [
@@ -47,6 +44,24 @@ def deck_from_layout(v: Variant, columns: list[list[str]], deals: list[list[str]
     return deck
 
 
+def hand_position(
+    v: Variant,
+    columns: list[tuple[list[str], list[str]]],
+    *,
+    stock: list[list[str]] | None = None,
+    profile_name: str = "standard",
+) -> Position:
+    """An arbitrary position (cards need not form a full deck): each column as (face-down cards,
+    face-up cards), bottom to top; ``stock`` the deals still to come."""
+    return Position.from_columns(
+        v,
+        [down + up for down, up in columns],
+        down=[len(down) for down, _ in columns],
+        stock=stock or (),
+        profile=profile_name,
+    )
+
+
 def position(
     v: Variant,
     columns: list[tuple[list[str], list[str]]],
@@ -54,26 +69,22 @@ def position(
     stock: list[list[str]] | None = None,
     profile_name: str = "standard",
 ) -> Game:
-    """A game in an arbitrary position (cards need not form a full deck): each column as
-    (face-down cards, face-up cards), bottom to top; ``stock`` the deals still to come."""
-    g = Game(v, v.composition(), profile(profile_name))
-    g.cols = [[parse_card(c) for c in down + up] for down, up in columns]
-    g.down = [len(down) for down, _ in columns]
-    deals = [[parse_card(c) for c in d] for d in (stock or [])]
-    sizes = list(v.deals)
-    g.deals_done = len(sizes) - len(deals)
-    g.stock = [0] * sum(sizes[: g.deals_done]) + [c for d in deals for c in d]
-    g.run = [g._tail_run(c) for c in range(v.columns)]
-    return g
+    """A game from an arbitrary position (``hand_position``), played through the rules."""
+    return Game.from_position(hand_position(v, columns, stock=stock, profile_name=profile_name))
 
 
 def texts(cards: list[int]) -> list[str]:
     return [card_text(c) for c in cards]
 
 
-def up(g: Game, col: int) -> list[str]:
+def pos(g: Game | Position) -> Position:
+    """The position of a game (a copy), or the position itself."""
+    return g.position() if isinstance(g, Game) else g
+
+
+def up(g: Game | Position, col: int) -> list[str]:
     """Face-up cards of column ``col`` (counted from 1)."""
-    return texts(g.face_up(col - 1))
+    return texts(pos(g).face_up(col - 1))
 
 
 # ----- a hand-built 1-suit Spiderette deck won in 31 moves ------------------------------------
@@ -136,19 +147,20 @@ def spider_line(pad_pairs: int = 0) -> list[str]:
     return SPIDER_PHASE1 + SPIDER_T1 + SPIDER_PAD * pad_pairs + SPIDER_T2 + SPIDER_T3
 
 
-def play(session, actions: list[str]) -> None:
+def play(game: Game, actions: list[str]) -> None:
     for a in actions:
-        session.play(a)
+        game.apply(a)
 
 
-def spider_session(profile_name: str = "standard"):
-    return new_session(deck=SPIDER_DECK, v=SPIDER1, profile_name=profile_name)
+def spider_game(profile_name: str = "standard") -> Game:
+    return Game.from_deck(SPIDER1, SPIDER_DECK, profile=profile_name)
 
 
-def spiderette_session(profile_name: str = "standard"):
-    return new_session(deck=SPIDERETTE_DECK, v=SPIDERETTE1, profile_name=profile_name)
+def spiderette_game(profile_name: str = "standard") -> Game:
+    return Game.from_deck(SPIDERETTE1, SPIDERETTE_DECK, profile=profile_name)
 
 
 def snapshot(g: Game) -> dict:
-    """Everything observable about a position, for exact before/after comparisons."""
-    return full_state(g) | {"runs": list(g.run), "history": len(g.history), "elapsed": g.elapsed}
+    """Everything observable about a game's position, for exact before/after comparisons."""
+    p = g.position()
+    return g.state() | {"runs": list(p.run), "history": len(p.history), "elapsed": g.elapsed}

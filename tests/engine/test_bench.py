@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from spider.engine import load_record
+from spider.engine import Game
 
 
 def test_bench_pieces_run(load_bench):
@@ -20,5 +20,5 @@ def test_bench_pieces_run(load_bench):
     ]
     record = bench.record_300("spiderette", 2, seed=1)
     assert len(json.loads(record)["actions"]) == 300
-    assert len(load_record(record).actions) == 300
+    assert len(Game.from_record(record).actions) == 300
     assert bench.bench_replay(record, 1) > 0

@@ -7,8 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from spider.engine import SpiderError, card_text, format_code, new_session, parse_code, shuffled_deck, variant
-from spider.engine.codes import DEAL_LIMIT, SplitMix64, deal_letters
+from spider.engine import (
+    DEAL_LIMIT,
+    Game,
+    SpiderError,
+    SplitMix64,
+    card_text,
+    format_code,
+    parse_code,
+    shuffled_deck,
+    variant,
+)
 
 VECTORS = json.loads((Path(__file__).parent / "vectors.json").read_text())
 MASK = (1 << 64) - 1
@@ -95,7 +104,7 @@ def test_code_deals_the_pinned_deck(code):
     assert gc.deal == vector["deal"]
     assert [card_text(c) for c in shuffled_deck(gc.variant, gc.deal)] == vector["deck"]
     assert reference_deck(gc.variant, gc.deal) == vector["deck"]
-    g = new_session(code).game
+    g = Game.from_code(code)
     assert [card_text(c) for c in g.deck] == vector["deck"]
     assert len(vector["deck"]) == gc.variant.card_count
 
@@ -135,6 +144,9 @@ def test_codes_are_case_insensitive(text):
 
 
 def test_deal_letters():
+    def deal_letters(deal):
+        return format_code(variant("spiderette"), deal).split("-")[2]
+
     assert deal_letters(0) == "AAAAAAA"
     assert deal_letters(25) == "AAAAAAZ"
     assert deal_letters(26) == "AAAAABA"

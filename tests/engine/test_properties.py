@@ -12,20 +12,19 @@ from hypothesis import strategies as st
 
 from spider.engine import (
     DEAL,
+    DEAL_LIMIT,
+    Game,
     IllegalAction,
+    Move,
     SpiderError,
     card_text,
+    format_action,
     format_code,
-    full_state,
-    legal_action_texts,
-    load_record,
-    new_session,
     parse_code,
     variant,
 )
-from spider.engine.codes import DEAL_LIMIT
 
-from .helpers import LEVELS, position, snapshot, spider_line, spider_session, spiderette_line, spiderette_session
+from .helpers import LEVELS, position, snapshot, spider_game, spider_line, spiderette_game, spiderette_line
 
 PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -34,6 +33,8 @@ PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 
 
 class Model:
+    """The rules as the text states them, on a copy of a position's cards."""
+
     def __init__(self, game):
         v = game.variant
         self.relaxed = v.relaxed
@@ -55,6 +56,17 @@ class Model:
             self.rank(a) == self.rank(b) + 1 and (self.relaxed or a // 13 == b // 13)
             for a, b in zip(group, group[1:], strict=False)
         )
+
+    def runs(self):
+        """The length of each column's movable group: the longest tail of face-up cards that
+        moves together."""
+        out = []
+        for up in self.up:
+            n = 0
+            while n < len(up) and self.movable(up[-(n + 1) :]):
+                n += 1
+            out.append(n)
+        return out
 
     def legal(self):
         if len(self.removed) == self.sequences:
@@ -126,7 +138,8 @@ def engine_columns(g):
     return [(list(c[: g.down[i]]), list(c[g.down[i] :])) for i, c in enumerate(g.cols)]
 
 
-def check_invariants(g, conserved=True):
+def check_invariants(game, conserved=True):
+    g = game.position()
     v = g.variant
     start = len(g.stock) - g.stock_count
     cards = [c for col in g.cols for c in col] + g.stock[start:]
@@ -136,7 +149,7 @@ def check_invariants(g, conserved=True):
     for i, col in enumerate(g.cols):
         assert 0 <= g.down[i] <= len(col)
         assert not col or g.down[i] < len(col)  # the last card of a column is face up
-        assert g.run[i] == g._tail_run(i)  # the incremental run lengths are right
+        assert g.run[i] == Model(g).runs()[i]  # the incremental run lengths are right
     assert g.won == (g.removed == v.sequences)
 
 
@@ -145,34 +158,33 @@ def check_invariants(g, conserved=True):
 
 @st.composite
 def starts(draw, profiles=("standard",)):
-    """A session in a reachable position: a random code, or a hand-built deck part-way through its
+    """A game in a reachable position: a random code, or a hand-built deck part-way through its
     winning line (so that removals, empty columns and wins are common)."""
     name = draw(st.sampled_from(profiles))
     if draw(st.booleans()):
         level = draw(st.sampled_from(LEVELS))
         deal = draw(st.integers(0, DEAL_LIMIT - 1))
-        return new_session(format_code(variant(*level), deal), profile_name=name)
+        return Game.from_code(format_code(variant(*level), deal), profile=name)
     spider = draw(st.booleans())
-    sess = spider_session(name) if spider else spiderette_session(name)
+    game = spider_game(name) if spider else spiderette_game(name)
     line = spider_line(2) if spider else spiderette_line(2)
     for a in line[: draw(st.integers(0, len(line)))]:
-        sess.play(a)
-    return sess
+        game.apply(a)
+    return game
 
 
 choices = st.lists(st.integers(0, 2**16), min_size=5, max_size=120)
 
 
 def pick(g, choice):
-    moves = g.legal_moves()
-    if g.history and not g.won:
+    moves = g.legal_actions()
+    if g.can_undo:
         moves = moves + ["undo"]
     return moves[choice % len(moves)] if moves else None
 
 
 def do(g, action):
     if action == "undo":
-        g.check_undo()
         g.undo()
     else:
         g.apply(action)
@@ -183,32 +195,32 @@ def do(g, action):
 
 @PROPERTY
 @given(starts(), choices)
-def test_engine_agrees_with_the_model(sess, steps):
-    g = sess.game
+def test_engine_agrees_with_the_model(g, steps):
     check_invariants(g)
     for choice in steps:
-        model = Model(g)
-        assert model.columns() == engine_columns(g)
-        assert set(g.legal_moves()) == model.legal()
-        assert g.legal_moves() == sorted(model.legal(), key=lambda a: listed_order(g, a))
+        p = g.position()
+        model = Model(p)
+        assert model.columns() == engine_columns(p)
+        assert set(g.legal_actions()) == set(p.legal_moves()) == model.legal()
+        assert g.legal_actions() == sorted(model.legal(), key=lambda a: listed_order(p, a))
         action = pick(g, choice)
         if action is None:
             break
-        hashes = g.hashes()
+        hashes = p.hashes()
         do(g, action)  # every listed action is accepted
         check_invariants(g)
+        p = g.position()
         if action not in ("undo", DEAL):  # the searches rehash only the two columns a move changed
-            assert g.hashes_after_move(hashes, action[0], action[1]) == g.hashes()
+            assert p.hashes_after_move(hashes, action[0], action[1]) == p.hashes()
         if action != "undo":
             model.apply(action)
-            assert engine_columns(g) == model.columns()
-            assert g.removed_suits == model.removed and g.deals_done == model.deals_done
+            assert engine_columns(p) == model.columns()
+            assert p.removed_suits == model.removed and p.deals_done == model.deals_done
 
 
 @PROPERTY
 @given(starts(("standard", "timed", "moves")), choices)
-def test_undo_is_an_exact_inverse(sess, steps):
-    g = sess.game
+def test_undo_is_an_exact_inverse(g, steps):
     for choice in steps:
         action = pick(g, choice)
         if action is None or action == "undo":
@@ -218,10 +230,9 @@ def test_undo_is_an_exact_inverse(sess, steps):
         after = snapshot(g)
         if g.won:  # a won game is over: the rules refuse to take the winning action back
             with pytest.raises(IllegalAction):
-                g.check_undo()
+                g.undo()
             assert snapshot(g) == after
             break
-        g.check_undo()
         g.undo()
         if g.profile.name == "timed":  # the undo itself is a move worth +10
             assert snapshot(g) | {"moves": 0, "score": 0} == before | {"moves": 0, "score": 0}
@@ -235,9 +246,8 @@ def test_undo_is_an_exact_inverse(sess, steps):
 
 @PROPERTY
 @given(starts(("timed", "moves")), choices)
-def test_undo_all_the_way_back(sess, steps):
-    g = sess.game
-    start = full_state(g)
+def test_undo_all_the_way_back(g, steps):
+    start = g.state()
     n = 0
     for choice in steps:
         action = pick(g, choice)
@@ -250,7 +260,7 @@ def test_undo_all_the_way_back(sess, steps):
     for _ in range(n):
         g.undo()
     ignore = {"moves": 0, "score": 0, "can_undo": None}
-    assert full_state(g) | ignore == start | ignore
+    assert g.state() | ignore == start | ignore
 
 
 @st.composite
@@ -266,16 +276,15 @@ def illegal_attempts(draw):
 
 @PROPERTY
 @given(starts(), choices, illegal_attempts())
-def test_actions_outside_the_legal_list_are_refused_and_change_nothing(sess, steps, attempts):
-    g = sess.game
+def test_actions_outside_the_legal_list_are_refused_and_change_nothing(g, steps, attempts):
     for choice, (src, dst, count) in zip(steps, attempts, strict=False):
-        legal = set(g.legal_moves())
+        legal = set(g.legal_actions())
         before = snapshot(g)
         if count is not None and (src, dst, count) in legal:
-            g.apply((src, dst, count))
+            g.apply(Move(src, dst, count))
         else:
             try:
-                n = g.check_move(src, dst, count)
+                n = g.position().check_move(src, dst, count)
             except IllegalAction as e:
                 assert e.reason in {
                     "no_such_column",
@@ -290,15 +299,15 @@ def test_actions_outside_the_legal_list_are_refused_and_change_nothing(sess, ste
                 }
                 assert snapshot(g) == before
                 with pytest.raises(SpiderError):
-                    sess.play(f"{src + 1}>{dst + 1}" + ("" if count is None else f":{count}"))
+                    g.apply(f"{src + 1}>{dst + 1}" + ("" if count is None else f":{count}"))
                 assert snapshot(g) == before
             else:
                 assert count is None and (src, dst, n) in legal  # F>T resolved to a listed move
-                g.move(src, dst, n)
-        if DEAL not in set(g.legal_moves()):
+                assert g.apply(Move(src, dst, None)).action == (src, dst, n)
+        if DEAL not in set(g.legal_actions()):
             before = snapshot(g)
             with pytest.raises(IllegalAction):
-                g.check_deal()
+                g.apply(DEAL)
             assert snapshot(g) == before
         action = pick(g, choice)
         if action is None:
@@ -308,12 +317,11 @@ def test_actions_outside_the_legal_list_are_refused_and_change_nothing(sess, ste
 
 @PROPERTY
 @given(starts(("standard", "timed", "moves")), choices, st.floats(0, 50))
-def test_replaying_a_record_is_deterministic(sess, steps, pace):
-    clock = sess.game.elapsed
-    timed = sess.game.profile.name == "timed" and not sess.actions  # a record's times cover all or none
+def test_replaying_a_record_is_deterministic(g, steps, pace):
+    clock = g.elapsed
+    timed = g.profile.name == "timed" and not g.actions  # a record's times cover all or none
     for choice in steps:
-        g = sess.game
-        options = legal_action_texts(g) + (["undo"] if g.history and not g.won else [])
+        options = [format_action(a) for a in g.legal_actions()] + (["undo"] if g.can_undo else [])
         if not options:
             break
         text = options[choice % len(options)]
@@ -322,18 +330,18 @@ def test_replaying_a_record_is_deterministic(sess, steps, pace):
             src, rest = text.split(">")
             dst, n = rest.split(":")
             try:
-                if g.check_move(int(src) - 1, int(dst) - 1) == int(n):
+                if g.position().check_move(int(src) - 1, int(dst) - 1) == int(n):
                     text = f"{src}>{dst}"
             except IllegalAction:
                 pass
         clock += pace
-        sess.play(text, elapsed=clock if timed else None)
-    record = sess.record()
+        g.apply(text, elapsed=clock if timed else None)
+    record = g.record()
     assert ("times" in record) == (timed and bool(record["actions"]))
-    again = load_record(json.dumps(record))
-    assert full_state(again.game) == full_state(sess.game)
+    again = Game.from_record(json.dumps(record))
+    assert again.state() == g.state()
     assert again.record() == record
-    assert load_record(record).actions == sess.actions
+    assert Game.from_record(record).actions == g.actions
 
 
 @PROPERTY
@@ -349,8 +357,7 @@ def test_codes_round_trip(level, deal, lower):
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from(LEVELS), st.integers(0, DEAL_LIMIT - 1))
 def test_every_deal_is_a_permutation_of_the_composition(level, deal):
-    sess = new_session(format_code(variant(*level), deal))
-    g = sess.game
+    g = Game.from_code(format_code(variant(*level), deal))
     assert sorted(g.deck) == sorted(g.variant.composition())
     check_invariants(g)
 
@@ -363,13 +370,13 @@ def test_long_seeded_playouts_agree_with_the_model(level):
 
     rng = random.Random(LEVELS.index(level))  # not hash(): string hashes change per process
     for _ in range(4):
-        g = new_session(format_code(variant(*level), rng.randrange(DEAL_LIMIT)), profile_name="moves").game
+        g = Game.from_code(format_code(variant(*level), rng.randrange(DEAL_LIMIT)), profile="moves")
         for _step in range(250):
-            model = Model(g)
-            legal = g.legal_moves()
+            model = Model(g.position())
+            legal = g.legal_actions()
             assert set(legal) == model.legal()
             moves = [a for a in legal if a != DEAL]
-            if g.history and (not legal or rng.random() < 0.05):
+            if g.can_undo and (not legal or rng.random() < 0.05):
                 g.undo()
             elif not legal:
                 break
@@ -377,7 +384,8 @@ def test_long_seeded_playouts_agree_with_the_model(level):
                 action = rng.choice(moves) if moves and (DEAL not in legal or rng.random() < 0.9) else DEAL
                 g.apply(action)
                 model.apply(action)
-                assert engine_columns(g) == model.columns() and g.removed_suits == model.removed
+                p = g.position()
+                assert engine_columns(p) == model.columns() and p.removed_suits == model.removed
             check_invariants(g)
 
 
@@ -419,8 +427,8 @@ def crafted_positions(draw):
 @given(crafted_positions(), choices)
 def test_crafted_positions_agree_with_the_model(g, steps):
     for choice in steps:
-        model = Model(g)
-        assert set(g.legal_moves()) == model.legal()
+        model = Model(g.position())
+        assert set(g.legal_actions()) == model.legal()
         action = pick(g, choice)
         if action is None:
             break
@@ -429,7 +437,8 @@ def test_crafted_positions_agree_with_the_model(g, steps):
         check_invariants(g, conserved=False)
         if action != "undo":
             model.apply(action)
-            assert engine_columns(g) == model.columns() and g.removed_suits == model.removed
+            p = g.position()
+            assert engine_columns(p) == model.columns() and p.removed_suits == model.removed
             after = snapshot(g)
             g.undo()
             assert snapshot(g) == before

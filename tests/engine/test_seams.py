@@ -8,28 +8,22 @@ import random
 import pytest
 from hypothesis import given
 
-from spider.engine import (
-    DEAL,
-    UNDO,
-    IllegalAction,
-    Move,
-    best_column,
-    full_state,
-    groups,
-    new_session,
-    parse_action,
-    public_view,
-    targets,
-)
-from spider.engine.actions import Deal, Undo
+from spider.engine import DEAL, UNDO, Deal, Game, IllegalAction, Move, Undo, parse_action
 
 from .test_properties import PROPERTY, choices, do, pick, starts
 
 
-def position(g):
+def where(p):
     """Everything a snapshot keeps: the cards where they lie, runs, deals done, removals."""
-    state = full_state(g)
-    return {k: state[k] for k in ("columns", "stock", "deals_left", "removed_suits", "won")} | {"runs": list(g.run)}
+    start = len(p.stock) - p.stock_count
+    return {
+        "columns": [(list(c[: p.down[i]]), list(c[p.down[i] :])) for i, c in enumerate(p.cols)],
+        "stock": p.stock[start:],
+        "deals_left": p.deals_left,
+        "removed_suits": list(p.removed_suits),
+        "won": p.won,
+        "runs": list(p.run),
+    }
 
 
 def play_randomly(g, steps):
@@ -40,89 +34,113 @@ def play_randomly(g, steps):
         do(g, action)
 
 
+def play_position_randomly(p, steps):
+    """Random legal play on a position (unchecked, as the solver plays), undo included."""
+    for choice in steps:
+        actions = p.legal_moves() + (["undo"] if p.history and not p.won else [])
+        if not actions:
+            break
+        action = actions[choice % len(actions)]
+        if action == "undo":
+            p.undo()
+        else:
+            p.play(action)
+
+
 @PROPERTY
 @given(starts(), choices, choices)
-def test_restore_of_a_snapshot_gives_the_position_back(sess, before, after):
-    g = sess.game
+def test_restore_of_a_snapshot_gives_the_position_back(g, before, after):
     play_randomly(g, before)
-    saved, expected, key = g.snapshot(), position(g), g.position_key()
-    play_randomly(g, after)
-    g.restore(saved)
-    assert position(g) == expected
-    assert g.position_key() == key
-    assert g.snapshot() == saved
-    assert not g.history  # undo entries of the position left are gone
+    p = g.position()
+    saved, expected, key = p.snapshot(), where(p), p.position_key()
+    play_position_randomly(p, after)
+    p.restore(saved)
+    assert where(p) == expected
+    assert p.position_key() == key
+    assert p.snapshot() == saved
+    assert not p.history  # undo entries of the position left are gone
     # the restored position plays on like the original: its legal actions are accepted
-    for step in g.legal_moves():
-        twin = g.search_copy()
-        twin.apply(step)
+    for step in p.legal_moves():
+        twin = p.search_copy()
+        twin.check(step if step is DEAL else Move(*step))
+        twin.play(step)
         twin.undo()
-        assert position(twin) == expected
+        assert where(twin) == expected
 
 
-def hidden_permuted(g, rng):
-    """A copy of ``g`` whose face-down and stock cards are shuffled among themselves."""
-    twin = g.clone()
-    start = len(g.stock) - g.stock_count
-    hidden = [c for i, col in enumerate(g.cols) for c in col[: g.down[i]]] + g.stock[start:]
+def hidden_permuted(p, rng):
+    """A search copy of ``p`` whose face-down and stock cards are shuffled among themselves."""
+    start = len(p.stock) - p.stock_count
+    hidden = [c for i, col in enumerate(p.cols) for c in col[: p.down[i]]] + p.stock[start:]
     rng.shuffle(hidden)
-    twin.cols = [list(col) for col in g.cols]
-    twin.stock = list(g.stock)
-    for i, col in enumerate(twin.cols):
-        col[: g.down[i]], hidden = hidden[: g.down[i]], hidden[g.down[i] :]
-    twin.stock[start:] = hidden
-    return twin
+    return p.with_hidden_cards(hidden)
+
+
+def view(p):
+    return Game.from_position(p).view()
 
 
 @PROPERTY
 @given(starts(), choices, choices)
-def test_the_information_state_ignores_hidden_cards(sess, steps, seed):
-    g = sess.game
+def test_the_information_state_ignores_hidden_cards(g, steps, seed):
     play_randomly(g, steps)
-    twin = hidden_permuted(g, random.Random(sum(seed)))
+    real = g.search_copy()
+    twin = hidden_permuted(real, random.Random(sum(seed)))
     known, twin_known = g.information_state(), twin.information_state()
-    assert known.snapshot() == twin_known.snapshot()
-    assert known.stock == twin_known.stock and known.deck == twin_known.deck == []
-    assert known.deal_number is None
+    assert known.snapshot() == twin_known.snapshot() == real.information_state().snapshot()
+    assert known.stock == twin_known.stock
+    assert not hasattr(known, "deck") and not hasattr(known, "deal_number")  # a position holds no deck
     assert known.position_key() == twin_known.position_key()
-    assert public_view(g) == public_view(twin)
+    assert view(real) == view(twin)
+    assert {k: g.view()[k] for k in ("columns", "stock")} == {k: view(twin)[k] for k in ("columns", "stock")}
     # what the player sees of the real game is all there is in the information state
-    assert [known.face_up(i) for i in range(len(g.cols))] == [g.face_up(i) for i in range(len(g.cols))]
-    assert known.down == g.down and known.stock_count == g.stock_count
+    p = g.position()
+    assert [known.face_up(i) for i in range(len(p.cols))] == [p.face_up(i) for i in range(len(p.cols))]
+    assert known.down == p.down and known.stock_count == p.stock_count
 
 
 def test_hidden_cards_permuted_do_change_the_full_state():
     """The permutation above is not a no-op: a one-deck game has distinct hidden cards."""
-    g = new_session("SD1-S4-QWERTYU").game
-    twin = hidden_permuted(g, random.Random(7))
-    assert full_state(g) != full_state(twin)
-    assert g.information_state().snapshot() == twin.information_state().snapshot()
+    real = Game.from_code("SD1-S4-QWERTYU").search_copy()
+    twin = hidden_permuted(real, random.Random(7))
+    assert Game.from_position(real).state() != Game.from_position(twin).state()
+    assert real.information_state().snapshot() == twin.information_state().snapshot()
+
+
+def test_hidden_cards_fill_exactly_the_places_the_player_cannot_see():
+    real = Game.from_code("SD1-S4-QWERTYU").information_state()
+    with pytest.raises(ValueError):
+        real.with_hidden_cards([0] * (sum(real.down) + real.stock_count - 1))
+    filled = real.with_hidden_cards(list(range(sum(real.down) + real.stock_count)))
+    assert filled.cols[1][0] == 0 and filled.cols[2][:2] == [1, 2]  # bottom up, column by column
+    assert filled.next_deal() == list(range(sum(real.down), sum(real.down) + 7))  # then the stock
+    assert real.cols[1][0] != 0  # the position filled is a copy
 
 
 @PROPERTY
 @given(starts(), choices)
-def test_the_ui_groups_and_targets_are_the_legal_moves(sess, steps):
+def test_the_ui_groups_and_targets_are_the_legal_moves(g, steps):
     """Every (source, count, target) the UI offers is a legal move and every legal move is offered;
     everything else is refused by ``check_move`` (the rule-by-rule check behind a typed move)."""
-    g = sess.game
     for choice in [*steps, None]:
-        legal = {a for a in g.legal_moves() if a is not DEAL}
-        offered = groups(g)
+        p = g.position()
+        legal = {a for a in g.legal_actions() if a is not DEAL}
+        offered = g.groups()
         assert {(src, dst, count) for (src, count), dests in offered.items() for dst in dests} == legal
-        n = len(g.cols)
+        n = len(p.cols)
         for src in range(n):
-            for count in range(1, len(g.cols[src]) + 1):
-                assert targets(g, src, count) == sorted(d for s, d, k in legal if (s, k) == (src, count))
+            for count in range(1, len(p.cols[src]) + 1):
+                assert offered.get((src, count), []) == sorted(d for s, d, k in legal if (s, k) == (src, count))
                 for dst in range(n):
                     try:
-                        assert g.check_move(src, dst, count) == count
+                        assert p.check_move(src, dst, count) == count
                     except IllegalAction:
                         assert (src, dst, count) not in legal
                     else:
                         assert (src, dst, count) in legal
         for src, count in offered:
             try:
-                assert (src, best_column(g, src, count, offered[src, count]), count) in legal
+                assert (src, g.best_column(src, count, offered[src, count]), count) in legal
             except IllegalAction as e:
                 assert e.reason == "no_target"
         if choice is None:
@@ -142,26 +160,28 @@ def test_parse_action_gives_types_a_checker_can_narrow():
 
 
 def test_apply_says_what_it_did_and_undo_what_it_took_back():
-    sess = new_session("SD1-S4-QWERTYU")
-    g = sess.game
-    (src, dst, count) = next(a for a in g.legal_moves() if a is not DEAL)
-    cards, onto = tuple(g.cols[src][-count:]), g.cols[dst][-1] if g.cols[dst] else None
-    flips = len(g.cols[src]) - count == g.down[src] and g.down[src] > 0
-    outcome = g.apply(Move(src, dst, None) if g.cols[dst] else Move(src, dst, count))
-    assert outcome.action == (src, dst, count)
+    g = Game.from_code("SD1-S4-QWERTYU")
+    p = g.position()
+    (src, dst, count) = next(a for a in g.legal_actions() if a is not DEAL)
+    cards, onto = tuple(p.cols[src][-count:]), p.cols[dst][-1] if p.cols[dst] else None
+    flips = len(p.cols[src]) - count == p.down[src] and p.down[src] > 0
+    outcome = g.apply(Move(src, dst, None) if p.cols[dst] else Move(src, dst, count))
+    assert outcome.action == (src, dst, count) and isinstance(outcome.action, Move)
     assert (outcome.cards, outcome.onto) == (cards, onto)
     assert outcome.revealed == ((src,) if flips else ())
+    assert outcome.revealed_cards == ((g.position().cols[src][-1],) if flips else ())
     back = g.apply(UNDO)
     assert back.action is UNDO and back.undone == (src, dst, count) and back.hidden == int(flips)
     dealt = g.apply(DEAL)
-    assert dealt.action is DEAL and len(dealt.cards) == 7 and tuple(c[-1] for c in g.cols) == dealt.cards
+    assert dealt.action is DEAL and len(dealt.cards) == 7 and tuple(c[-1] for c in g.position().cols) == dealt.cards
     assert g.apply(UNDO).undone is DEAL
 
 
 def test_a_refused_action_changes_nothing_and_reports_nothing():
-    g = new_session("SD1-S4-QWERTYU").game
-    before = full_state(g)
+    g = Game.from_code("SD1-S4-QWERTYU")
+    before = g.state()
     for action in (UNDO, Move(0, 0, 1), Move(0, 9, None), Move(0, 1, 5)):
         with pytest.raises(IllegalAction):
             g.apply(action)
-        assert full_state(g) == before
+        assert g.state() == before
+    assert g.actions == ()

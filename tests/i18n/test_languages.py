@@ -6,10 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spider.cli import main
-from spider.engine import SpiderError, describe, load_record, new_session, public_view
-from spider.engine.codes import parse_code
-from spider.engine.deck import parse_deck
-from spider.engine.variants import variant
+from spider.engine import RULE_MESSAGES, Game, IllegalAction, SpiderError, describe, parse_code, variant
 from spider.help import SECTIONS, help_page
 from spider.i18n import LANGUAGES, negotiate, translate_error, translations
 from spider.vocabulary import level_name
@@ -77,7 +74,7 @@ VIEW_FIVE_TEXT = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_table_description(lang: str) -> None:
-    view = public_view(new_session(CODE).game)
+    view = Game.from_code(CODE).view()
     assert describe(view, translations(lang)) == TABLE[lang]
 
 
@@ -88,7 +85,7 @@ def test_description_plural_forms(lang: str) -> None:
 
 
 def test_english_description_needs_no_catalog() -> None:
-    assert describe(public_view(new_session(CODE).game)) == TABLE["en"]
+    assert describe(Game.from_code(CODE).view()) == TABLE["en"]
 
 
 @pytest.mark.parametrize(
@@ -120,7 +117,7 @@ def _error(action) -> SpiderError:  # type: ignore[no-untyped-def]
 
 ERRORS = {
     "rule": (
-        lambda: load_record({"code": CODE, "actions": ["1>2"]}),
+        lambda: Game.from_record({"code": CODE, "actions": ["1>2"]}),
         {
             "en": "action 0 ('1>2'): A card goes onto a card one rank higher",
             "ru": "действие 0 ('1>2'): Карту кладут на карту на один ранг выше",
@@ -138,7 +135,7 @@ ERRORS = {
         },
     ),
     "deck": (
-        lambda: parse_deck(variant("spider", 1), ["AS"] * 3),
+        lambda: Game.from_deck(variant("spider", 1), ["AS"] * 3),
         {
             "en": "A Spider deck has 104 cards, this one has 3",
             "ru": "В колоде для игры «Паук» должно быть карт: 104, а в этой: 3",
@@ -168,10 +165,8 @@ def test_translate_error(case: str, lang: str) -> None:
 
 
 def test_every_rule_refusal_renders_in_every_language() -> None:
-    from spider.engine.errors import RULE_MESSAGES, illegal
-
-    for reason in RULE_MESSAGES:
-        err = illegal(reason, column=11, count=5, limit=100)
+    for reason, message in RULE_MESSAGES.items():
+        err = IllegalAction(reason, message, column=11, count=5, limit=100)
         for lang in ("ru", "sk", "fi"):
             text = translate_error(err, translations(lang))
             assert text and text != err.message, (reason, lang)

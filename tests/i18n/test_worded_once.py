@@ -10,8 +10,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from spider import i18n
-from spider.engine import describe, load_record, public_view
-from spider.engine.describe import card_name, card_names
+from spider.engine import Game, card_name, card_names, describe
 from spider.web.app import create_app
 
 CODE = "SD1-S4-AAAAABD"
@@ -47,7 +46,7 @@ def test_every_catalog_is_compiled_when_the_app_is_made_and_never_again(tmp_path
 
 def test_card_names_are_worded_once_per_translations_object() -> None:
     tr = Counted()
-    view = public_view(load_record({"code": CODE, "actions": []}).game)
+    view = Game.from_code(CODE).view()
     describe(view, tr)
     first = tr.asked
     describe(view, tr)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider.engine import DEAL, format_code, new_session, variant
-from spider.engine.codes import DEAL_LIMIT
+from spider.engine import DEAL, DEAL_LIMIT, Game, format_code, variant
 from spider.solver.heuristics import SOLVER, SOLVER_ONE_SUIT, dealt_cost, position_cost
 
 # (game, suits, rules): relaxed rules run across suits, so their deals are worth checking too
@@ -19,7 +18,7 @@ def test_dealt_cost_is_the_cost_after_the_deal(level, deal, steps):
     """Wherever a deal is legal, ``dealt_cost`` (worked out without dealing) is the cost of the
     position the deal leads to, or None only when the deal may complete a sequence; and
     ``next_deal`` names the cards the deal puts down."""
-    g = new_session(format_code(variant(*level), deal)).game.search_copy()
+    g = Game.from_code(format_code(variant(*level), deal)).search_copy()
     for choice in steps:
         if DEAL in g.legal_moves():
             expected_cards = g.next_deal()

@@ -8,12 +8,12 @@ import random
 import pytest
 from test_reductions import small_position  # a sibling module (tests/solver is on the path in both phases)
 
-from spider.engine import DEAL, Game, Step, new_session
+from spider.engine import DEAL, Game, Position, RawAction
 from spider.solver.heuristics import position_cost, weights_for
 from spider.solver.ordering import ordered_actions, scored_actions
 
 
-def useful(g: Game, action: Step, tidy: bool) -> bool:
+def useful(g: Position, action: RawAction, tidy: bool) -> bool:
     """Whether the solver should try ``action``, from the rules as stated: with the stock empty,
     into an empty column only the first one and never a whole column; tidy also skips a group
     taken off the card one rank higher unless it then sits on its own suit where it did not."""
@@ -33,10 +33,10 @@ def useful(g: Game, action: Step, tidy: bool) -> bool:
     return True
 
 
-def positions() -> list[Game]:
+def positions() -> list[Position]:
     """Random walks from 4- and 2-suit deals and from small stock-empty Spiderette positions."""
     rng = random.Random(3)
-    starts = [new_session(code).game.search_copy() for code in ("SP1-S4C-AAAAAAB", "SP1-S2R-AAAAAAC")]
+    starts = [Game.from_code(code).search_copy() for code in ("SP1-S4C-AAAAAAB", "SP1-S2R-AAAAAAC")]
     starts += [small_position(suits, rng) for suits in (1, 2, 4) for _ in range(6)]
     out = []
     for g in starts:
@@ -45,7 +45,7 @@ def positions() -> list[Game]:
             actions = g.legal_moves()
             if not actions or g.won:
                 break
-            g.apply(rng.choice(actions))
+            g.play(rng.choice(actions))
     return out
 
 
@@ -66,7 +66,7 @@ def test_the_solver_tries_the_useful_actions_in_move_order(tidy: bool) -> None:
 
 
 def test_random_ties_come_from_the_generator_one_per_action_in_order() -> None:
-    g = new_session("SP1-S4C-AAAAAAB").game.search_copy()
+    g = Game.from_code("SP1-S4C-AAAAAAB").search_copy()
     w = weights_for(g.variant)
     scored = scored_actions(g, position_cost(g, w), True, random.Random(5), w)
     draws = random.Random(5)

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from spider.engine import DEAL, SpiderError, format_action, load_record, new_session
-from spider.engine.records import ReplayError
+from spider.engine import DEAL, Deal, Game, Move, ReplayError, SpiderError
 from spider.i18n import translations
 from spider.solver import solve
 from spider.solver.review import Budget, ReviewCancelled, player_line, position, review
@@ -23,31 +22,30 @@ LOST_SPIDERETTE = "SD1-S4-AAAAADC"  # the solver proves it lost in under 10 000 
 def bad_game(code: str, seed: int, deal_first: bool) -> dict[str, Any]:
     """The record of a game played by a bad player: random moves into positions not met before, or
     with ``deal_first`` a deal whenever one is legal; it stops when no such action is left."""
-    session = new_session(code)
-    g, rng = session.game, random.Random(seed)
-    seen = {g.position_key()}
-    while not g.won:
-        steps = g.legal_moves()
+    game, rng = Game.from_code(code), random.Random(seed)
+    seen = {game.position().position_key()}
+    while not game.won:
+        steps = game.legal_actions()
         if deal_first and DEAL in steps:
-            step = DEAL
+            step: Move | Deal = DEAL
         else:
             fresh = []
             for s in steps:
-                after = g.search_copy()
+                after = game.copy()
                 after.apply(s)
-                if after.position_key() not in seen:
+                if after.position().position_key() not in seen:
                     fresh.append(s)
             if not fresh:
                 break
             step = rng.choice(fresh)
-        session.play(format_action(step))
-        seen.add(g.position_key())
-    return session.record()
+        game.apply(step)
+        seen.add(game.position().position_key())
+    return game.record()
 
 
 def won_with(record: dict[str, Any], actions: list[str]) -> bool:
     """Whether the record's deal played with ``actions`` is won, replayed through the engine."""
-    return load_record({k: v for k, v in record.items() if k != "actions"} | {"actions": actions}).game.won
+    return Game.from_record({k: v for k, v in record.items() if k != "actions"} | {"actions": actions}).won
 
 
 BAD_GAMES = [
@@ -101,7 +99,7 @@ def test_bad_games_do_give_turning_points() -> None:
 
 def test_a_won_game_has_no_turning_point_and_compares_lengths() -> None:
     code = "SD1-S1-AAAAAAD"
-    actions = solve(new_session(code).game, node_limit=NODES, time_limit=600).actions
+    actions = solve(Game.from_code(code), node_limit=NODES, time_limit=600).actions
     played = actions[:3] + ["undo", "redo"] + actions[3:]
     record = {"code": code, "actions": played}
     result = review(record, BUDGET)
@@ -128,7 +126,7 @@ def test_a_bare_deal_is_reviewed_for_a_win() -> None:
 
 def test_a_game_stopped_where_it_could_still_be_won() -> None:
     code = "SD1-S1-AAAAAAD"
-    actions = solve(new_session(code).game, node_limit=NODES, time_limit=600).actions
+    actions = solve(Game.from_code(code), node_limit=NODES, time_limit=600).actions
     record = {"code": code, "actions": actions[:5]}
     result = review(record, BUDGET)
     assert result["winnable"] is True and result["turning_point"] is None and result["range"] is None
@@ -142,7 +140,7 @@ def test_undos_and_redos_are_not_the_players_line() -> None:
     # a detour taken back, and an action taken back then played again
     with_undos = line[:2] + [line[2], "undo", "undo", "redo"] + line[2:4] + ["deal", "undo"] + line[4:]
     detoured = record | {"actions": with_undos}
-    assert load_record(detoured).game.snapshot() == load_record(record).game.snapshot()
+    assert Game.from_record(detoured).position().snapshot() == Game.from_record(record).position().snapshot()
     assert player_line(detoured)[1] == player_line(record)[1]
     plain, undone = review(record, BUDGET), review(detoured, BUDGET)
     for key in ("winnable", "turning_point", "line", "range", "player_length"):

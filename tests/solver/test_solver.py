@@ -8,9 +8,7 @@ import random
 import pytest
 
 from spider.cli import main
-from spider.engine import DEAL, column_hashes, load_record, new_session
-from spider.engine.cards import RANKS, SUITS, card_text, parse_card
-from spider.engine.variants import variant
+from spider.engine import DEAL, RANKS, SUITS, Game, Position, column_hashes, variant
 from spider.solver import (
     autoplay,
     deep_hint,
@@ -55,30 +53,29 @@ def dead_spiderette() -> list[str]:
 
 
 def test_solver_win_replays_to_a_won_state():
-    result = solve(new_session(WON_CODE).game, time_limit=30)
+    result = solve(Game.from_code(WON_CODE), time_limit=30)
     assert result.result == "won"
     assert result.actions and result.nodes > 0
-    session = load_record({"code": WON_CODE, "actions": result.actions})
-    assert session.game.won
+    assert Game.from_record({"code": WON_CODE, "actions": result.actions}).won
 
 
 def test_solver_does_not_change_the_game():
-    game = new_session(WON_CODE).game
-    before = (repr(game), game.moves, len(game.history))
+    game = Game.from_code(WON_CODE)
+    before = (game.state(), game.actions, game.position().snapshot())
     solve(game, time_limit=30)
-    assert (repr(game), game.moves, len(game.history)) == before
+    assert (game.state(), game.actions, game.position().snapshot()) == before
 
 
 def test_dead_spiderette_is_proved_lost():
     deck = dead_spiderette()
-    session = new_session(deck=deck, v=variant("spiderette", 4))
-    g = session.game.search_copy()
+    game = Game.from_deck(variant("spiderette", 4), deck)
+    g = game.search_copy()
     # check the construction independently of the solver: only deals are ever legal
     while g.deals_left:
         assert g.legal_moves() == [DEAL]
         g.deal()
     assert g.legal_moves() == [] and not g.won
-    result = solve(session.game, time_limit=30)
+    result = solve(game, time_limit=30)
     assert result.result == "lost"
     assert result.actions == []
 
@@ -86,11 +83,11 @@ def test_dead_spiderette_is_proved_lost():
 def test_lost_from_a_saved_position():
     deck = dead_spiderette()
     record = {"game": "spiderette", "suits": 4, "deck": deck, "actions": ["deal", "deal"]}
-    assert solve(load_record(record).game, time_limit=30).result == "lost"
+    assert solve(Game.from_record(record), time_limit=30).result == "lost"
 
 
 def test_limits_give_unknown():
-    game = new_session("SP1-S4C-AAAAAAB").game
+    game = Game.from_code("SP1-S4C-AAAAAAB")
     by_nodes = solve(game, time_limit=60, node_limit=50)
     assert by_nodes.result == "unknown" and by_nodes.reason == "node limit"
     by_time = solve(game, time_limit=1e-6)
@@ -100,27 +97,22 @@ def test_limits_give_unknown():
 
 
 def test_won_game_is_won_with_no_actions():
-    session = load_record({"code": WON_CODE, "actions": solve(new_session(WON_CODE).game).actions})
-    assert solve(session.game).result == "won"
-    assert solve(session.game).actions == []
-    assert hint(session.game) is None
+    game = Game.from_record({"code": WON_CODE, "actions": solve(Game.from_code(WON_CODE)).actions})
+    assert solve(game).result == "won"
+    assert solve(game).actions == []
+    assert hint(game) is None
 
 
 def _permute_hidden(game, rng: random.Random, stock: bool, down: bool):
-    g = game.search_copy()
+    """A copy of ``game`` with its face-down cards (``down``) and its stock (``stock``) each
+    shuffled among themselves."""
+    hidden = [card for c, col in enumerate(game.cols) for card in col[: game.down[c]]]
     if down:
-        hidden = [card for c, col in enumerate(g.cols) for card in col[: g.down[c]]]
         rng.shuffle(hidden)
-        i = 0
-        for c, col in enumerate(g.cols):
-            col[: g.down[c]] = hidden[i : i + g.down[c]]
-            i += g.down[c]
+    rest = game.stock[len(game.stock) - game.stock_count :]
     if stock:
-        first = len(g.stock) - g.stock_count
-        rest = g.stock[first:]
         rng.shuffle(rest)
-        g.stock = g.stock[:first] + rest
-    return g
+    return game.with_hidden_cards(hidden + rest)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +120,7 @@ def _permute_hidden(game, rng: random.Random, stock: bool, down: bool):
 )
 def test_hint_ignores_hidden_cards(code):
     rng = random.Random(code)
-    game = new_session(code).game.search_copy()
+    game = Game.from_code(code).search_copy()
     seen = {public_key(game)}
     for step in range(40):
         expected = hint_action(game, seen)
@@ -147,28 +139,29 @@ def test_hint_ignores_hidden_cards(code):
 
 @pytest.mark.parametrize("code", ["SP1-S4C-AAAAAAA", "SD1-S2-AAAAAAB", "SP1-S2R-AAAAAAC"])
 def test_hints_are_legal_and_deterministic(code):
-    session = new_session(code)
+    game = Game.from_code(code)
     for _ in range(30):
-        text = hint(session.game)
+        text = hint(game)
         if text is None:
             break
-        assert text == hint(session.game)
-        session.play(text)  # raises if the rules refuse it
+        assert text == hint(game)
+        game.apply(text)  # raises if the rules refuse it
 
 
 def test_hint_deals_when_nothing_else_is_possible():
-    session = new_session(deck=dead_spiderette(), v=variant("spiderette", 4))
-    assert hint(session.game) == "deal"
+    game = Game.from_deck(variant("spiderette", 4), dead_spiderette())
+    assert hint(game) == "deal"
     for _ in range(4):
-        session.play("deal")
-    assert hint(session.game) is None
+        game.apply("deal")
+    assert hint(game) is None
 
 
 def test_autoplay_plays_legally_without_undo():
-    session = new_session(WON_CODE, profile_name="moves")
-    won = autoplay(session.game, max_actions=150)
-    assert won == session.game.won
-    assert 0 < session.game.moves <= 150
+    game = Game.from_code(WON_CODE, profile="moves")
+    won = autoplay(game, max_actions=150)
+    assert won == game.won
+    assert 0 < game.moves <= 150 and "undo" not in game.actions
+    assert Game.from_record(game.record()).state() == game.state()  # every action is in the record
 
 
 def test_wilson_interval():
@@ -195,7 +188,7 @@ def test_cli_solve_json(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["result"] == "won" and out["start"] == 0
     assert set(out) >= {"result", "actions", "nodes", "seconds"}
-    assert load_record({"code": WON_CODE, "actions": out["actions"]}).game.won
+    assert Game.from_record({"code": WON_CODE, "actions": out["actions"]}).won
 
 
 def test_cli_solve_file_continues_the_record(tmp_path, capsys):
@@ -204,7 +197,7 @@ def test_cli_solve_file_continues_the_record(tmp_path, capsys):
     assert main(["solve", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["result"] == "won" and out["start"] == 1
-    assert load_record({"code": WON_CODE, "actions": ["1>3", *out["actions"]]}).game.won
+    assert Game.from_record({"code": WON_CODE, "actions": ["1>3", *out["actions"]]}).won
 
 
 def test_cli_solve_text_and_lost(tmp_path, capsys):
@@ -219,14 +212,14 @@ def test_cli_solve_text_and_lost(tmp_path, capsys):
 def test_cli_hint(capsys):
     assert main(["hint", "SP1-S4C-AAAAAAB"]) == 0
     text = capsys.readouterr().out.strip()
-    new_session("SP1-S4C-AAAAAAB").play(text)
+    Game.from_code("SP1-S4C-AAAAAAB").apply(text)
     assert main(["hint", "SP1-S4C-AAAAAAB", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"hint": text}
     # --deep: the strong player's action, which here is not the quick hint's
     assert main(["hint", "SP1-S4C-AAAAAAD", "--deep", "--json"]) == 0
     deep = json.loads(capsys.readouterr().out)["hint"]
-    assert deep == deep_hint(new_session("SP1-S4C-AAAAAAD")) != record_hint(new_session("SP1-S4C-AAAAAAD"))
-    new_session("SP1-S4C-AAAAAAD").play(deep)
+    assert deep == deep_hint(Game.from_code("SP1-S4C-AAAAAAD")) != record_hint(Game.from_code("SP1-S4C-AAAAAAD"))
+    Game.from_code("SP1-S4C-AAAAAAD").apply(deep)
 
 
 def test_cli_study(capsys):
@@ -293,11 +286,11 @@ def test_depth_beam_finds_a_replayable_win_and_leaves_the_game_alone():
     from spider.solver.beam import depth_beam
     from spider.solver.heuristics import weights_for
 
-    g = new_session(WON_CODE).game.search_copy()
+    g = Game.from_code(WON_CODE).search_copy()
     before = repr(g)
     line, nodes = depth_beam(g, 20, weights_for(g.variant), 1, lambda n: False)
     assert line is not None and nodes > 0 and repr(g) == before
-    assert load_record({"code": WON_CODE, "actions": [action_text(a) for a in line]}).game.won
+    assert Game.from_record({"code": WON_CODE, "actions": [action_text(a) for a in line]}).won
 
 
 @pytest.mark.parametrize("cap", [1, 3])
@@ -306,7 +299,7 @@ def test_a_beam_layer_takes_at_most_per_parent_children_of_one_position(cap):
     from spider.solver.heuristics import position_cost, weights_for
     from spider.solver.ordering import ordered_actions
 
-    g = new_session("SP1-S4C-AAAAAAB").game.search_copy()
+    g = Game.from_code("SP1-S4C-AAAAAAB").search_copy()
     w = weights_for(g.variant)
     snap = g.snapshot()
     hashes = column_hashes(snap[2], snap[3])
@@ -337,7 +330,7 @@ def test_a_solve_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(enabled
     def count(phase: str, info: dict) -> None:
         collections.append(phase)
 
-    game = new_session(WON_CODE).game
+    game = Game.from_code(WON_CODE)
     (gc.enable if enabled else gc.disable)()
     gc.callbacks.append(count)
     try:
@@ -358,7 +351,7 @@ def test_depth_beam_stops_when_told():
     from spider.solver.beam import depth_beam
     from spider.solver.heuristics import weights_for
 
-    g = new_session("SP1-S4C-AAAAAAB").game.search_copy()
+    g = Game.from_code("SP1-S4C-AAAAAAB").search_copy()
     before = repr(g)
     line, nodes = depth_beam(g, 50, weights_for(g.variant), None, lambda n: n > 100)
     assert line is None and nodes < 5000 and repr(g) == before
@@ -366,9 +359,9 @@ def test_depth_beam_stops_when_told():
 
 @pytest.mark.parametrize("beam", [True, False])
 def test_solver_with_and_without_the_beam_wins_replayably(beam):
-    result = solve(new_session(WON_CODE).game, time_limit=30, beam=beam)
+    result = solve(Game.from_code(WON_CODE), time_limit=30, beam=beam)
     assert result.result == "won"
-    assert load_record({"code": WON_CODE, "actions": result.actions}).game.won
+    assert Game.from_record({"code": WON_CODE, "actions": result.actions}).won
     # which part of the search found the win (for studies; the web answer leaves it out)
     assert result.found_by in (("beam",) if beam else ()) + ("bounded pass", "complete pass")
     assert "found_by" not in result.as_dict()
@@ -384,23 +377,23 @@ def test_solver_with_and_without_the_beam_wins_replayably(beam):
     ],
 )
 def test_the_level_decides_which_part_of_the_search_goes_first(code, finder):
-    result = solve(new_session(code).game, time_limit=30)
+    result = solve(Game.from_code(code), time_limit=30)
     assert result.result == "won"
     assert result.found_by == finder
-    assert load_record({"code": code, "actions": result.actions}).game.won
+    assert Game.from_record({"code": code, "actions": result.actions}).won
 
 
-def endgame(columns: list[tuple[int, str]], removed_suits: list[int]):
-    """A 2-suit Spider position with the stock dealt out: (face-down count, cards bottom to top)
-    per column."""
-    v = variant("spider", 2)
-    game = new_session(deck=[card_text(c) for c in v.composition()], v=v).game.search_copy()
-    game.deals_done = len(v.deals)
-    game.removed_suits = list(removed_suits)
-    game.cols = [[parse_card(card) for card in cards.split()] for _, cards in columns]
-    game.down = [down for down, _ in columns]
-    game.run = [game._tail_run(c) for c in range(len(columns))]
-    return game
+def endgame(columns: list[tuple[int, str]], removed_suits: list[int]) -> Game:
+    """A game from a 2-suit Spider position with the stock dealt out: (face-down count, cards
+    bottom to top) per column."""
+    position = Position.from_columns(
+        variant("spider", 2),
+        [cards.split() for _, cards in columns],
+        down=[down for down, _ in columns],
+        removed=removed_suits,
+        profile="moves",
+    )
+    return Game.from_position(position)
 
 
 def test_hint_finds_a_long_way_to_the_last_hidden_cards():
@@ -420,7 +413,7 @@ def test_hint_finds_a_long_way_to_the_last_hidden_cards():
         "3S 5H 2H AH 2S AS KH QH JH 10H 9H 8H 7H 6H",
     ]
     game = endgame([(2 if c == 9 else 0, cards) for c, cards in enumerate(cols)], [0, 0, 0, 1, 1, 1])
-    assert game.stock_count == 0 and not game.can_deal()
+    assert game.stock_count == 0 and not game.can_deal
     action = hint_action(game)
     assert action is not None and action != DEAL
     assert autoplay(game)

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from spider.engine import DEAL, SpiderError, load_record, new_session
+from spider.engine import DEAL, Game, Move, Position, SpiderError, variant
 from spider.solver import autoplay, hint_action, public_key, solve, study
 from spider.solver import strong as strong_module
 from spider.solver.hints import hint_weights, worth_looking_at
@@ -34,15 +34,20 @@ def small_budget(monkeypatch):
     monkeypatch.setattr(strong_module, "SIZES", small)
 
 
+def _apply(game, action):
+    """Play a solver's action (a raw move or DEAL) on a game, through the rules."""
+    return game.apply(action if action is DEAL else Move(*action))
+
+
 def _played(code: str, actions: int):
-    """A search copy of a deal after some quick-hint actions, and the public keys met."""
-    game = new_session(code).game.search_copy()
+    """A deal after some quick-hint actions, and the public keys met."""
+    game = Game.from_code(code, profile="moves")
     seen = {public_key(game)}
     for _ in range(actions):
         action = hint_action(game, seen)
         if action is None:
             break
-        game.apply(action)
+        _apply(game, action)
         seen.add(public_key(game))
     return game, seen
 
@@ -53,12 +58,7 @@ def _shuffle_hidden(game, rng: random.Random):
     first = len(g.stock) - g.stock_count
     hidden = [card for c, col in enumerate(g.cols) for card in col[: g.down[c]]] + g.stock[first:]
     rng.shuffle(hidden)
-    i = 0
-    for c, col in enumerate(g.cols):
-        col[: g.down[c]] = hidden[i : i + g.down[c]]
-        i += g.down[c]
-    g.stock = g.stock[:first] + hidden[i:]
-    return g
+    return g.with_hidden_cards(hidden)
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -70,7 +70,8 @@ def test_the_choice_ignores_hidden_cards(code):
     for _ in range(2):
         other = _shuffle_hidden(game, rng)
         assert public_key(other) == public_key(game)
-        assert other.cols != game.cols or other.stock != game.stock  # the hidden cards really differ
+        real = game.search_copy()
+        assert other.cols != real.cols or other.stock != real.stock  # the hidden cards really differ
         assert strong_action(other, seen) == expected
 
 
@@ -98,8 +99,8 @@ def test_deterministic():
 
 @pytest.mark.parametrize("code,actions", [(c, n) for c in CODES for n in (0, 40)])
 def test_samples_keep_what_the_player_has_seen(code, actions):
-    game, _ = _played(code, actions)
-    info = game.information_state()
+    played, _ = _played(code, actions)
+    info, game = played.information_state(), played.position()
     composition = Counter(game.variant.composition())
     for sample in samples(info, 4):
         assert sample.down == game.down and sample.run == game.run
@@ -116,20 +117,18 @@ def test_samples_keep_what_the_player_has_seen(code, actions):
 
 
 def test_unseen_cards_refuse_an_impossible_position():
-    info = new_session("SP1-S1C-AAAAAAA").game.information_state()
-    info.cols[0][-1] = 0
-    info.removed_suits = [0] * 8  # eight sequences of spades removed and still an ace showing
+    # eight sequences of spades removed and still an ace showing
+    info = Position.from_columns(variant("spider", 1), [["AS"]] + [[]] * 9, removed=[0] * 8)
     with pytest.raises(ValueError):
         unseen_cards(info)
 
 
 def test_it_plays_the_winning_move():
-    line = solve(new_session("SP1-S1C-AAAAAAA").game, time_limit=30).actions
-    session = load_record({"code": "SP1-S1C-AAAAAAA", "actions": line[:-1]})
-    game = session.game
+    line = solve(Game.from_code("SP1-S1C-AAAAAAA"), time_limit=30).actions
+    game = Game.from_record({"code": "SP1-S1C-AAAAAAA", "actions": line[:-1]})
     action = strong_action(game, {public_key(game)})
     assert action is not None
-    game.apply(action)
+    _apply(game, action)
     assert game.won
 
 
@@ -138,7 +137,7 @@ def test_it_never_goes_back_to_a_position_met_before():
     for _ in range(6):
         action = strong_action(game, seen)
         assert action is not None
-        game.apply(action)
+        _apply(game, action)
         assert public_key(game) not in seen
         seen.add(public_key(game))
 
@@ -156,15 +155,12 @@ def test_study_plays_with_the_strong_player(monkeypatch):
     assert "player strong" in report.table() and "slowest decision" in report.table()
 
 
-def _one_suit(cols: list[list[int]], deals_done: int, removed: int = 0):
-    """A 1-suit Spider search copy with every card face up in ``cols`` (ranks - 1, spades)."""
-    g = new_session("SP1-S1C-AAAAAAA").game.search_copy()
-    g.cols = [list(col) for col in cols] + [[] for _ in range(10 - len(cols))]
-    g.down = [0] * 10
-    g.deals_done = deals_done
-    g.removed_suits = [0] * removed
-    g.run = [g._tail_run(c) for c in range(10)]
-    return g
+def _one_suit(cols: list[list[int]], deals_done: int, removed: int = 0) -> Position:
+    """A 1-suit Spider position with every card face up in ``cols`` (ranks - 1, spades), the
+    stock (any cards: the player cannot see them) after ``deals_done`` deals."""
+    columns = [list(col) for col in cols] + [[] for _ in range(10 - len(cols))]
+    stock = [[12] * 10 for _ in range(5 - deals_done)]
+    return Position.from_columns(variant("spider", 1), columns, stock=stock, removed=[0] * removed, profile="moves")
 
 
 def test_too_few_cards_to_deal_is_stranded():
@@ -207,8 +203,8 @@ STOCK_EMPTY_LINE = (
 
 
 def _stock_empty_game():
-    game = load_record({"code": STOCK_EMPTY_CODE, "actions": STOCK_EMPTY_LINE.split()}).game
-    assert game.deals_left == 0 and sum(game.down) > 0
+    game = Game.from_record({"code": STOCK_EMPTY_CODE, "actions": STOCK_EMPTY_LINE.split()})
+    assert game.deals_left == 0 and sum(game.position().down) > 0
     return game
 
 
@@ -219,15 +215,15 @@ def test_once_the_stock_is_empty_the_solver_checks_the_choice(monkeypatch, progr
     seen = {public_key(game)}
     one_suit = strong_module.ONE_SUIT  # as committed, not the small budget of the other tests
     monkeypatch.setitem(strong_module.SIZES, 1, one_suit._replace(solve_nodes=0))
-    unchecked = strong_choice(game, seen, progressing)
+    unchecked = strong_choice(game.information_state(), seen, progressing)
     monkeypatch.setitem(strong_module.SIZES, 1, one_suit)
-    checked = strong_choice(game, seen, progressing)
+    checked = strong_choice(game.information_state(), seen, progressing)
     assert unchecked == (0, 2, 10) and checked not in (unchecked, None)
-    after = game.search_copy()
-    after.apply(checked)
+    after = game.copy()
+    _apply(after, checked)
     assert solve(after, time_limit=60).result == "won"
-    after = game.search_copy()
-    after.apply(unchecked)
+    after = game.copy()
+    _apply(after, unchecked)
     assert solve(after, time_limit=60).result != "won"
 
 
@@ -237,7 +233,7 @@ def test_the_solving_choice_ignores_hidden_cards(monkeypatch):
     seen = {public_key(game)}
     expected = strong_action(game, seen)
     other = _shuffle_hidden(game, random.Random(1))
-    assert public_key(other) == public_key(game) and other.cols != game.cols
+    assert public_key(other) == public_key(game) and other.cols != game.search_copy().cols
     assert strong_action(other, seen) == expected == strong_action(game.search_copy(), set(seen))
 
 
@@ -246,7 +242,7 @@ def test_autoplay_gives_up_after_so_many_actions_without_progress():
         return next((s, d, k) for s, d, k in game.legal_moves(with_deal=False) if not game.cols[d])
 
     for give_up, played in ((5, 6), (None, 40)):
-        g = _one_suit([[5], [5]], deals_done=5, removed=7)
+        g = Game.from_position(_one_suit([[5], [5]], deals_done=5, removed=7))
         assert not autoplay(g, max_actions=40, choose=wander, give_up=give_up)
         assert g.moves == played
 
@@ -301,15 +297,22 @@ def test_stalled_play_cornered_by_positions_met_takes_the_way_out():
     # directly, and the tests run on that build too)
     info = g.information_state()
     assert list(stalled_steps(info, hint_action(g, seen, improve=False), seen)) == [way_out(info)]
+    game = Game.from_position(g)
     for _ in range(2):  # two moves from a sequence removed: 7-5 onto the 8, then 4-A
-        action = strong_choice(g, seen, False)
-        assert action is not None and action == way_out(g.information_state())
-        g.apply(action)
-        seen.add(public_key(g))
-    assert g.won
+        action = strong_choice(game.information_state(), seen, False)
+        assert action is not None and action == way_out(game.information_state())
+        _apply(game, action)
+        seen.add(public_key(game))
+    assert game.won
+
+
+def _four_suit(down: list[int], deals_left: int) -> Position:
+    """The opening columns of a 4-suit deal with ``down`` cards face down in each and
+    ``deals_left`` deals still to come."""
+    start = Game.from_code("SP1-S4C-AAAAAAB").state()
+    columns = [col["down"] + col["up"] for col in start["columns"]]
+    return Position.from_columns(variant("spider", 4), columns, down=down, stock=[start["stock"][:10]] * deals_left)
 
 
 def test_on_four_suits_the_look_ahead_decides_alone_even_in_the_endgame():
-    game = new_session("SP1-S4C-AAAAAAB").game.search_copy()
-    game.deals_done, game.down = len(game.variant.deals), [0] * 10  # stock empty, every card up
-    assert not solves_here(game)
+    assert not solves_here(_four_suit([0] * 10, 0))  # stock empty, every card up

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spider.engine import full_state, load_record
+from spider.engine import Game
 from spider.web.app import create_app
 from tests.web.words import words
 
@@ -231,14 +231,14 @@ def test_unknown_routes_levels_and_languages_are_404_json(client: TestClient) ->
 
 def test_import_a_deck_and_actions_and_export_the_record(client: TestClient) -> None:
     record = {"game": "spiderette", "suits": 4, "code": "SD1-S4-AAAAABD", "actions": ["deal", "deal"]}
-    deck = full_state(load_record({**record, "actions": []}).game)
+    deck = Game.from_record({**record, "actions": []}).state()
     cards = [c for col in deck["columns"] for c in col["down"] + col["up"]]
     assert len(cards) == 28
     view = new_game(client, code="SD1-S4-AAAAABD", actions=["deal", "deal"])
     assert view["version"] == 2 and view["deals_left"] == 2
     exported = client.get(f"/api/games/{view['id']}/record").json()
     assert exported["actions"] == ["deal", "deal"] and exported["code"] == "SD1-S4-AAAAABD"
-    assert full_state(load_record(exported).game)["columns"] == full_state(load_record(record).game)["columns"]
+    assert Game.from_record(exported).state()["columns"] == Game.from_record(record).state()["columns"]
 
 
 def test_acknowledged_actions_survive_a_restart_of_the_server(tmp_path: Path) -> None:
@@ -276,7 +276,7 @@ def test_no_response_ever_names_a_face_down_card(client: TestClient) -> None:
             choices += ["deal"] * view["can_deal"] + ["undo"] * view["can_undo"]
             status, body = act(client, view, action=rng.choice(choices))
             assert status == 200, body
-            state = full_state(load_record(client.get(f"/api/games/{body['id']}/record").json()).game)
+            state = Game.from_record(client.get(f"/api/games/{body['id']}/record").json()).state()
             hidden = _hidden_cards(state) - _visible_cards(state)
             assert not (hidden & words(body)), hidden & words(body)
             assert [c["up"] for c in body["columns"]] == [c["up"] for c in state["columns"]]

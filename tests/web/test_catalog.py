@@ -9,8 +9,7 @@ from typing import get_args
 import pytest
 from fastapi.testclient import TestClient
 
-from spider.engine import PROFILES
-from spider.engine.variants import GAMES, RULES, SUIT_COUNTS, all_variants, variant
+from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, all_variants, variant
 from spider.i18n import LANGUAGES
 from spider.web import models
 from spider.web.app import create_app

@@ -15,8 +15,7 @@ import pytest
 from fastapi.encoders import jsonable_encoder
 from fastapi.testclient import TestClient
 
-from spider.engine import PROFILES, card_text, new_session
-from spider.engine.variants import GAMES, RULES, SUIT_COUNTS
+from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Game, card_text
 from spider.web import models
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
@@ -156,7 +155,7 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert set(api("GET", "/api/stats")[1]["levels"]) == {"spiderette-1-classic", "spider-4-relaxed"}
 
     # a deal dealt from a deck, its record, and a deal proved winnable
-    deck = [card_text(c) for c in new_session("SD1-S1-AAAAABD").game.deck]
+    deck = [card_text(c) for c in Game.from_code("SD1-S1-AAAAABD").deck]
     status, from_deck = api("POST", "/api/games", {"game": "spiderette", "suits": 1, "deck": deck})
     assert status == 201 and from_deck["code"] is None
     assert api("GET", "/api/games/{game_id}/record", path={"game_id": from_deck["id"]})[1]["deck"] == deck

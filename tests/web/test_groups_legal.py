@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spider.engine import DEAL, new_session
+from spider.engine import DEAL, Game
 from spider.web.app import create_app
 
 
@@ -18,9 +18,9 @@ def test_groups_and_targets_are_the_legal_moves(tmp_path: Path, code: str) -> No
     client = TestClient(create_app(str(tmp_path / "db.sqlite3")))
     rng = random.Random(code)
     view = client.post("/api/games", json={"code": code, "profile": "moves"}).json()
-    mirror = new_session(code, profile_name="moves")  # the same actions, played beside the server
+    mirror = Game.from_code(code, profile="moves")  # the same actions, played beside the server
     for _ in range(60):
-        legal = {(s + 1, d + 1, k) for s, d, k in (a for a in mirror.game.legal_moves() if a is not DEAL)}
+        legal = {(s + 1, d + 1, k) for s, d, k in (a for a in mirror.legal_actions() if a is not DEAL)}
         offered = {(g["column"], t, g["count"]) for g in view["groups"] for t in g["targets"]}
         assert offered == legal
         for group in view["groups"]:
@@ -41,6 +41,6 @@ def test_groups_and_targets_are_the_legal_moves(tmp_path: Path, code: str) -> No
         r = client.post(f"/api/games/{view['id']}/actions", json=body)
         assert r.status_code == 200, r.text
         view = r.json()
-        mirror.play(view["events"]["action"])
+        mirror.apply(view["events"]["action"])
         if view["won"]:
             break

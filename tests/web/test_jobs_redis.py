@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
 
-from spider.engine import load_record
+from spider.engine import Game
 from spider.solver import deep_hint
 from spider.web import solving
 from spider.web.app import create_app
@@ -152,7 +152,7 @@ def test_a_deep_hint_is_worked_out_by_a_spider_worker(site: Site, client: TestCl
     record = player.get(f"/api/games/{game}/record").json()
     r = player.post(f"/api/games/{game}/hint", params={"deep": "true"})
     assert r.status_code == 200, r.text
-    assert r.json()["action"] == deep_hint(load_record(record)) and r.json()["message"]
+    assert r.json()["action"] == deep_hint(Game.from_record(record)) and r.json()["message"]
 
 
 def test_a_cancelled_job_stops_at_once_and_never_touches_another_players(site: Site, client: TestClient) -> None:

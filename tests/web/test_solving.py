@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from loops import run_apart
 
-from spider.engine import format_action, load_record, new_session
+from spider.engine import Game, format_action
 from spider.solver import autoplay, deep_hint, record_hint
 from spider.solver.hints import quick_choice
 from spider.store.sqlite import SQLiteStore
@@ -57,7 +57,7 @@ def test_solver_answers_with_a_line_that_wins_from_the_current_position(client: 
     record = client.get(f"/api/games/{view['id']}/record").json()
     record.pop("times", None)  # the winning line has no times of its own
     record["actions"] += answer["actions"]
-    assert load_record(record).game.won
+    assert Game.from_record(record).won
 
 
 def test_following_the_hints_plays_as_autoplay_does_never_going_round_in_circles(client: TestClient) -> None:
@@ -72,7 +72,7 @@ def test_following_the_hints_plays_as_autoplay_does_never_going_round_in_circles
         chosen.append((format_action(action) if action is not None else "none", progressing))
         return action
 
-    assert autoplay(new_session(code, profile_name="moves").game, choose=watched)
+    assert autoplay(Game.from_code(code, profile="moves"), choose=watched)
     assert sum(not progressing for _, progressing in chosen) == 2
     view = client.post("/api/games", json={"code": code}).json()
     followed, met = [], set()
@@ -93,8 +93,8 @@ def test_a_deep_hint_is_the_strong_players_action_and_the_game_accepts_it(client
     record = client.get(f"/api/games/{view['id']}/record").json()
     deep = client.post(f"/api/games/{view['id']}/hint", params={"deep": "true"})
     assert deep.status_code == 200, deep.text
-    strong = deep_hint(load_record(record))  # the strong player, worked out here
-    quick = record_hint(load_record(record))
+    strong = deep_hint(Game.from_record(record))  # the strong player, worked out here
+    quick = record_hint(Game.from_record(record))
     assert strong is not None and strong != quick  # on this deal they differ: the answer says which ran
     assert deep.json()["action"] == strong and str(deep.json()["column"]) in deep.json()["message"]
     r = client.post(f"/api/games/{view['id']}/actions", json={"action": strong, "version": 0})
@@ -134,7 +134,7 @@ def test_every_seeded_winnable_deal_is_won_by_its_line() -> None:
     for level, deals in seeds.items():
         assert deals, level
         for deal in deals:
-            game = load_record({"code": deal["code"], "actions": deal["line"]}).game
+            game = Game.from_record({"code": deal["code"], "actions": deal["line"]})
             assert game.won and game.variant.key == level, deal["code"]
 
 

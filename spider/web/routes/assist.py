@@ -7,8 +7,7 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...engine.errors import N_
-from ...engine.notation import parse_action
+from ...engine import N_, parse_action
 from ...i18n import translations
 from ..bodies import SolveBody
 from ..context import Ctx
@@ -34,16 +33,16 @@ async def hint(
     deep: Annotated[bool, Query(description="The strong player's action, from guessing the unseen cards")] = False,
 ) -> dict[str, Any]:
     player = request.state.player
-    _row, session = await run_in_threadpool(ctx.games.get, player, game_id)
+    _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
     tr = translations(request_language(request))
     if deep:
         try:
-            action = await ctx.solving.deep_hint(session.record(), player)
+            action = await ctx.solving.deep_hint(game.record(), player)
         except WorkerLost:
             stopped = N_("The solver stopped before it could answer. Please ask again.")
             raise ApiError(503, "worker_lost", stopped) from None
     else:
-        action = await ctx.solving.hint(session)
+        action = await ctx.solving.hint(game)
     if action is None:
         return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
     if action == "deal":
@@ -72,8 +71,8 @@ async def hint(
 )
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
     player = request.state.player
-    _row, session = await run_in_threadpool(ctx.games.get, player, game_id)
-    job = await ctx.solving.start_solve(session.record(), body.time_limit, player)
+    _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+    job = await ctx.solving.start_solve(game.record(), body.time_limit, player)
     await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
     response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
     return {"id": job, "state": "waiting", "elapsed": 0.0}

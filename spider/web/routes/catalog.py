@@ -8,9 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ... import vocabulary
-from ...engine.describe import Translations
-from ...engine.scoring import PROFILES
-from ...engine.variants import GAMES, RULES, SUIT_COUNTS, all_variants
+from ...engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Translations, all_variants
 from ...i18n import LANGUAGES, translations
 from ..context import DEFAULT_SETTINGS
 from ..language import request_language

@@ -7,8 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...engine import variant
-from ...engine.errors import N_
+from ...engine import N_, variant
 from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
 from ..errors import BODY_LIMITS, ApiError, error_response, error_responses
@@ -33,16 +32,14 @@ ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_ex
 def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
     try:
-        row, session, events = ctx.games.play(
-            request.state.player, game_id, body.version, body.action, best, body.elapsed
-        )
+        row, game, events = ctx.games.play(request.state.player, game_id, body.version, body.action, best, body.elapsed)
     except Stale as stale:
         if stale.row.status == "active":
             err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
         else:
             err = ApiError(409, "finished", N_("This game is over"))
-        return error_response(request, err, view=view(request, stale.row, stale.session))
-    return view(request, row, session, events)
+        return error_response(request, err, view=view(request, stale.row, stale.game))
+    return view(request, row, game, events)
 
 
 @router.post(
@@ -58,8 +55,8 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     if wants_winnable:
         level = variant(spec["game"], spec["suits"], spec["rules"]).key
         spec["code"] = await ctx.solving.winnable_code(level)
-    row, session = await run_in_threadpool(ctx.games.create, request.state.player, spec)
-    answer = view(request, row, session)
+    row, game = await run_in_threadpool(ctx.games.create, request.state.player, spec)
+    answer = view(request, row, game)
     if wants_winnable:
         answer["proven_winnable"] = spec["code"] is not None
     return answer
@@ -96,11 +93,11 @@ def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     responses=error_responses(404, *BODY_LIMITS),
 )
 def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    row, session = ctx.games.get(request.state.player, game_id)
+    row, _game = ctx.games.get(request.state.player, game_id)
     record = record_of(row)
     record["actions"] = []
-    row, session = ctx.games.create(request.state.player, record)
-    return view(request, row, session)
+    row, game = ctx.games.create(request.state.player, record)
+    return view(request, row, game)
 
 
 @router.post(
@@ -123,5 +120,5 @@ def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response
     responses=error_responses(404),
 )
 def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    _row, session = ctx.games.get(request.state.player, game_id)
-    return session.record()
+    _row, game = ctx.games.get(request.state.player, game_id)
+    return game.record()

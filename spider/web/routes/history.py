@@ -6,9 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
 
-from ...engine import describe, load_record, public_view
-from ...engine.errors import N_
-from ...engine.events import play_with_events
+from ...engine import N_, Game, describe
 from ...i18n import translations
 from ...store import GameRow
 from ..context import Ctx, view
@@ -85,7 +83,7 @@ def replay_step(
         raise NotFound()
     if row.status == "active":
         err = ApiError(409, "not_finished", N_("A game is replayed once it is over"))
-        return error_response(request, err, view=view(request, row, ctx.games.session(row)))
+        return error_response(request, err, view=view(request, row, ctx.games.game(row)))
     if step > row.version:
         raise ApiError(
             404, "not_found", N_("The game has no step {step}: it has {steps}"), step=step, steps=row.version
@@ -96,13 +94,13 @@ def replay_step(
 
 def table_at(row: GameRow, step: int, request: Request) -> dict[str, Any]:
     """Replay the record's first ``step`` actions (with their times) through the engine."""
-    replay = load_record(record_of(row), replay=False)
+    replay = Game.from_record(record_of(row), replay=False)
     times = row.times or [0.0] * row.version
     before = max(step - 1, 0)  # played plainly; the step's own action also says what it did
     for action, elapsed in zip(row.actions[:before], times[:before], strict=True):
-        replay.play(action, elapsed)
-    events = play_with_events(replay, row.actions[before], times[before]) if step else None
-    table = public_view(replay.game)
+        replay.apply(action, elapsed)
+    events = replay.apply(row.actions[before], times[before]).events() if step else None
+    table = replay.view()
     del table["can_deal"], table["can_undo"]
     return table | {
         "id": row.id,

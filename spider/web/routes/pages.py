@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
-from ...engine.errors import N_
+from ...engine import N_
 from ...help import help_page as build_help_page
 from ...i18n import LANGUAGES, browser_catalog, translations
 from ..errors import ApiError, error_responses

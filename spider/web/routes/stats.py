@@ -6,8 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from ...engine.errors import N_
-from ...engine.variants import all_variants
+from ...engine import N_, all_variants
 from ...store import level_stats
 from ..context import Ctx
 from ..errors import ApiError, error_responses
