@@ -102,15 +102,31 @@ class PostgresStore:
         with self._cursor() as cur:
             _ensure_player(cur, player)
 
+    def expire_players(self, before: float) -> int:
+        with self._cursor() as cur:
+            # A player whose game is being created meanwhile cannot go: create_game holds the row, and
+            # the foreign key refuses to delete a player with a game (the statement fails, the next run
+            # tries again).
+            cur.execute(
+                "DELETE FROM players p WHERE p.created < %s AND p.settings = '{}'::jsonb"
+                " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.player = p.token)",
+                (before,),
+            )
+            return cur.rowcount
+
     # ----- games -----------------------------------------------------------------------------
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         now = time.time()
         actions = actions or []
         with self._transaction() as cur:
-            _ensure_player(cur, row.player)
-            # one new game of a player at a time, so two at once never leave two active games
-            cur.execute("SELECT 1 FROM players WHERE token = %s FOR UPDATE", (row.player,))
+            # the player's row, made or locked in one statement: one new game of a player at a time (so
+            # two at once never leave two active games), and never one for a player being expired
+            cur.execute(
+                "INSERT INTO players (token, created) VALUES (%s, %s)"
+                " ON CONFLICT (token) DO UPDATE SET created = players.created",
+                (row.player, now),
+            )
             cur.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
                 " WHERE player = %s AND status = 'active'",

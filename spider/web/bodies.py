@@ -1,19 +1,30 @@
-"""The request bodies the API accepts; unknown fields are refused."""
+"""The request bodies the API accepts: unknown fields are refused, and every field takes only its own
+JSON type (strict: ``0`` is not ``false``, ``"2"`` or ``2.0`` not ``2``), every number within bounds."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
 
-from .models import CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+
+from .models import MAX_INT, CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
+
+
+def _exactly_an_int(value: object) -> object:
+    """A choice of integers takes JSON's true as 1 and 2.0 as 2, even in strict mode: not here."""
+    if type(value) is not int:
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class NewGame(_Body):
     game: GameId = "spider"
-    suits: SuitCount = 1
+    suits: Annotated[SuitCount, BeforeValidator(_exactly_an_int)] = 1
     rules: RulesId = "classic"
     profile: ProfileId = "standard"
     code: str | None = Field(None, max_length=40)
@@ -28,7 +39,7 @@ class Best(_Body):
 
 
 class ActionBody(_Body):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_INT)
     action: str | None = Field(None, max_length=20)
     best: Best | None = None
     elapsed: float | None = Field(None, ge=0, le=10_000_000)

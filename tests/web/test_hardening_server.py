@@ -110,7 +110,8 @@ def test_a_body_never_finished_gets_408_in_json(server: Server, monkeypatch: pyt
 def test_the_secure_flag_follows_the_proxys_https_header(server: Server) -> None:
     for proto, secure in (("http", False), ("https", True)):
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        conn.request("GET", "/api/player", headers={"X-Forwarded-Proto": proto})
+        headers = {"X-Forwarded-Proto": proto, "Content-Type": "application/json"}
+        conn.request("PUT", "/api/player/settings", body=b'{"sound": false}', headers=headers)
         cookie = conn.getresponse().getheader("set-cookie") or ""
         assert "spider_player=" in cookie and ("; secure" in cookie.lower()) is secure
 
@@ -135,7 +136,7 @@ def test_a_locked_database_answers_503_and_never_stalls_the_server(
         acting.join(0.5)
         health = server.request("GET", "/api/health")
         action_was_pending = acting.is_alive()
-        cookieless = server.request("GET", "/api/player")  # would issue a token: a write
+        cookieless = server.request("PUT", "/api/player/settings", {"sound": False})  # a new player: a write
         acting.join(30)
         holder.execute("ROLLBACK")
         holder.close()
