@@ -31,6 +31,7 @@ CONNECT_TIMEOUT = 5  # seconds to reach the server at start
 # A pooled connection is checked when handed out if it was not in the last CHECK_EVERY seconds: a
 # check per checkout was a round trip for every call (3 of an action's 9).
 CHECK_EVERY = 10.0
+EXPIRY_TRIES = 3  # an expiry that met a new game tries again (each try sees the games committed before it)
 
 _PLACEHOLDERS = ", ".join(["%s"] * len(GAME_COLUMNS.split(",")))
 
@@ -103,16 +104,20 @@ class PostgresStore:
             _ensure_player(cur, player)
 
     def expire_players(self, before: float) -> int:
-        with self._cursor() as cur:
-            # A player whose game is being created meanwhile cannot go: create_game holds the row, and
-            # the foreign key refuses to delete a player with a game (the statement fails, the next run
-            # tries again).
-            cur.execute(
-                "DELETE FROM players p WHERE p.created < %s AND p.settings = '{}'::jsonb"
-                " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.player = p.token)",
-                (before,),
-            )
-            return cur.rowcount
+        for _ in range(EXPIRY_TRIES):
+            try:
+                with self._cursor() as cur:
+                    cur.execute(
+                        "DELETE FROM players p WHERE p.created < %s AND p.settings = '{}'::jsonb"
+                        " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.player = p.token)",
+                        (before,),
+                    )
+                    return cur.rowcount
+            except psycopg.errors.ForeignKeyViolation:
+                # a first game of one of them was committed after the statement began (create_game
+                # holds the player's row meanwhile): the foreign key kept them; again, seeing the game
+                continue
+        return 0
 
     # ----- games -----------------------------------------------------------------------------
 

@@ -27,6 +27,8 @@ from .security import SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY
 
 MAX_HEAD = 16 * 1024  # bytes: the request line and every header together
 HEAD_TIMEOUT = 10.0  # seconds from a request's first byte (or the connection) to its last header
+LINGER_SECONDS = 2.0  # after a refusal: how long the rest of the request is read and dropped…
+LINGER_BYTES = 1024 * 1024  # …and how much of it at most
 _HEAD_END = re.compile(rb"\n\r?\n")  # the blank line after the headers, as h11 finds it
 access_log = logging.getLogger("spider.access")
 
@@ -69,6 +71,7 @@ class LimitedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with 431 for an oversized head and a deadline for the head to arrive."""
 
     _head_timer: asyncio.TimerHandle | None = None
+    _dropped: int | None = None  # once refused: the bytes read since and thrown away
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -79,6 +82,11 @@ class LimitedH11Protocol(H11Protocol):
         self._watch_head()
 
     def data_received(self, data: bytes) -> None:
+        if self._dropped is not None:
+            self._dropped += len(data)
+            if self._dropped > LINGER_BYTES:
+                self.transport.close()
+            return
         super().data_received(data)
         self._watch_head()
 
@@ -88,15 +96,24 @@ class LimitedH11Protocol(H11Protocol):
 
     def send_400_response(self, msg: str) -> None:
         if isinstance(self.conn, _HeadLimitedConnection) and self.conn.head_too_large:
-            message = f"The request head is larger than {MAX_HEAD} bytes"
-            self.transport.write(_refusal(431, "too_large", message, self.scheme == "https"))
+            self._refuse(431, "too_large", f"The request head is larger than {MAX_HEAD} bytes")
         else:
-            self.transport.write(_refusal(400, "bad_request", "Malformed HTTP request", self.scheme == "https"))
-        self.transport.close()
+            self._refuse(400, "bad_request", "Malformed HTTP request")
+
+    def _refuse(self, status: int, reason: str, message: str) -> None:
+        """Answer, then read and drop what the client still sends (up to LINGER_BYTES, for at most
+        LINGER_SECONDS) before closing: a close with bytes unread is a reset, which can destroy the
+        answer on its way to a client still sending the rest of its request."""
+        self._stop_head_timer()
+        self.transport.write(_refusal(status, reason, message, self.scheme == "https"))
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self._dropped = 0
+        self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
     def _watch_head(self) -> None:
         """A deadline runs while the client owes us (the rest of) a request head."""
-        waiting = self.conn.their_state is h11.IDLE and not self.transport.is_closing()
+        waiting = self.conn.their_state is h11.IDLE and not self.transport.is_closing() and self._dropped is None
         if waiting and self._head_timer is None:
             self._head_timer = self.loop.call_later(HEAD_TIMEOUT, self._head_too_slow)
         elif not waiting:
@@ -110,9 +127,7 @@ class LimitedH11Protocol(H11Protocol):
     def _head_too_slow(self) -> None:
         self._head_timer = None
         if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
-            message = "The request head took too long to arrive"
-            self.transport.write(_refusal(408, "timeout", message, self.scheme == "https"))
-            self.transport.close()
+            self._refuse(408, "timeout", "The request head took too long to arrive")
 
 
 def hardened_config(app: Any, **options: Any) -> uvicorn.Config:
