@@ -46,10 +46,8 @@ ERROR_STATUSES: dict[int, str] = {
     409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",
     411: "A request body without a Content-Length",
     413: "A request body over 64 KiB",
-    431: "A request head (the request line and the headers) over 16 KiB (the connection is closed)",
     422: "A move the rules refuse; nothing changed",
     429: "The solver is busy with other questions: ask again later",
-    500: "internal_error: a fault of the server's (logged with the request's id); nothing was changed by it",
     503: "busy: the database or the solver queue does not answer; worker_lost: a solver stopped before it answered",
 }
 # Every POST or PUT: the player middleware reads no body without a length, over the limit or too slow.
