@@ -13,7 +13,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
 from ..i18n import load_all
-from ..store import open_store
+from ..store import StoreBusy, StoreUnavailable, open_store
 from . import busy, errors
 from .context import AppContext
 from .expiry import expire_players_periodically
@@ -25,6 +25,8 @@ from .routes import ROUTERS
 from .routes.pages import STATIC
 from .security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .solving import Solving, jobs_from
+
+log = logging.getLogger("spider.app")
 
 
 def create_app(
@@ -82,9 +84,15 @@ def from_environment() -> FastAPI:
     each worker."""
     settings = Settings()
     logging.captureWarnings(True)  # a warning Python shows is a log line, as the server's configuration writes them
-    return create_app(
-        settings.database_or_default,
-        background=settings.background,
-        jobs=jobs_from(settings),
-        player_expiry_days=settings.player_expiry_days,
-    )
+    try:
+        return create_app(
+            settings.database_or_default,
+            background=settings.background,
+            jobs=jobs_from(settings),
+            player_expiry_days=settings.player_expiry_days,
+        )
+    except (StoreUnavailable, StoreBusy) as err:
+        # A worker (re)started while the database refuses, e.g. during its restart: one log line, not
+        # a traceback on stderr, and the worker ends; the supervisor starts it again.
+        log.error("cannot open the database: %s", err)
+        raise SystemExit(1) from None

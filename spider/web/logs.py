@@ -52,8 +52,8 @@ def log_config(level: str, fmt: str) -> dict[str, Any]:
     text) on stderr."""
     formatter = {"()": JsonFormatter} if fmt == "json" else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
     handler = {"class": "logging.StreamHandler", "formatter": "main", "stream": "ext://sys.stderr"}
-    # uvicorn's loggers get handlers of their own from its default configuration: here they pass theirs on.
-    # (uvicorn's own access log is off: spider.access says the same with the request id.)
+    # uvicorn's and the app's loggers at the chosen level, writing through the root's one handler like every
+    # library's (uvicorn's own access log is off: spider.access says the same with the request id)
     passing_on = {"handlers": [], "level": level.upper(), "propagate": True}
     return {
         "version": 1,

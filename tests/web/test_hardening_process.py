@@ -1,12 +1,15 @@
 """Hardening of a real `spider serve` process tree: players with nothing stored are expired by its
 scheduled job (two app workers, both stores) and cookie-less reads add none; and every line the
-server writes is JSON, those of psycopg's pool while the database refuses connections included."""
+server writes is JSON, those of psycopg's pool and of a worker started again while the database refuses
+connections included."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import os
 import secrets
+import signal
 import socket
 import sqlite3
 import time
@@ -139,6 +142,11 @@ def test_every_line_the_server_writes_is_json_through_a_database_outage(
         with socket.create_connection(("127.0.0.1", served.port), timeout=10) as sock:
             sock.sendall(b"NOT HTTP\r\n\r\n")  # uvicorn's own warning
             sock.recv(65536)
+        os.kill(min(served.worker_pids()), signal.SIGKILL)  # its replacement starts while the database refuses
+        deadline = time.monotonic() + 60
+        while not any(e["logger"] == "spider.app" for e in served.entries()):
+            assert time.monotonic() < deadline, "no worker was started again"
+            time.sleep(0.2)
     finally:
         stop(served)
     lines = [line for line in served.log.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -146,5 +154,5 @@ def test_every_line_the_server_writes_is_json_through_a_database_outage(
     assert all(isinstance(entry, dict) and entry["message"] for entry in entries)
     loggers = {entry["logger"] for entry in entries}
     assert any(name.startswith("psycopg") for name in loggers), loggers
-    assert {"uvicorn.error", "spider.access"} <= loggers
+    assert {"uvicorn.error", "spider.access", "spider.app"} <= loggers
     assert not [entry for entry in entries if "exception" in entry]  # no traceback for a client's request
