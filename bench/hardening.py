@@ -1,18 +1,26 @@
 """A hostile or unlucky day against a real `spider serve` process (loopback only, bounded).
 
-    python bench/hardening.py [--header-mib 200] [--stalled 1000]
+    python bench/hardening.py [--header-mib 200] [--stalled 1000] [--cookieless 5000] [--outage 4]
 
-Prints the server's resident memory before and after one connection sends a request head of
---header-mib MiB (the server answers 431 and closes it after 16 KiB), what becomes of --stalled
-connections that stop half-way through a request head or body (408 after 10 s, then closed), and
-how long /api/health takes while an action waits for a database lock held by another connection,
-and the memory and stored players after --cookieless requests that carry no player cookie.
+On a SQLite file seeded with --old-players players that have nothing stored (made 2 days ago, as
+cookie-less requests once made them) and a server that expires such players after 1 day, prints:
+how many players are left once it started; the player rows --cookieless GETs of a player's routes
+without a cookie add; the answers to an integer query parameter past 64 bits, a 100 KB request head
+sent in one write and in 4 KB writes, a malformed request line, a method a path does not take (its
+Allow header), a setting of the wrong type, and the headers of a player's answer (Cache-Control,
+Server, HSTS over a local proxy's https); the server's resident memory before and after one
+connection sends a request head of --header-mib MiB (431 after 16 KiB), what becomes of --stalled
+connections that stop half-way through a request head or body (408 after 10 s, then closed), and how
+long /api/health takes while an action waits for a database lock held by another connection. Then,
+on a fresh PostgreSQL database that refuses connections for --outage seconds, how many of the
+server's log lines are not JSON.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import re
 import socket
 import sqlite3
@@ -22,7 +30,8 @@ import time
 from pathlib import Path
 
 import httpx
-from serving import spider_serve
+from http1 import Connection
+from serving import POSTGRESQL_SERVER, fresh_postgresql, spider_serve
 
 
 def rss_mib(pid: int) -> float:
@@ -73,12 +82,179 @@ async def stalled(port: int, count: int, body: bool) -> dict[str, int]:
     return outcomes
 
 
-async def cookieless(base: str, count: int) -> None:
-    """``count`` requests to /api/player without a cookie (each is issued a new player)."""
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        for _ in range(count // 20):
-            await asyncio.gather(*(client.get("/api/player", cookies={}) for _ in range(20)))
-            client.cookies.clear()
+PLAYER_GETS = ("/api/player", "/api/games/current", "/api/games/no-such-game", "/api/history", "/api/stats")
+
+
+async def cookieless_gets(port: int, count: int) -> dict[int, int]:
+    """``count`` GETs of a player's routes that carry no cookie (20 connections at once); how many
+    got each status."""
+    statuses: dict[int, int] = {}
+
+    async def one_client(first: int) -> None:
+        conn = Connection("127.0.0.1", port, timeout=30)
+        try:
+            for i in range(first, count, 20):
+                conn.cookie = b""  # never send back what the server issued
+                status = (await conn.get(PLAYER_GETS[i % len(PLAYER_GETS)])).status_code
+                statuses[status] = statuses.get(status, 0) + 1
+        finally:
+            await conn.close()
+
+    await asyncio.gather(*(one_client(first) for first in range(20)))
+    return statuses
+
+
+def players_in(database: str) -> int:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT count(*) FROM players").fetchone()[0]
+
+
+def seed_players(database: str, old: int, days: float) -> None:
+    """``old`` players with nothing stored, made ``days`` ago (as every cookie-less request once made
+    them), and one player of the same age with settings: the schema is made by opening the store."""
+    from spider.store import open_store
+
+    open_store(database).close()
+    made = time.time() - days * 86400
+    with sqlite3.connect(database) as db:
+        db.executemany(
+            "INSERT INTO players (token, created) VALUES (?, ?)", [(f"old{i:029d}", made) for i in range(old)]
+        )
+        db.execute(
+            "INSERT INTO players (token, settings, created) VALUES (?, ?, ?)", ("s" * 32, '{"sound": false}', made)
+        )
+
+
+def one_answer(port: int, data: bytes, chunk: int | None = None) -> tuple[int, dict[str, str], bytes]:
+    """Send ``data`` (in one write, or in writes of ``chunk`` bytes) and read the answer: status,
+    headers (lower-case names), body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        try:
+            if chunk is None:
+                sock.sendall(data)
+            else:
+                for i in range(0, len(data), chunk):
+                    sock.sendall(data[i : i + chunk])
+                    time.sleep(0.001)  # each write its own segment
+        except OSError:
+            pass  # the server answered and closed before the rest arrived
+        received = b""
+        try:
+            while b"\r\n\r\n" not in received and (part := sock.recv(65536)):
+                received += part
+            head, _, body = received.partition(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            headers = dict(
+                (name.strip().lower(), value.strip()) for name, _, value in (line.partition(":") for line in lines[1:])
+            )
+            length = int(headers.get("content-length", len(body)))
+            while len(body) < length and (part := sock.recv(65536)):
+                body += part
+            return int(lines[0].split(" ")[1]), headers, body
+        except (OSError, IndexError, ValueError):
+            return 0, {}, received
+
+
+def described(status: int, headers: dict[str, str], body: bytes) -> str:
+    """An answer in a few words: status, JSON or not, the security and request-id headers."""
+    try:
+        reason = json.loads(body).get("reason", "?")
+        kind = f"JSON reason {reason}"
+    except ValueError:
+        kind = f"not JSON ({headers.get('content-type', 'no type')})"
+    extras = [name for name in ("content-security-policy", "x-request-id") if name in headers]
+    return f"{status}, {kind}, with [{', '.join(extras)}]"
+
+
+def requests_and_answers(base: str, port: int) -> None:
+    """The probes of a query integer, a request head's size and cutting, 405's Allow, a lax boolean,
+    the headers of player answers and the server's own refusals."""
+    with httpx.Client(base_url=base, timeout=30) as client:
+        r = client.get("/api/history", params={"offset": str(2**63)})
+        print(f"GET /api/history?offset=2**63: {described(r.status_code, dict(r.headers), r.content)}")
+        client.cookies.clear()
+    head = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n"
+    whole = one_answer(port, head)[0]
+    pieces = one_answer(port, head, chunk=4096)[0]
+    print(f"100 KB request head: in one write {whole}, in 4 KB writes {pieces}")
+    print(f"  431 answer: {described(*one_answer(port, head, chunk=4096))}")
+    malformed = one_answer(port, b"NOT HTTP AT ALL\r\n\r\n")
+    print(f"  a malformed request line: {described(*malformed)}")
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for path in ("/api/history", "/api/solves/some-job"):
+            r = client.request("PATCH", path)
+            print(f"PATCH {path}: {r.status_code}, Allow: {r.headers.get('allow')}")
+        game = client.post("/api/games", json={"code": "SD1-S4-AAAAABD"})
+        r = client.put("/api/player/settings", json={"sound": 0})
+        sound = client.get("/api/player").json()["settings"]["sound"]
+        print(f'PUT /api/player/settings {{"sound": 0}}: {r.status_code}; sound is now {sound}')
+        r = client.get(f"/api/games/{game.json()['id']}")
+        print(
+            f"a game's view: Cache-Control {r.headers.get('cache-control')!r}, Server {r.headers.get('server')!r},"
+            f" Strict-Transport-Security {r.headers.get('strict-transport-security')!r}"
+        )
+        r = client.get(f"/api/games/{game.json()['id']}", headers={"X-Forwarded-Proto": "https"})
+        print(
+            "  through a local proxy that says https: Strict-Transport-Security"
+            f" {r.headers.get('strict-transport-security')!r}"
+        )
+
+
+def log_lines_in_an_outage(seconds: float) -> None:
+    """A server on a fresh PostgreSQL database that stops taking connections for ``seconds``: how many
+    of the lines the server wrote meanwhile are not JSON."""
+    import psycopg
+
+    try:
+        made = fresh_postgresql()
+        url = made.__enter__()
+    except psycopg.Error as err:
+        print(f"log lines in a database outage: not measured (no PostgreSQL: {err})")
+        return
+    name = url.rsplit("/", 1)[1]
+    try:
+        with tempfile.TemporaryFile("w+") as log, spider_serve(url, stderr=log) as (_server, base):
+            with (
+                httpx.Client(base_url=base, timeout=30) as client,
+                psycopg.connect(POSTGRESQL_SERVER, autocommit=True) as admin,
+            ):
+                client.post("/api/games", json={"code": "SD1-S4-AAAAABD"})
+                admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+                admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+                statuses: dict[int, int] = {}
+                end = time.monotonic() + seconds
+                while time.monotonic() < end:
+                    status = client.get("/api/player").status_code
+                    statuses[status] = statuses.get(status, 0) + 1
+                    time.sleep(0.2)
+                admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+                time.sleep(1)
+            log.seek(0)
+            lines = [line for line in log.read().splitlines() if line.strip()]
+        plain = [line for line in lines if not _is_json(line)]
+        print(
+            f"PostgreSQL refusing connections for {seconds:.0f} s: answers {statuses};"
+            f" server log lines {len(lines)}, not JSON {len(plain)}"
+        )
+        if plain:
+            print(f"  e.g. {plain[0][:120]!r}")
+    finally:
+        made.__exit__(None, None, None)
+
+
+def log_summary(path: Path) -> str:
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    entries = [json.loads(line) for line in lines if _is_json(line)]
+    plain = [line for line in lines if not _is_json(line)]
+    tracebacks = sum("exception" in entry for entry in entries) + sum(line.startswith("Traceback") for line in plain)
+    return f"{len(lines)} lines, not JSON {len(lines) - len(entries)}, with a traceback {tracebacks}"
+
+
+def _is_json(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
 
 
 def health_while_locked(base: str, database: str) -> tuple[float, int, float]:
@@ -110,13 +286,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--header-mib", type=int, default=200)
     parser.add_argument("--stalled", type=int, default=1000)
-    parser.add_argument("--cookieless", type=int, default=2000)
+    parser.add_argument("--cookieless", type=int, default=5000)
+    parser.add_argument("--old-players", type=int, default=1000)
+    parser.add_argument("--outage", type=float, default=4.0, help="seconds PostgreSQL refuses connections")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "b.sqlite3")
-        with spider_serve(database) as (server, base):
+        seed_players(database, args.old_players, days=2)
+        log = open(Path(tmp) / "server.log", "w+")  # noqa: SIM115 (read after the server stopped)
+        with log, spider_serve(database, env={"SPIDER_PLAYER_EXPIRY_DAYS": "1"}, stderr=log) as (server, base):
             port = int(base.rsplit(":", 1)[1])
             httpx.get(f"{base}/api/health")
+            time.sleep(2)  # the expiry's first run is at start
+            left = players_in(database)
+            print(
+                f"{args.old_players} players with nothing stored, 2 days old, and 1 with settings; expiry after"
+                f" 1 day: {left} players left 2 s after the server started"
+            )
+            before, memory = players_in(database), rss_mib(server.pid)
+            statuses = asyncio.run(cookieless_gets(port, args.cookieless))
+            print(
+                f"cookie-less GETs: {args.cookieless} {dict(sorted(statuses.items()))}, player rows added:"
+                f" {players_in(database) - before}; server memory {memory:.1f} MiB before, {rss_mib(server.pid):.1f}"
+                " MiB after"
+            )
+            requests_and_answers(base, port)
             before = rss_mib(server.pid)
             sent, answer = huge_header(port, args.header_mib)
             print(
@@ -134,14 +328,8 @@ def main() -> None:
                 f"database locked by another connection: /api/health answered in {health * 1000:.0f} ms"
                 f" while an action waited {seconds:.2f} s for its answer {status}"
             )
-            before = rss_mib(server.pid)
-            asyncio.run(cookieless(base, args.cookieless))
-            with sqlite3.connect(database) as db:
-                players = db.execute("SELECT count(*) FROM players").fetchone()[0]
-            print(
-                f"{args.cookieless} requests without a cookie: server memory {before:.1f} MiB before,"
-                f" {rss_mib(server.pid):.1f} MiB after; {players} players in the store"
-            )
+        print(f"the server's log of all that: {log_summary(Path(tmp) / 'server.log')}")
+    log_lines_in_an_outage(args.outage)
 
 
 if __name__ == "__main__":

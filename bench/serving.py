@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import count
+from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 # The PostgreSQL server the benchmarks make their databases on (as the tests reach it).
@@ -18,14 +19,17 @@ _made = count(1)
 
 
 @contextmanager
-def spider_serve(database: str, workers: int = 1) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """The server process (with ``workers`` app processes) and its base address
-    (``http://127.0.0.1:port``); stopped on exit."""
+def spider_serve(
+    database: str, workers: int = 1, env: dict[str, str] | None = None, stderr: IO[str] | None = None
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """The server process (with ``workers`` app processes, ``env`` on top of this environment, its
+    log to ``stderr`` when given) and its base address (``http://127.0.0.1:port``); stopped on exit."""
     server = subprocess.Popen(
         [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", database],
         stdout=subprocess.PIPE,
+        stderr=stderr,
         text=True,
-        env=os.environ | {"SPIDER_WORKERS": str(workers), "SPIDER_BACKGROUND": "false"},
+        env=os.environ | {"SPIDER_WORKERS": str(workers), "SPIDER_BACKGROUND": "false"} | (env or {}),
     )
     try:
         line = server.stdout.readline() if server.stdout else ""

@@ -71,10 +71,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_worker(args: argparse.Namespace) -> int:
+    import logging.config
+
     from redis.exceptions import ConnectionError as RedisUnreachable
 
-    from .web.redis_worker import run_worker
+    from .web.logs import log_config
+    from .web.redis_worker import LOG_LEVEL, run_worker
+    from .web.server import StartupError, settings_from
 
+    try:
+        log_format = settings_from().log_format
+    except StartupError as e:
+        raise CliError(str(e)) from None
+    # RQ's lines (and every library's) as the app's: JSON on stderr, RQ then adds no handler of its own
+    logging.config.dictConfig(log_config(LOG_LEVEL.lower(), log_format))
     try:
         run_worker(args.redis, prefix=args.prefix, burst=args.burst, processes=args.processes)
     except (RedisUnreachable, ValueError) as e:

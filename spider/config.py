@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     log_format: Literal["json", "text"] = "json"
     background: bool = Field(default=True, description="top up the winnable-deal pool")
     shutdown_seconds: float = Field(default=6.0, gt=0, le=60, description="in-flight requests' grace at a stop")
+    player_expiry_days: float = Field(
+        default=30.0, gt=0, le=36500, description="forget players with no game and no settings after this long"
+    )
     # set by `spider serve --workers N` (without Redis) for its workers: where its job host listens
     jobs_address: str | None = Field(default=None, description="the job host's Unix socket")
     jobs_key: str | None = Field(default=None, description="the job host's key", repr=False)

@@ -208,6 +208,11 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "Starting another deal while a game is in progress counts that game as a loss, so you are asked "
                 "first."
             ),
+            N_(
+                "A code shows the whole deck to anyone who has it: every card of the deal, the face-down ones "
+                "too, can be found from it. A code is for sharing a deal, not for proving a result: a score on a "
+                "shared code says nothing about how the game was played."
+            ),
         ),
     ),
     (

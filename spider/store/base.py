@@ -81,10 +81,16 @@ class Store(Protocol):
     def player_settings(self, player: str) -> dict[str, Any] | None:
         """The player's saved settings, or None for a player never seen."""
 
-    def save_settings(self, player: str, settings: dict[str, Any]) -> None: ...
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+        """Save the player's settings, making the player known if they were not."""
 
     def add_player(self, player: str) -> None:
         """Remember a newly issued player token (only tokens the store knows are accepted)."""
+
+    def expire_players(self, before: float) -> int:
+        """Forget the players made before ``before`` (seconds since 1970) that have no game and no
+        settings: nothing of theirs is lost. Safe to run from several processes at once. Returns
+        how many were forgotten."""
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs and make it the player's

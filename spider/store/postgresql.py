@@ -31,6 +31,7 @@ CONNECT_TIMEOUT = 5  # seconds to reach the server at start
 # A pooled connection is checked when handed out if it was not in the last CHECK_EVERY seconds: a
 # check per checkout was a round trip for every call (3 of an action's 9).
 CHECK_EVERY = 10.0
+EXPIRY_TRIES = 3  # an expiry that met a new game tries again (each try sees the games committed before it)
 
 _PLACEHOLDERS = ", ".join(["%s"] * len(GAME_COLUMNS.split(",")))
 
@@ -102,15 +103,35 @@ class PostgresStore:
         with self._cursor() as cur:
             _ensure_player(cur, player)
 
+    def expire_players(self, before: float) -> int:
+        for _ in range(EXPIRY_TRIES):
+            try:
+                with self._cursor() as cur:
+                    cur.execute(
+                        "DELETE FROM players p WHERE p.created < %s AND p.settings = '{}'::jsonb"
+                        " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.player = p.token)",
+                        (before,),
+                    )
+                    return cur.rowcount
+            except psycopg.errors.ForeignKeyViolation:
+                # a first game of one of them was committed after the statement began (create_game
+                # holds the player's row meanwhile): the foreign key kept them; again, seeing the game
+                continue
+        return 0
+
     # ----- games -----------------------------------------------------------------------------
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         now = time.time()
         actions = actions or []
         with self._transaction() as cur:
-            _ensure_player(cur, row.player)
-            # one new game of a player at a time, so two at once never leave two active games
-            cur.execute("SELECT 1 FROM players WHERE token = %s FOR UPDATE", (row.player,))
+            # the player's row, made or locked in one statement: one new game of a player at a time (so
+            # two at once never leave two active games), and never one for a player being expired
+            cur.execute(
+                "INSERT INTO players (token, created) VALUES (%s, %s)"
+                " ON CONFLICT (token) DO UPDATE SET created = players.created",
+                (row.player, now),
+            )
             cur.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
                 " WHERE player = %s AND status = 'active'",

@@ -108,13 +108,24 @@ class SQLiteStore:
         return None if row is None else json.loads(row[0])
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        with self._guard():
-            self._ensure_player(player)
-            self._db.execute("UPDATE players SET settings = ? WHERE token = ?", (json.dumps(settings), player))
+        with self._guard():  # one statement: an expiry in another process never falls between two
+            self._db.execute(
+                "INSERT INTO players (token, settings, created) VALUES (?, ?, ?)"
+                " ON CONFLICT (token) DO UPDATE SET settings = excluded.settings",
+                (player, json.dumps(settings), time.time()),
+            )
 
     def add_player(self, player: str) -> None:
         with self._guard():
             self._ensure_player(player)
+
+    def expire_players(self, before: float) -> int:
+        with self._guard():
+            return self._db.execute(
+                "DELETE FROM players WHERE created < ? AND settings = '{}'"
+                " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)",
+                (before,),
+            ).rowcount
 
     def _ensure_player(self, player: str) -> None:
         self._db.execute("INSERT OR IGNORE INTO players (token, created) VALUES (?, ?)", (player, time.time()))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -11,9 +13,10 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
 from ..i18n import load_all
-from ..store import open_store
+from ..store import StoreBusy, StoreUnavailable, open_store
 from . import busy, errors
 from .context import AppContext
+from .expiry import expire_players_periodically
 from .games import Games
 from .jobs import JobQueue
 from .logs import RequestLogMiddleware
@@ -23,13 +26,22 @@ from .routes.pages import STATIC
 from .security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .solving import Solving, jobs_from
 
+log = logging.getLogger("spider.app")
 
-def create_app(database: str, background: bool = True, docs: bool = False, jobs: JobQueue | None = None) -> FastAPI:
+
+def create_app(
+    database: str,
+    background: bool = True,
+    docs: bool = False,
+    jobs: JobQueue | None = None,
+    player_expiry_days: float | None = None,
+) -> FastAPI:
     """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
     winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
     at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
     the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
-    (by default the one the environment names)."""
+    (by default the one the environment names). ``player_expiry_days``: forget players with no game
+    and no settings after this long, checked at start and every hour (None: never)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     solving = Solving(store, background=background, jobs=jobs, database=database)
@@ -38,7 +50,12 @@ def create_app(database: str, background: bool = True, docs: bool = False, jobs:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         context.solving.start()
+        expiry = None
+        if player_expiry_days is not None:
+            expiry = asyncio.create_task(expire_players_periodically(store, player_expiry_days))
         yield
+        if expiry is not None:
+            expiry.cancel()
         context.solving.close()
         store.close()
 
@@ -51,6 +68,7 @@ def create_app(database: str, background: bool = True, docs: bool = False, jobs:
     app.add_middleware(PlayerMiddleware)
     app.add_middleware(HeadAsGetMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(errors.InternalErrorMiddleware)  # a 500 of the app's: JSON, headers and id as any answer
     # on every answer, refusals included
     app.add_middleware(SecurityHeadersMiddleware, docs_path=app.docs_url)
     app.add_middleware(RequestLogMiddleware)  # outermost of all: every request gets its id and its log line
@@ -65,4 +83,16 @@ def from_environment() -> FastAPI:
     ``uvicorn --factory spider.web.app:from_environment``; ``spider serve --workers N`` runs it in
     each worker."""
     settings = Settings()
-    return create_app(settings.database_or_default, background=settings.background, jobs=jobs_from(settings))
+    logging.captureWarnings(True)  # a warning Python shows is a log line, as the server's configuration writes them
+    try:
+        return create_app(
+            settings.database_or_default,
+            background=settings.background,
+            jobs=jobs_from(settings),
+            player_expiry_days=settings.player_expiry_days,
+        )
+    except (StoreUnavailable, StoreBusy) as err:
+        # A worker (re)started while the database refuses, e.g. during its restart: one log line, not
+        # a traceback on stderr, and the worker ends; the supervisor starts it again.
+        log.error("cannot open the database: %s", err)
+        raise SystemExit(1) from None

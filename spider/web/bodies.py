@@ -1,19 +1,24 @@
-"""The request bodies the API accepts; unknown fields are refused."""
+"""The request bodies the API accepts: unknown fields are refused, and every field takes only its own
+JSON type (strict: ``0`` is not ``false``, ``"2"`` or ``2.0`` not ``2``), every number within bounds."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from .models import CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
+from .models import MAX_INT, CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class NewGame(_Body):
     game: GameId = "spider"
-    suits: SuitCount = 1
+    # A Literal of integers takes JSON's true for 1 and 2.0 for 2, even in strict mode: the count is a
+    # strict integer, and the engine refuses one outside its choices in its own words (bad_suits).
+    suits: int = Field(1, json_schema_extra={"enum": list(get_args(SuitCount))})
     rules: RulesId = "classic"
     profile: ProfileId = "standard"
     code: str | None = Field(None, max_length=40)
@@ -28,7 +33,7 @@ class Best(_Body):
 
 
 class ActionBody(_Body):
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, le=MAX_INT)
     action: str | None = Field(None, max_length=20)
     best: Best | None = None
     elapsed: float | None = Field(None, ge=0, le=10_000_000)

@@ -3,7 +3,8 @@ documented in the OpenAPI schema by the models below."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -11,6 +12,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
+from starlette.routing import BaseRoute, Match
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..engine import N_, IllegalAction, SpiderError, profile, variant
 from ..i18n import translate_error, translations
@@ -147,12 +150,35 @@ def install(app: FastAPI) -> None:
         else:
             err = ApiError(exc.status_code, "bad_request", N_("Bad request"))
         response = error_response(request, err)
-        response.headers.update(exc.headers or {})  # a 405's Allow
-        if "GET" in response.headers.get("Allow", "").split(", "):
-            response.headers["Allow"] += ", HEAD"  # answered like GET (security.HeadAsGetMiddleware)
+        response.headers.update(exc.headers or {})
+        if exc.status_code == 405:
+            response.headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
         return response
 
     app.openapi = _without_default_validation_errors(app)  # type: ignore[method-assign]
+
+
+def _every_route(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
+    """The routes in the order they are tried, through included routers (which FastAPI may keep as
+    routers of their own)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            yield from _every_route(inner.routes)
+        else:
+            yield route
+
+
+def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
+    """Every method some route takes at the request's path (the router's own 405 names only the
+    first route's), HEAD wherever GET is (security.HeadAsGetMiddleware)."""
+    methods: set[str] = set()
+    for route in _every_route(app.routes):
+        if route.matches(scope)[0] is not Match.NONE:
+            methods |= getattr(route, "methods", None) or {"GET"}  # a mount: the static files
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
 
 
 def _without_default_validation_errors(app: FastAPI) -> Callable[[], dict[str, Any]]:
@@ -174,3 +200,35 @@ def _without_default_validation_errors(app: FastAPI) -> Callable[[], dict[str, A
         return app.openapi_schema  # type: ignore[return-value]
 
     return openapi
+
+
+log = logging.getLogger("spider.error")
+
+
+class InternalErrorMiddleware:
+    """A fault of the server's own is a 500 with a JSON body like any other answer (inside the
+    security headers' and the request id's middleware, which Starlette's own 500 is outside of),
+    and its traceback is logged, once, as JSON."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watching(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watching)
+        except Exception:
+            log.exception("internal error", extra={"method": scope["method"], "path": scope["path"]})
+            if started:  # too late for an answer of its own: the server closes the connection
+                return
+            err = ApiError(500, "internal_error", N_("Something went wrong on the server; please try again later"))
+            await error_response(Request(scope), err)(scope, receive, send)

@@ -47,17 +47,21 @@ class JsonFormatter(logging.Formatter):
 
 
 def log_config(level: str, fmt: str) -> dict[str, Any]:
-    """A ``logging.config.dictConfig`` for uvicorn and the app: JSON (or plain text) on stderr."""
+    """A ``logging.config.dictConfig`` for the whole process: every logger's lines (uvicorn's, the
+    app's, and any library's, such as psycopg's pool or RQ's) go through one handler, JSON (or plain
+    text) on stderr."""
     formatter = {"()": JsonFormatter} if fmt == "json" else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
     handler = {"class": "logging.StreamHandler", "formatter": "main", "stream": "ext://sys.stderr"}
-    logger = {"handlers": ["main"], "level": level.upper(), "propagate": False}
+    # uvicorn's and the app's loggers at the chosen level, writing through the root's one handler like every
+    # library's (uvicorn's own access log is off: spider.access says the same with the request id)
+    passing_on = {"handlers": [], "level": level.upper(), "propagate": True}
     return {
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"main": formatter},
         "handlers": {"main": handler},
-        # uvicorn's own access log is off: spider.access says the same with the request id
-        "loggers": {name: logger for name in ("uvicorn", "uvicorn.error", "spider")},
+        "root": {"handlers": ["main"], "level": level.upper()},
+        "loggers": {name: passing_on for name in ("uvicorn", "uvicorn.error", "spider")},
     }
 
 

@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -27,8 +28,11 @@ COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
 MAX_BODY = 64 * 1024
 BODY_TIMEOUT = 10.0  # seconds a client may take to send a (small) body
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
-# the routes of a player's own things: a request without a known player gets a new one here
+# the routes of a player's own things: a request without a known player gets a new token here, kept
+# (a cookie, a row in the store) only once something is stored for it
 PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats", "/api/history")
+# the answers about one player's things (a solve is of their game): never kept by a cache
+PRIVATE_ROUTES = (*PLAYER_ROUTES, "/api/solves")
 # probes answer without reading the store for a player (/api/ready must answer while it is down)
 UNIDENTIFIED = ("/api/health", "/api/ready")
 
@@ -73,32 +77,40 @@ def _known_player(store: Store, token: str) -> dict[str, Any] | None:
     return store.player_settings(token) if _TOKEN.match(token) else None
 
 
-def _issue_player(store: Store) -> str:
-    token = secrets.token_urlsafe(24)
-    store.add_player(token)
-    return token
-
-
-def _identify(store: Store, token: str, issue: bool) -> tuple[str | None, dict[str, Any], bool]:
-    """(player, their saved settings, whether the token is new); no player where none is needed."""
+def _identify(store: Store, token: str, player_route: bool) -> tuple[str | None, dict[str, Any], bool]:
+    """(player, their saved settings, whether the token is new); no player where none is needed. A
+    new token is only a name until something is written for it: the store keeps no row for it, and
+    a read through it finds what a new player has (no game, the default settings)."""
     settings = _known_player(store, token)
     if settings is not None:
         return token, settings, False
-    if not issue:
+    if not player_route:
         return None, {}, False
-    return _issue_player(store), {}, True
+    return secrets.token_urlsafe(24), {}, True
 
 
-def _cookie_header(token: str, secure: bool) -> tuple[bytes, bytes]:
+async def _was_stored(store: Store, player: str) -> bool:
+    """Whether the request stored something for its new ``player`` (then the store knows them). A
+    store that does not answer now gets the benefit of the doubt: a cookie the store never heard of
+    is taken for none at all."""
+    try:
+        return await run_in_threadpool(store.player_settings, player) is not None
+    except StoreBusy:
+        return True
+
+
+def _cookie(token: str, secure: bool) -> str:
+    """The Set-Cookie value that gives the browser the player's token."""
     carrier = Response()
     carrier.set_cookie(COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/", secure=secure)
-    return next((k, v) for k, v in carrier.raw_headers if k == b"set-cookie")
+    return carrier.headers["set-cookie"]
 
 
 class PlayerMiddleware:
     """Refuses bodies without a length, over the limit or too slow to arrive; gives each API request
-    its player (a new guest token on a player's routes when the cookie has no token the store issued)
-    and their chosen language. The store is read off the event loop."""
+    its player (a new guest token on a player's routes when the cookie has no token the store issued,
+    sent as a cookie only if the request stored something for it) and their chosen language. The
+    store is read off the event loop."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -124,22 +136,30 @@ class PlayerMiddleware:
                 return
             receive = _replaying(body, receive)
         store: Store = scope["app"].state.context.store
-        issue = scope["path"].startswith(PLAYER_ROUTES)
+        player_route = scope["path"].startswith(PLAYER_ROUTES)
         try:
-            player, settings, fresh = await run_in_threadpool(_identify, store, request.cookies.get(COOKIE, ""), issue)
+            player, settings, fresh = await run_in_threadpool(
+                _identify, store, request.cookies.get(COOKIE, ""), player_route
+            )
         except StoreBusy:
             await busy_response(request)(scope, receive, send)
             return
         request.state.player = player
         request.state.lang = settings.get("lang")
-        if not fresh or player is None:
+        if not scope["path"].startswith(PRIVATE_ROUTES):
             await self.app(scope, receive, send)
             return
-        cookie = _cookie_header(player, secure=scope.get("scheme") == "https")
+        # a read (GET, HEAD) never writes, so a new token is given only by a request that may have stored it
+        new_player = player if fresh and request.method not in ("GET", "HEAD") else None
+        secure = scope.get("scheme") == "https"
 
-        async def send_with_cookie(message: Message) -> None:
+        async def send_player_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), cookie]
+                message.setdefault("headers", [])
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("Cache-Control", "no-store")
+                if new_player is not None and await _was_stored(store, new_player):
+                    headers.append("Set-Cookie", _cookie(new_player, secure))
             await send(message)
 
-        await self.app(scope, receive, send_with_cookie)
+        await self.app(scope, receive, send_player_headers)

@@ -8,6 +8,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# The largest integer a client may send anywhere (PostgreSQL's integer; far above any count the app
+# keeps): a larger one is a 400, never a number a database cannot hold.
+MAX_INT = 2**31 - 1
+
 GameId = Literal["spider", "spiderette"]
 SuitCount = Literal[1, 2, 4]
 RulesId = Literal["classic", "relaxed"]

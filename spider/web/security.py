@@ -1,4 +1,5 @@
-"""Security headers on every response, and HEAD answered like GET without its body."""
+"""Security headers on every response (HSTS too when the request came over https), and HEAD answered
+like GET without its body."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 
+# Over https only (the scheme is https when the server has TLS, or when a proxy uvicorn trusts, by
+# FORWARDED_ALLOW_IPS, says X-Forwarded-Proto: https): browsers then refuse plain http for a year.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+
 
 class SecurityHeadersMiddleware:
     def __init__(self, app: ASGIApp, docs_path: str | None = None) -> None:
@@ -36,7 +41,9 @@ class SecurityHeadersMiddleware:
 
         wanted = SECURITY_HEADERS
         if scope["path"] == self.docs_path:
-            wanted = SECURITY_HEADERS | {"Content-Security-Policy": DOCS_POLICY}
+            wanted = wanted | {"Content-Security-Policy": DOCS_POLICY}
+        if scope.get("scheme") == "https":
+            wanted = wanted | {"Strict-Transport-Security": STRICT_TRANSPORT_SECURITY}
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

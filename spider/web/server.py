@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import inspect
+import logging
 import os
 import re
 import socket
@@ -119,6 +120,7 @@ def serve(settings: Settings | None = None) -> None:
         " Ctrl+C stops it)",
         flush=True,
     )
+    logging.captureWarnings(True)  # a warning Python shows is a log line too (each worker does the same)
     options = {
         "log_config": log_config(settings.log_level, settings.log_format),
         "log_level": settings.log_level,
@@ -126,7 +128,7 @@ def serve(settings: Settings | None = None) -> None:
         "timeout_graceful_shutdown": max(1, round(settings.shutdown_seconds)),
     }
     if settings.workers == 1:
-        app = create_app(database, background=settings.background)
+        app = create_app(database, background=settings.background, player_expiry_days=settings.player_expiry_days)
         uvicorn.Server(hardened_config(app, **options)).run(sockets=[sock])
         return
     # Without Redis, one job host runs every worker's solver jobs, so any worker answers for any job.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
@@ -43,6 +44,28 @@ def test_settings_belong_to_known_players_and_are_kept_whole(store: Store) -> No
     assert store.player_settings(PLAYER) == settings
     store.save_settings(OTHER, {"lang": "ru"})  # saving makes the player known
     assert store.player_settings(OTHER) == {"lang": "ru"} and store.player_settings(PLAYER) == settings
+
+
+def test_players_with_no_game_and_no_settings_made_before_the_cutoff_are_forgotten(store: Store) -> None:
+    made = time.time()
+    store.add_player("empty".ljust(32, "x"))
+    store.save_settings("settings".ljust(32, "x"), {"sound": False})
+    store.create_game(new_row("kept", player="playing".ljust(32, "x")))
+    store.create_game(new_row("cleared", player="cleared".ljust(32, "x")))
+    row = store.get_game("cleared".ljust(32, "x"), "cleared")
+    assert row is not None
+    row.status, row.finished = "lost", made
+    assert store.append_actions(row, [("deal", 1.0)]) and store.delete_finished("cleared".ljust(32, "x")) == 1
+    assert store.expire_players(before=made - 60) == 0  # all of them are newer than that
+    assert store.expire_players(before=time.time() + 1) == 2
+    assert store.player_settings("empty".ljust(32, "x")) is None
+    assert store.player_settings("cleared".ljust(32, "x")) is None
+    assert store.player_settings("settings".ljust(32, "x")) == {"sound": False}
+    assert store.player_settings("playing".ljust(32, "x")) == {}
+    assert store.get_game("playing".ljust(32, "x"), "kept") is not None
+    assert store.expire_players(before=time.time() + 1) == 0  # nothing more: it can run any number of times
+    store.save_settings("empty".ljust(32, "x"), {"lang": "sk"})  # a forgotten token written to again is known again
+    assert store.player_settings("empty".ljust(32, "x")) == {"lang": "sk"}
 
 
 # ----- games -----------------------------------------------------------------------------------
@@ -231,6 +254,45 @@ def test_new_games_started_at_once_leave_exactly_one_active(opener: Callable[[],
         list(pool.map(create, stores, range(len(stores))))
     states = [stores[0].get_game(PLAYER, f"g{n}") for n in range(len(stores))]
     assert sorted(r.status for r in states if r is not None) == ["abandoned"] * 3 + ["active"]
+
+
+def test_expiry_from_several_processes_while_players_start_games_and_save_settings(
+    opener: Callable[[], Store],
+) -> None:
+    """Players with nothing stored are forgotten by several stores at once, while some of them are
+    given a first game or settings: those keep what was written (and so they stay), the rest go."""
+    stores = [opener() for _ in range(4)]
+    players = [f"p{n}".ljust(32, "x") for n in range(30)]
+    for player in players:
+        stores[0].add_player(player)
+    cutoff = time.time() + 1
+    start = threading.Barrier(len(stores) + 2)
+
+    def expire(store: Store) -> int:
+        start.wait()
+        return sum(store.expire_players(cutoff) for _ in range(5))
+
+    def start_games() -> None:
+        start.wait()
+        for n, player in enumerate(players[:10]):
+            stores[n % 4].create_game(new_row(f"g{n}", player=player))
+
+    def save_settings() -> None:
+        start.wait()
+        for n, player in enumerate(players[10:20]):
+            stores[n % 4].save_settings(player, {"sound": False})
+
+    with ThreadPoolExecutor(len(stores) + 2) as pool:
+        expired = [pool.submit(expire, store) for store in stores]
+        written = [pool.submit(start_games), pool.submit(save_settings)]
+        for done in written:
+            done.result()
+        forgotten = sum(done.result() for done in expired)
+    for n, player in enumerate(players[:10]):
+        assert stores[0].player_settings(player) == {} and stores[0].get_game(player, f"g{n}") is not None
+    assert all(stores[0].player_settings(player) == {"sound": False} for player in players[10:20])
+    assert stores[0].expire_players(cutoff) == 0 and all(stores[0].player_settings(p) is None for p in players[20:])
+    assert 10 <= forgotten <= 30  # some of the first twenty may have gone before their write made them again
 
 
 # ----- deals proved winnable -------------------------------------------------------------------

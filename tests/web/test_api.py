@@ -36,14 +36,15 @@ def act(client: TestClient, view: dict, **body) -> tuple[int, dict]:
     return r.status_code, r.json()
 
 
-def test_first_request_sets_an_httponly_lax_player_cookie(client: TestClient) -> None:
+def test_the_first_write_sets_an_httponly_lax_player_cookie_and_a_read_none(client: TestClient) -> None:
     r = client.get("/api/player")
-    assert r.status_code == 200
+    assert r.status_code == 200 and "set-cookie" not in r.headers
+    assert r.json()["current"] is None
+    assert r.json()["settings"]["double_click"] is True
+    r = client.post("/api/games", json={"code": "SD1-S4-AAAAABD"})
     cookie = r.headers["set-cookie"]
     assert cookie.startswith("spider_player=")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie
-    assert r.json()["current"] is None
-    assert r.json()["settings"]["double_click"] is True
 
 
 def test_new_game_from_code_takes_the_codes_variant(client: TestClient) -> None:
@@ -141,8 +142,10 @@ def test_players_cannot_see_or_touch_each_others_games(app) -> None:
 
 def test_a_forged_cookie_gets_a_new_player(client: TestClient) -> None:
     client.cookies.set("spider_player", "../../etc")
-    r = client.get("/api/player")
+    assert client.get("/api/player").status_code == 200
+    r = client.put("/api/player/settings", json={"sound": False})
     assert r.status_code == 200 and "spider_player=" in r.headers["set-cookie"]
+    assert "../../etc" not in r.headers["set-cookie"]
 
 
 def test_abandoning_a_started_game_is_a_loss_and_an_untouched_one_is_not(client: TestClient) -> None:

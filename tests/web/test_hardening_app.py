@@ -38,15 +38,15 @@ def test_no_cookie_and_no_player_on_the_page_static_files_or_health(client: Test
         assert r.status_code == 200 and "set-cookie" not in r.headers, path
         client.cookies.clear()
     assert players(database) == 0
-    r = client.get("/api/player")
-    assert r.status_code == 200 and "spider_player=" in r.headers["set-cookie"]
+    r = client.post("/api/games", json={"code": "SD1-S4-AAAAABD"})
+    assert r.status_code == 201 and "spider_player=" in r.headers["set-cookie"]
     assert players(database) == 1
 
 
 def test_a_well_formed_token_the_server_never_issued_is_refused(client: TestClient) -> None:
     forged = "A" * 32
     client.cookies.set("spider_player", forged)
-    r = client.get("/api/player")
+    r = client.put("/api/player/settings", json={"sound": False})
     issued = r.cookies.get("spider_player")
     assert r.status_code == 200 and issued and issued != forged
     # the issued one is then accepted: no new cookie, and the player keeps their game
@@ -60,8 +60,8 @@ def test_a_well_formed_token_the_server_never_issued_is_refused(client: TestClie
 def test_the_cookie_is_secure_over_https_only(database: str) -> None:
     app = create_app(database, background=False)
     with TestClient(app) as plain, TestClient(app, base_url="https://testserver") as tls:
-        assert "secure" not in plain.get("/api/player").headers["set-cookie"].lower()
-        assert "; secure" in tls.get("/api/player").headers["set-cookie"].lower()
+        assert "secure" not in plain.put("/api/player/settings", json={}).headers["set-cookie"].lower()
+        assert "; secure" in tls.put("/api/player/settings", json={}).headers["set-cookie"].lower()
 
 
 def test_settings_and_tokens_live_in_the_store_not_in_one_process(database: str) -> None:
@@ -70,9 +70,8 @@ def test_settings_and_tokens_live_in_the_store_not_in_one_process(database: str)
         TestClient(create_app(database, background=False)) as one,
         TestClient(create_app(database, background=False)) as two,
     ):
-        one.get("/api/player")
-        two.cookies.set("spider_player", one.cookies["spider_player"])
         assert one.put("/api/player/settings", json={"lang": "fi", "sound": False}).status_code == 200
+        two.cookies.set("spider_player", one.cookies["spider_player"])
         seen = two.get("/api/player")
         assert "set-cookie" not in seen.headers
         assert seen.json()["settings"]["sound"] is False and seen.json()["lang"] == "fi"

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from spider.store import sqlite as sqlite_store
 from spider.web import limits, middleware
 from spider.web.app import create_app
 from spider.web.limits import hardened_config
+from spider.web.security import CONTENT_SECURITY_POLICY
 
 
 class Server:
@@ -89,11 +92,87 @@ def test_a_request_head_over_the_limit_gets_431_and_the_server_goes_on(server: S
     assert server.request("GET", "/api/health").status == 200
 
 
+def send_in_pieces(sock: socket.socket, data: bytes, size: int) -> None:
+    """``data`` in writes of ``size`` bytes, each its own segment; the server may answer (and stop
+    reading) before the last."""
+    try:
+        for start in range(0, len(data), size):
+            sock.sendall(data[start : start + size])
+            time.sleep(0.001)
+    except OSError:
+        pass
+
+
+def refusal(answer: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+    """A refusal the server wrote itself: its status, headers (lower-case names) and JSON body."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    return int(lines[0].split(" ")[1]), headers, json.loads(body)
+
+
+def assert_like_the_apps_answers(headers: dict[str, str], body: dict[str, Any], reason: str) -> None:
+    assert headers["content-type"] == "application/json" and body["reason"] == reason and body["message"]
+    assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+    assert headers["x-content-type-options"] == "nosniff" and re.fullmatch(r"[0-9a-f]{32}", headers["x-request-id"])
+    assert "server" not in headers
+
+
+BIG_HEAD = b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n"
+
+
+@pytest.mark.parametrize("piece", [None, 4096, 100], ids=["one write", "4 KB writes", "100-byte writes"])
+def test_a_whole_request_head_over_the_limit_gets_431_however_it_is_cut(server: Server, piece: int | None) -> None:
+    with server.connect() as sock:
+        send_in_pieces(sock, BIG_HEAD, piece or len(BIG_HEAD))
+        status, headers, body = refusal(read_answer(sock))
+    assert status == 431
+    assert_like_the_apps_answers(headers, body, "too_large")
+    assert server.request("GET", "/api/health").status == 200
+
+
+def test_a_head_over_the_limit_behind_another_request_gets_431(server: Server) -> None:
+    """Both requests in one write: the second head sits whole in h11's buffer until the first is answered."""
+    with server.connect() as sock:
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n" + BIG_HEAD)
+        first, _, second = read_answer(sock).partition(b'{"ok":true}')
+    assert first.startswith(b"HTTP/1.1 200 ")
+    assert refusal(second)[0] == 431
+
+
+def test_a_head_just_under_the_limit_is_served(server: Server) -> None:
+    start = b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Fill: "
+    head = start + b"a" * (limits.MAX_HEAD - len(start) - 4) + b"\r\n\r\n"
+    assert len(head) == limits.MAX_HEAD
+    with server.connect() as sock:
+        send_in_pieces(sock, head, 1000)
+        assert read_answer(sock).startswith(b"HTTP/1.1 200 ")
+
+
+def test_a_request_h11_cannot_read_gets_400_in_json(server: Server) -> None:
+    with server.connect() as sock:
+        sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+        status, headers, body = refusal(read_answer(sock))
+    assert status == 400
+    assert_like_the_apps_answers(headers, body, "bad_request")
+
+
 def test_a_request_head_never_finished_gets_408(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "HEAD_TIMEOUT", 0.5)
     with server.connect() as sock:
         sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Half: ")
-        assert read_answer(sock).startswith(b"HTTP/1.1 408 ")
+        status, headers, body = refusal(read_answer(sock))
+    assert status == 408
+    assert_like_the_apps_answers(headers, body, "timeout")
+
+
+def test_no_server_header_and_hsts_only_through_a_proxy_that_says_https(server: Server) -> None:
+    for proto, hsts in (("http", None), ("https", "max-age=31536000")):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", "/api/health", headers={"X-Forwarded-Proto": proto})  # 127.0.0.1: a trusted proxy
+        response = conn.getresponse()
+        assert response.status == 200 and response.getheader("server") is None
+        assert response.getheader("strict-transport-security") == hsts
 
 
 def test_a_body_never_finished_gets_408_in_json(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,7 +189,8 @@ def test_a_body_never_finished_gets_408_in_json(server: Server, monkeypatch: pyt
 def test_the_secure_flag_follows_the_proxys_https_header(server: Server) -> None:
     for proto, secure in (("http", False), ("https", True)):
         conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        conn.request("GET", "/api/player", headers={"X-Forwarded-Proto": proto})
+        headers = {"X-Forwarded-Proto": proto, "Content-Type": "application/json"}
+        conn.request("PUT", "/api/player/settings", body=b'{"sound": false}', headers=headers)
         cookie = conn.getresponse().getheader("set-cookie") or ""
         assert "spider_player=" in cookie and ("; secure" in cookie.lower()) is secure
 
@@ -135,7 +215,7 @@ def test_a_locked_database_answers_503_and_never_stalls_the_server(
         acting.join(0.5)
         health = server.request("GET", "/api/health")
         action_was_pending = acting.is_alive()
-        cookieless = server.request("GET", "/api/player")  # would issue a token: a write
+        cookieless = server.request("PUT", "/api/player/settings", {"sound": False})  # a new player: a write
         acting.join(30)
         holder.execute("ROLLBACK")
         holder.close()

@@ -13,7 +13,7 @@ from ..context import Ctx, view
 from ..errors import ApiError, NotFound, error_response, error_responses
 from ..games import record_of
 from ..language import request_language
-from ..models import History, HistoryDeleted, ReplayStep
+from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
 from .stats import all_levels
 
 router = APIRouter()
@@ -47,7 +47,7 @@ def history(
     request: Request,
     ctx: Ctx,
     level: Annotated[str | None, Query(description="Only this level's games (a key from /api/catalog)")] = None,
-    offset: Annotated[int, Query(ge=0, description="Games to skip")] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_INT, description="Games to skip")] = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE_LIMIT, description="Games on the page")] = 50,
 ) -> dict[str, Any]:
     if level is not None and level not in all_levels():
@@ -75,7 +75,7 @@ def forget_history(request: Request, ctx: Ctx) -> dict[str, Any]:
 def replay_step(
     request: Request,
     game_id: str,
-    step: Annotated[int, Path(ge=0, description="Actions played so far; 0 is the deal")],
+    step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions played so far; 0 is the deal")],
     ctx: Ctx,
 ) -> Any:
     row = ctx.store.get_game(request.state.player, game_id)
