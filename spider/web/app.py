@@ -12,15 +12,15 @@ from starlette.middleware.gzip import GZipMiddleware
 from ..config import Settings
 from ..i18n import load_all
 from ..store import open_store
-from . import busy, errors
 from .context import AppContext
 from .games import Games
+from .http import busy, errors
+from .http.logs import RequestLogMiddleware
+from .http.middleware import PlayerMiddleware
+from .http.security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .jobs import JobQueue
-from .logs import RequestLogMiddleware
-from .middleware import PlayerMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
-from .security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .solving import Solving, jobs_from
 
 

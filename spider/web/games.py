@@ -16,7 +16,7 @@ from ..engine.errors import N_
 from ..engine.events import play_with_events
 from ..engine.variants import variant_of_level
 from ..store import GameRow, Store
-from .errors import NotFound
+from .http.errors import NotFound
 
 CACHE_SIZE = 512
 # The longest gap between two requests about a game that the server counts as play whatever the

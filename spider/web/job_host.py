@@ -28,10 +28,10 @@ from typing import Any
 
 from ..config import Settings, environment_of
 from ..store import open_store
+from .http.logs import log_config
 from .job_worker import exit_with_parent
 from .jobs import Busy, JobState
 from .local_jobs import LocalJobs
-from .logs import log_config
 from .solving import default_lanes
 from .top_up import LOCK, TopUp
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from ..engine.errors import N_
-from .errors import ApiError
+from .http.errors import ApiError
 
 SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"  # the lanes, in the order workers serve them
 LANES = (SOLVE, WINNABLE, BACKGROUND)

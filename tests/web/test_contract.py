@@ -21,7 +21,7 @@ from spider.web import models
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
 from spider.web.context import DEFAULT_SETTINGS
-from spider.web.errors import ERROR_STATUSES, ErrorBody, StaleBody
+from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
 from spider.web.solving import SEED_FILE
 
 # A proved-winnable Spiderette deal and its winning line, as the app ships them.

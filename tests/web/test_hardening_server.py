@@ -21,7 +21,7 @@ import uvicorn
 from spider.store import sqlite as sqlite_store
 from spider.web import limits, middleware
 from spider.web.app import create_app
-from spider.web.limits import hardened_config
+from spider.web.http.limits import hardened_config
 
 
 class Server:

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider.web.app import create_app, from_environment
-from spider.web.logs import JsonFormatter
+from spider.web.http.logs import JsonFormatter
 from spider.web.redis_jobs import RedisJobs
 from spider.web.solving import default_lanes
 

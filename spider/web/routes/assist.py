@@ -12,7 +12,7 @@ from ...engine.notation import parse_action
 from ...i18n import translations
 from ..bodies import SolveBody
 from ..context import Ctx
-from ..errors import BODY_LIMITS, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, ApiError, error_responses
 from ..jobs import WorkerLost
 from ..language import request_language
 from ..models import Hint, SolveJob

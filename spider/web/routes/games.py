@@ -11,8 +11,8 @@ from ...engine import variant
 from ...engine.errors import N_
 from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
-from ..errors import BODY_LIMITS, ApiError, error_response, error_responses
 from ..games import Stale, record_of
+from ..http.errors import BODY_LIMITS, ApiError, error_response, error_responses
 from ..models import GameRecord, GameView
 
 router = APIRouter()

@@ -12,8 +12,8 @@ from ...engine.events import play_with_events
 from ...i18n import translations
 from ...store import GameRow
 from ..context import Ctx, view
-from ..errors import ApiError, NotFound, error_response, error_responses
 from ..games import record_of
+from ..http.errors import ApiError, NotFound, error_response, error_responses
 from ..language import request_language
 from ..models import History, HistoryDeleted, ReplayStep
 from .stats import all_levels

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from ..bodies import SettingsBody
 from ..context import Ctx, view
-from ..errors import BODY_LIMITS, error_responses
+from ..http.errors import BODY_LIMITS, error_responses
 from ..language import request_language
 from ..models import Player, Settings
 

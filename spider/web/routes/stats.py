@@ -10,7 +10,7 @@ from ...engine.errors import N_
 from ...engine.variants import all_variants
 from ...store import level_stats
 from ..context import Ctx
-from ..errors import ApiError, error_responses
+from ..http.errors import ApiError, error_responses
 from ..models import AllStats, Stats
 
 router = APIRouter()

@@ -7,8 +7,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from ..engine.errors import N_
-from ..store import StoreBusy
+from ...engine.errors import N_
+from ...store import StoreBusy
 from .errors import ApiError, error_response
 
 RETRY_AFTER = 2  # seconds

@@ -12,11 +12,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
-from ..engine import IllegalAction, SpiderError, profile, variant
-from ..engine.errors import N_
-from ..i18n import translate_error, translations
-from .language import request_language
-from .models import GameView
+from ...engine import IllegalAction, SpiderError, profile, variant
+from ...engine.errors import N_
+from ...i18n import translate_error, translations
+from ..language import request_language
+from ..models import GameView
 
 
 class ErrorBody(BaseModel):
