@@ -76,7 +76,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_worker(args: argparse.Namespace) -> int:
     from redis.exceptions import ConnectionError as RedisUnreachable
 
-    from .web.redis_worker import run_worker
+    from .jobs.redis_worker import run_worker
 
     try:
         run_worker(args.redis, prefix=args.prefix, burst=args.burst, processes=args.processes)

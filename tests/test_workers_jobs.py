@@ -22,8 +22,8 @@ from redis import Redis
 
 from spider.engine import format_code
 from spider.engine.variants import all_variants
+from spider.jobs.top_up import KEEP_READY
 from spider.store import open_store
-from spider.web.top_up import KEEP_READY
 from tests.test_workers import Client, Served, start, stop, two_workers
 from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
 
@@ -40,7 +40,7 @@ def job_host(served: Served) -> int:
     def find() -> int:
         for pid in descendants(served.process.pid):
             with contextlib.suppress(OSError):
-                if b"spider.web.job_host" in Path(f"/proc/{pid}/cmdline").read_bytes() and not gone(pid):
+                if b"spider.jobs.host" in Path(f"/proc/{pid}/cmdline").read_bytes() and not gone(pid):
                     return pid
         return 0
 

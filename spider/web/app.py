@@ -11,6 +11,8 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
 from ..i18n import load_all
+from ..jobs.protocol import JobQueue
+from ..jobs.solving import Solving, jobs_from
 from ..store import open_store
 from .context import AppContext
 from .games import Games
@@ -18,10 +20,8 @@ from .http import busy, errors
 from .http.logs import RequestLogMiddleware
 from .http.middleware import PlayerMiddleware
 from .http.security import HeadAsGetMiddleware, SecurityHeadersMiddleware
-from .jobs import JobQueue
 from .routes import ROUTERS
 from .routes.pages import STATIC
-from .solving import Solving, jobs_from
 
 
 def create_app(database: str, background: bool = True, docs: bool = False, jobs: JobQueue | None = None) -> FastAPI:

@@ -9,10 +9,10 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 
 from ..i18n import translations
+from ..jobs.solving import Solving
 from ..store import GameRow, Store
 from .games import Games
 from .language import request_language
-from .solving import Solving
 from .views import game_view
 
 DEFAULT_SETTINGS: dict[str, Any] = {

@@ -22,11 +22,11 @@ from pydantic import ValidationError
 from uvicorn.supervisors import Multiprocess
 
 from ..config import Settings, default_database, environment_of
+from ..jobs.host import JobHost
 from ..store import StoreUnavailable, is_postgresql, open_store
 from .app import create_app
 from .http.limits import hardened_config
 from .http.logs import log_config
-from .job_host import JobHost
 
 APP_FACTORY = "spider.web.app:from_environment"
 

@@ -17,12 +17,12 @@ from fastapi.testclient import TestClient
 
 from spider.engine import PROFILES, card_text, new_session
 from spider.engine.variants import GAMES, RULES, SUIT_COUNTS
+from spider.jobs.solving import SEED_FILE
 from spider.web import models
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
 from spider.web.context import DEFAULT_SETTINGS
 from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
-from spider.web.solving import SEED_FILE
 
 # A proved-winnable Spiderette deal and its winning line, as the app ships them.
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-1-classic"][0]

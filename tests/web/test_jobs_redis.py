@@ -22,10 +22,10 @@ from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
 
 from spider.engine import load_record
+from spider.jobs import solving
+from spider.jobs.solving import REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, default_lanes
 from spider.solver import deep_hint
-from spider.web import solving
 from spider.web.app import create_app
-from spider.web.solving import REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, default_lanes
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")

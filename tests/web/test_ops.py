@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from spider.jobs.redis_queue import RedisJobs
+from spider.jobs.solving import default_lanes
 from spider.web.app import create_app, from_environment
 from spider.web.http.logs import JsonFormatter
-from spider.web.redis_jobs import RedisJobs
-from spider.web.solving import default_lanes
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 

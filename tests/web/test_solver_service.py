@@ -25,10 +25,10 @@ import pytest
 import uvicorn
 from procwatch import cpu_seconds, descendants, gone, wait_for
 
+from spider.jobs.local import LocalJob, LocalJobs
+from spider.jobs.protocol import Lane
+from spider.jobs.solving import SOLVE
 from spider.web.app import create_app
-from spider.web.jobs import Lane
-from spider.web.local_jobs import LocalJob, LocalJobs
-from spider.web.solving import SOLVE
 
 ROOT = Path(__file__).resolve().parents[2]
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)

@@ -3,10 +3,10 @@
 A job is a module-level function and its arguments, run in a *lane* (players' solves, a winnable deal a
 player waits for, background top-ups), each with its own workers and its own bounded wait list. A job
 has an id: whoever started it asks for its state (and answer) by that id, or cancels it, from any
-request. On one machine :class:`spider.web.local_jobs.LocalJobs` runs jobs in local worker processes;
-with Redis, :class:`spider.web.redis_jobs.RedisJobs` queues them for ``spider worker`` processes on any
+request. On one machine :class:`spider.jobs.local.LocalJobs` runs jobs in local worker processes;
+with Redis, :class:`spider.jobs.redis_queue.RedisJobs` queues them for ``spider worker`` processes on any
 host. When ``spider serve`` runs several app workers without Redis, one *job host* process owns the
-``LocalJobs`` and every worker reaches it through :class:`spider.web.remote_jobs.RemoteJobs`. All three
+``LocalJobs`` and every worker reaches it through :class:`spider.jobs.remote.RemoteJobs`. All three
 answer the same calls in the same way."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from ..engine.errors import N_
-from .http.errors import ApiError
+from ..web.http.errors import ApiError
 
 SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"  # the lanes, in the order workers serve them
 LANES = (SOLVE, WINNABLE, BACKGROUND)

@@ -21,8 +21,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from . import job_worker
-from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, OneProcess, WorkerLost
+from . import local_worker
+from .protocol import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, OneProcess, WorkerLost
 
 _SPAWN = multiprocessing.get_context("spawn")  # a worker shares nothing with the server's threads
 
@@ -169,7 +169,7 @@ class LocalJobs:
     def _spawn(self, lane: str) -> _Worker:
         ours, theirs = _SPAWN.Pipe()
         process = _SPAWN.Process(
-            target=job_worker.serve,
+            target=local_worker.serve,
             args=(theirs, os.getpid(), self.lanes[lane].background, self.preload),
             name=f"spider-{lane}-{next(self._names)}",
             daemon=True,

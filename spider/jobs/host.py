@@ -3,7 +3,7 @@
 
 ``spider serve`` starts it (:class:`JobHost`) before its workers, listening on a Unix socket in a
 private folder with a random key, both handed to the workers in ``SPIDER_JOBS_ADDRESS`` and
-``SPIDER_JOBS_KEY`` (:mod:`spider.web.remote_jobs` is their side), and starts it again if it dies.
+``SPIDER_JOBS_KEY`` (:mod:`spider.jobs.remote` is their side), and starts it again if it dies.
 Each start is a new *generation*, the first part of every job id it hands out: a job of an earlier
 generation died with its host, and is answered as lost rather than unknown."""
 
@@ -28,10 +28,10 @@ from typing import Any
 
 from ..config import Settings, environment_of
 from ..store import open_store
-from .http.logs import log_config
-from .job_worker import exit_with_parent
-from .jobs import Busy, JobState
-from .local_jobs import LocalJobs
+from ..web.http.logs import log_config
+from .local import LocalJobs
+from .local_worker import exit_with_parent
+from .protocol import Busy, JobState
 from .solving import default_lanes
 from .top_up import LOCK, TopUp
 
@@ -86,7 +86,7 @@ class JobHost:
         self.generation += 1
         Path(self.address).unlink(missing_ok=True)  # a dead host's socket
         return subprocess.Popen(
-            [sys.executable, "-m", "spider.web.job_host", str(self.generation)],
+            [sys.executable, "-m", "spider.jobs.host", str(self.generation)],
             env=os.environ | environment_of(self.settings),
         )
 
@@ -166,7 +166,7 @@ async def _serve(settings: Settings, generation: int) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
-    jobs = LocalJobs(default_lanes(), preload=("spider.web.solver_tasks",))
+    jobs = LocalJobs(default_lanes(), preload=("spider.jobs.tasks",))
     store = open_store(settings.database_or_default)
     top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
     schedule = loop.create_task(top_up.run()) if settings.background else None

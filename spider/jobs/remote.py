@@ -1,6 +1,6 @@
 """Solver jobs of the job host, for each app worker of ``spider serve --workers N`` without Redis.
 
-The job host (``spider.web.job_host``) owns the one :class:`LocalJobs` of the whole server, so a
+The job host (``spider.jobs.host``) owns the one :class:`LocalJobs` of the whole server, so a
 solve started through one worker is polled and cancelled through any other, and "one job per
 player" and the wait list's bound hold for the server, not per worker. This is the workers' side: each
 call is one message over a Unix socket (``multiprocessing.connection``, which checks a shared key
@@ -18,7 +18,7 @@ from multiprocessing import AuthenticationError
 from multiprocessing.connection import Connection, answer_challenge, deliver_challenge
 from typing import Any
 
-from .jobs import Busy, JobState, Lane, QueueUnavailable
+from .protocol import Busy, JobState, Lane, QueueUnavailable
 
 ANSWER_SECONDS = 5.0  # the host answers at once; silence this long means it is stuck
 

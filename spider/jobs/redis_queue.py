@@ -31,7 +31,7 @@ from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
-from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, QueueUnavailable
+from .protocol import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, QueueUnavailable
 
 HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost

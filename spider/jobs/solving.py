@@ -25,7 +25,8 @@ from ..engine import Session
 from ..engine.variants import variant_of_level
 from ..solver.hints import record_hint
 from ..store import Store
-from .jobs import (
+from .local import LocalJobs
+from .protocol import (
     BACKGROUND,
     FINISHED,
     SOLVE,
@@ -37,9 +38,8 @@ from .jobs import (
     QueueUnavailable,
     WorkerLost,
 )
-from .local_jobs import LocalJobs
-from .remote_jobs import RemoteJobs
-from .solver_tasks import deep_hint_record, find_winnable, solve_record
+from .remote import RemoteJobs
+from .tasks import deep_hint_record, find_winnable, solve_record
 from .top_up import LOCK, TopUp
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
@@ -55,7 +55,7 @@ REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PR
 def default_lanes() -> dict[str, Lane]:
     """Solves use every core but one (the server's), at least one; a few may wait, one per player.
     A winnable deal a player waits for has one worker; a busy one means a random deal instead.
-    A top-up has one job at a time, for the whole site (spider.web.top_up)."""
+    A top-up has one job at a time, for the whole site (spider.jobs.top_up)."""
     cores = os.cpu_count() or 2
     return {
         SOLVE: Lane(workers=max(1, min(4, cores - 1)), waiting=4, one_per_owner=True),
@@ -68,7 +68,7 @@ def jobs_from(settings: Settings) -> JobQueue:
     """Redis (through RQ) when the settings name one; else the job host that ``spider serve
     --workers N`` started for its workers; else local worker processes of this process."""
     if settings.redis_url:
-        from .redis_jobs import RedisJobs  # only a site with Redis needs RQ
+        from .redis_queue import RedisJobs  # only a site with Redis needs RQ
 
         prefix = os.environ.get(REDIS_PREFIX_VARIABLE) or "spider"
         return RedisJobs(settings.redis_url, default_lanes(), prefix=prefix)

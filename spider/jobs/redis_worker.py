@@ -1,4 +1,4 @@
-"""``spider worker``: runs solver jobs from Redis (see redis_jobs), one at a time per process, on any
+"""``spider worker``: runs solver jobs from Redis (see redis_queue), one at a time per process, on any
 host.
 
 Run as many workers as the hosts have cores to spare (``--processes N`` on each host). They run
@@ -16,9 +16,9 @@ from redis import Redis
 from rq import Queue, Worker
 from rq.worker_pool import WorkerPool
 
-from . import solver_tasks  # noqa: F401  (imported once here, before every fork)
-from .jobs import LANES
-from .redis_jobs import HEARTBEAT_SECONDS, queue_name
+from . import tasks  # noqa: F401  (imported once here, before every fork)
+from .protocol import LANES
+from .redis_queue import HEARTBEAT_SECONDS, queue_name
 
 LOG_LEVEL = "WARNING"
 
