@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings, environment_of
+from ..logs import log_config
 from ..store import open_store
-from ..web.http.logs import log_config
 from .local import LocalJobs
 from .local_worker import exit_with_parent
 from .protocol import Busy, JobState

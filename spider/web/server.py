@@ -23,10 +23,10 @@ from uvicorn.supervisors import Multiprocess
 
 from ..config import Settings, default_database, environment_of
 from ..jobs.host import JobHost
+from ..logs import log_config
 from ..store import StoreUnavailable, is_postgresql, open_store
 from .app import create_app
 from .http.limits import hardened_config
-from .http.logs import log_config
 
 APP_FACTORY = "spider.web.app:from_environment"
 

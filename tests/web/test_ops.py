@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 
 from spider.jobs.redis_queue import RedisJobs
 from spider.jobs.solving import default_lanes
+from spider.logs import JsonFormatter
 from spider.web.app import create_app, from_environment
-from spider.web.http.logs import JsonFormatter
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 

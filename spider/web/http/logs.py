@@ -1,4 +1,4 @@
-"""Structured logs: one JSON object a line, each tagged with the process and the request it belongs to.
+"""Each request's id and access line (the JSON log format itself is :mod:`spider.logs`).
 
 Every request gets an id (the proxy's ``X-Request-ID`` when it sent a sane one, else a new one), sent
 back in ``X-Request-ID`` and carried by a context variable into every log line written while the
@@ -7,58 +7,19 @@ request says what was asked, the answer's status and how long it took: never coo
 
 from __future__ import annotations
 
-import contextvars
-import json
 import logging
 import re
 import time
 import uuid
-from datetime import UTC, datetime
-from typing import Any
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ...logs import request_id
+
 REQUEST_ID_HEADER = "X-Request-ID"
 _SANE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
-request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
 access_log = logging.getLogger("spider.access")
-
-# LogRecord's own attributes: everything else on a record came from ``extra=`` and is logged as a field.
-_STANDARD = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "color_message"}
-
-
-class JsonFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "message": record.getMessage(),
-            "pid": record.process,
-        }
-        rid = request_id.get()
-        if rid is not None:
-            entry["request_id"] = rid
-        entry |= {k: v for k, v in record.__dict__.items() if k not in _STANDARD}
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
-        return json.dumps(entry, default=str, ensure_ascii=False)
-
-
-def log_config(level: str, fmt: str) -> dict[str, Any]:
-    """A ``logging.config.dictConfig`` for uvicorn and the app: JSON (or plain text) on stderr."""
-    formatter = {"()": JsonFormatter} if fmt == "json" else {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}
-    handler = {"class": "logging.StreamHandler", "formatter": "main", "stream": "ext://sys.stderr"}
-    logger = {"handlers": ["main"], "level": level.upper(), "propagate": False}
-    return {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "formatters": {"main": formatter},
-        "handlers": {"main": handler},
-        # uvicorn's own access log is off: spider.access says the same with the request id
-        "loggers": {name: logger for name in ("uvicorn", "uvicorn.error", "spider")},
-    }
 
 
 class RequestLogMiddleware:
