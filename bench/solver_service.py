@@ -42,9 +42,9 @@ from spider.config import Settings  # noqa: E402
 from spider.jobs.host import JobHost  # noqa: E402
 from spider.jobs.local import LocalJobs  # noqa: E402
 from spider.jobs.protocol import SOLVE, JobQueue, Lane  # noqa: E402
+from spider.jobs.queues import default_lanes  # noqa: E402
 from spider.jobs.redis_queue import RedisJobs  # noqa: E402
 from spider.jobs.remote import RemoteJobs  # noqa: E402
-from spider.jobs.solving import default_lanes  # noqa: E402
 from spider.jobs.tasks import solve_record  # noqa: E402
 
 HARD = {"code": "SP1-S4C-AAAABAP", "actions": []}

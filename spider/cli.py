@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -18,6 +17,8 @@ from .engine.variants import variant
 from .options import add_level_arguments, port, positive
 from .solver.cli import add_commands as add_solver_commands
 
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"  # `spider worker` without --redis or SPIDER_REDIS_URL
+WORKER_FLAGS = {"redis_url": "--redis", "redis_prefix": "--prefix"}
 ILLEGAL_ACTION_EXIT = 1  # SPEC: a record's illegal action; every other mistake exits 2
 
 
@@ -76,12 +77,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_worker(args: argparse.Namespace) -> int:
     from redis.exceptions import ConnectionError as RedisUnreachable
 
+    from .config import SettingsError, load_settings
     from .jobs.redis_worker import run_worker
 
     try:
-        run_worker(args.redis, prefix=args.prefix, burst=args.burst, processes=args.processes)
+        settings = load_settings({"redis_url": args.redis, "redis_prefix": args.prefix}, WORKER_FLAGS)
+    except SettingsError as e:
+        raise CliError(str(e)) from None
+    url = settings.redis_url or DEFAULT_REDIS_URL
+    try:
+        run_worker(url, prefix=settings.redis_prefix, burst=args.burst, processes=args.processes)
     except (RedisUnreachable, ValueError) as e:
-        raise CliError(f"cannot use Redis at {args.redis}: {e}") from None
+        raise CliError(f"cannot use Redis at {url}: {e}") from None
     return 0
 
 
@@ -110,8 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("worker", help="run solver jobs from Redis for the web app (any host, as many as you like)")
-    p.add_argument("--redis", default=os.environ.get("SPIDER_REDIS_URL", "redis://127.0.0.1:6379/0"), help="Redis URL")
-    p.add_argument("--prefix", default=os.environ.get("SPIDER_REDIS_PREFIX", "spider"), help="queue name prefix")
+    # defaults come from SPIDER_REDIS_URL and SPIDER_REDIS_PREFIX (spider.config), then these
+    p.add_argument("--redis", help=f"Redis URL (default $SPIDER_REDIS_URL, else {DEFAULT_REDIS_URL})")
+    p.add_argument("--prefix", help="queue name prefix (default $SPIDER_REDIS_PREFIX, else spider)")
     p.add_argument("--burst", action="store_true", help="stop once the queues are empty")
     p.add_argument(
         "--processes",

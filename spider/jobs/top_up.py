@@ -16,7 +16,8 @@ import logging
 from collections.abc import Callable
 
 from ..engine.variants import all_variants
-from .protocol import BACKGROUND, WORKER_START_SECONDS, Busy, JobQueue, QueueUnavailable, SiteLock
+from .errors import Busy, QueueUnavailable
+from .protocol import BACKGROUND, WORKER_START_SECONDS, JobQueue, SiteLock
 from .tasks import top_up
 
 KEEP_READY = 3  # proved-winnable deals kept per level

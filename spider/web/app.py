@@ -12,7 +12,8 @@ from starlette.middleware.gzip import GZipMiddleware
 from ..config import Settings
 from ..i18n import load_all
 from ..jobs.protocol import JobQueue
-from ..jobs.solving import Solving, jobs_from
+from ..jobs.queues import jobs_from
+from ..jobs.solving import Solving
 from ..store import open_store
 from .context import AppContext
 from .games import Games

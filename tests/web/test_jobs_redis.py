@@ -23,7 +23,7 @@ from redis import Redis
 
 from spider.engine import load_record
 from spider.jobs import solving
-from spider.jobs.solving import REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, default_lanes
+from spider.jobs.queues import default_lanes
 from spider.solver import deep_hint
 from spider.web.app import create_app
 
@@ -80,8 +80,8 @@ def redis() -> Iterator[Redis]:
 @pytest.fixture
 def site(tmp_path: Path, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
     prefix = f"spider-test-{uuid.uuid4().hex[:12]}"
-    monkeypatch.setenv(REDIS_URL_VARIABLE, REDIS_URL)
-    monkeypatch.setenv(REDIS_PREFIX_VARIABLE, prefix)
+    monkeypatch.setenv("SPIDER_REDIS_URL", REDIS_URL)
+    monkeypatch.setenv("SPIDER_REDIS_PREFIX", prefix)
     site = Site(tmp_path, prefix)
     yield site
     site.close()

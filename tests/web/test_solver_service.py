@@ -26,8 +26,7 @@ import uvicorn
 from procwatch import cpu_seconds, descendants, gone, wait_for
 
 from spider.jobs.local import LocalJob, LocalJobs
-from spider.jobs.protocol import Lane
-from spider.jobs.solving import SOLVE
+from spider.jobs.protocol import SOLVE, Lane
 from spider.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]

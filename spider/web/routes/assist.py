@@ -10,7 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from ...engine.errors import N_
 from ...engine.notation import parse_action
 from ...i18n import translations
-from ...jobs.protocol import WorkerLost
+from ...jobs.errors import WorkerLost
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
