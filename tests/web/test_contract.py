@@ -304,6 +304,6 @@ def test_a_choice_outside_the_engines_is_refused_in_its_words(api: ContractClien
 
 def test_a_settings_change_names_the_same_settings_the_answer_has() -> None:
     """PUT /api/player/settings takes any of the settings and nothing else."""
-    assert list(SettingsBody.model_fields) == list(models.Settings.model_fields) == list(DEFAULT_SETTINGS)
-    for name, field in models.Settings.model_fields.items():
+    assert list(SettingsBody.model_fields) == list(models.PlayerSettings.model_fields) == list(DEFAULT_SETTINGS)
+    for name, field in models.PlayerSettings.model_fields.items():
         assert SettingsBody.model_fields[name].annotation == field.annotation | None, name
