@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
+from rq import Queue, Worker
 
 from spider.engine import load_record
 from spider.jobs import solving
@@ -221,6 +222,46 @@ def test_a_killed_worker_is_reported_never_a_500_and_replaced_at_once(site: Site
     long_job = ask(other, other_game, 60)
     assert answer(player, ask(player, player_with_game(player, EASY)))["result"] == "won"
     assert poll(other, long_job)["state"] == "running"
+
+
+def idle_workers(redis: Redis, site: Site) -> int:
+    """How many of the site's RQ workers wait for a job now."""
+    queue = Queue(f"{site.prefix}:solve", connection=redis)
+    return sum(1 for worker in Worker.all(connection=redis, queue=queue) if worker.get_state() == "idle")
+
+
+def test_an_idle_spider_worker_stops_within_2_s_of_sigterm(site: Site, redis: Redis) -> None:
+    """Its supervisor and every worker of its pool, none left behind (a container allows 10 s)."""
+    pool = site.start_worker(processes=3)
+    wait_for(lambda: idle_workers(redis, site) == 3)
+    processes = descendants(pool.pid)
+    stopped = time.monotonic()
+    pool.send_signal(signal.SIGTERM)
+    assert pool.wait(10) == 0
+    took = time.monotonic() - stopped
+    assert took < 2.0, f"{took:.2f} s"
+    assert all(gone(pid) for pid in processes)
+    assert idle_workers(redis, site) == 0  # each said it was leaving
+    print(f"an idle spider worker of 3 processes stopped {took:.2f} s after SIGTERM")
+
+
+def test_a_busy_spider_worker_stopped_ends_its_job_and_its_player_is_answered_within_10_s(
+    site: Site, client: TestClient
+) -> None:
+    worker = site.start_worker()
+    player, game = player_with(client, HARD)
+    job = ask(player, game, 60)
+    wait_for(lambda: poll(player, job)["state"] == "running")
+    horse = site.horse(worker)
+    stopped = time.monotonic()
+    worker.send_signal(signal.SIGTERM)
+    assert worker.wait(10) == 0
+    exited = time.monotonic() - stopped
+    result = answer(player, job, 10)
+    answered = time.monotonic() - stopped
+    assert result["result"] == "unknown" and result["reason"] == "worker_lost" and "ask again" in result["message"]
+    assert gone(horse) and answered < 10.0, f"{answered:.2f} s"
+    print(f"a busy spider worker stopped {exited:.2f} s after SIGTERM; its player answered after {answered:.2f} s")
 
 
 def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
