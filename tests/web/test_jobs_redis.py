@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from job_ids import FOREIGN_JOB_IDS
 from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
 from rq import Queue, Worker
@@ -145,6 +146,14 @@ def test_a_solve_runs_on_a_spider_worker_and_its_answer_is_polled(site: Site, cl
     assert stranger.get(f"/api/solves/{job}").status_code == 404
     assert stranger.delete(f"/api/solves/{job}").status_code == 404
     assert player.get("/api/solves/nonsense").json()["reason"] == "not_found"
+
+
+def test_a_solve_id_that_is_not_ours_is_404_never_a_5xx(site: Site, client: TestClient) -> None:
+    player, _ = player_with(client, EASY)
+    for job_id in FOREIGN_JOB_IDS:
+        for method in ("GET", "DELETE"):
+            r = player.request(method, f"/api/solves/{job_id}")
+            assert r.status_code == 404 and r.json()["reason"] == "not_found", (method, job_id, r.text)
 
 
 def test_a_deep_hint_is_worked_out_by_a_spider_worker(site: Site, client: TestClient) -> None:
