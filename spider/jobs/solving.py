@@ -1,6 +1,6 @@
 """Hints, "can this game still be won?" and winnable deals for the web app.
 
-The solver is CPU-bound Python: it runs as jobs (``jobs.JobQueue``) in worker processes, so that a long
+The solver is CPU-bound Python: it runs as jobs (``protocol.JobQueue``) in worker processes, so that a long
 search never stalls other players' requests. Players' solves, winnable deals a player waits for and
 background top-ups each have a lane of their own, so a player never waits behind a 90-second background
 try; each player has one solve at a time (a job they start, poll and may cancel, which ends it at once). Deals
