@@ -19,8 +19,8 @@ import pytest
 import uvicorn
 
 from spider.store import sqlite as sqlite_store
-from spider.web import limits, middleware
 from spider.web.app import create_app
+from spider.web.http import limits, middleware
 from spider.web.http.limits import hardened_config
 
 
