@@ -16,6 +16,7 @@ without end, and RQ's own stop lets a running job finish, up to a minute later."
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -35,10 +36,10 @@ from .protocol import LANES
 from .redis_queue import HEARTBEAT_SECONDS, queue_name
 
 LOG_LEVEL = "WARNING"
-WATCH_SECONDS = 0.2  # how often the supervisor looks at its workers and for a stop
+WATCH_SECONDS = 0.05  # how often the supervisor looks at its workers and for a stop (a sleep outlasts a signal)
 RESTART_SECONDS = 1.0  # at most one worker replaced in this time (one that cannot start is not retried in a loop)
 STOP_SECONDS = 5.0  # a worker still alive this long after the stop is killed (its job's process with it)
-COMMAND_WAKE_SECONDS = 0.5  # how often a worker's command listener wakes, so that a stop never waits on it
+COMMAND_WAKE_SECONDS = 0.2  # how often a worker's command listener wakes, so that a stop never waits on it
 STOP_SIGNALS = {signal.SIGTERM, signal.SIGINT}
 _FORK = multiprocessing.get_context("fork")  # the worker shares the solver this process imported
 
@@ -135,6 +136,7 @@ class _Supervisor:
 
     def _stop(self, signum: int, frame: FrameType | None) -> None:
         self.stopping = True
+        self._signal_workers()  # now, not at the loop's next look
 
     def _start(self) -> BaseProcess:
         held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)  # the worker inherits the mask
@@ -145,10 +147,14 @@ class _Supervisor:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
         return worker
 
+    def _signal_workers(self) -> None:
+        for worker in self.workers:  # (no waitpid here: this may run in a signal handler)
+            if worker.pid is not None:
+                with contextlib.suppress(ProcessLookupError):  # it has just ended
+                    os.kill(worker.pid, signal.SIGTERM)
+
     def _stop_workers(self) -> None:
-        for worker in self.workers:
-            if worker.is_alive() and worker.pid is not None:
-                os.kill(worker.pid, signal.SIGTERM)
+        self._signal_workers()  # again for one started as the stop came
         deadline = time.monotonic() + STOP_SECONDS
         for worker in self.workers:
             worker.join(max(0.0, deadline - time.monotonic()))
