@@ -39,13 +39,13 @@ import httpx  # noqa: E402
 from redis import Redis  # noqa: E402
 
 from spider.config import Settings  # noqa: E402
-from spider.web.job_host import JobHost  # noqa: E402
-from spider.web.jobs import SOLVE, JobQueue, Lane  # noqa: E402
-from spider.web.local_jobs import LocalJobs  # noqa: E402
-from spider.web.redis_jobs import RedisJobs  # noqa: E402
-from spider.web.remote_jobs import RemoteJobs  # noqa: E402
-from spider.web.solver_tasks import solve_record  # noqa: E402
-from spider.web.solving import default_lanes  # noqa: E402
+from spider.jobs.host import JobHost  # noqa: E402
+from spider.jobs.local import LocalJobs  # noqa: E402
+from spider.jobs.protocol import SOLVE, JobQueue, Lane  # noqa: E402
+from spider.jobs.queues import default_lanes  # noqa: E402
+from spider.jobs.redis_queue import RedisJobs  # noqa: E402
+from spider.jobs.remote import RemoteJobs  # noqa: E402
+from spider.jobs.tasks import solve_record  # noqa: E402
 
 HARD = {"code": "SP1-S4C-AAAABAP", "actions": []}
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt

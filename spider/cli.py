@@ -15,6 +15,8 @@ from .engine import DEAL_LIMIT, Game, ReplayError, SpiderError, describe, format
 from .options import add_level_arguments, port, positive
 from .solver.cli import add_commands as add_solver_commands
 
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"  # `spider worker` without --redis or SPIDER_REDIS_URL
+WORKER_FLAGS = {"redis_url": "--redis", "redis_prefix": "--prefix"}
 ILLEGAL_ACTION_EXIT = 1  # a record's illegal action; every other mistake exits 2 (docs/COMMAND-LINE.md)
 
 
@@ -75,21 +77,26 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
     from redis.exceptions import ConnectionError as RedisUnreachable
 
-    from .web.logs import log_config
-    from .web.redis_worker import LOG_LEVEL, run_worker
-    from .web.server import StartupError, settings_from
+    from .config import SettingsError, load_settings
+    from .jobs.redis_worker import LOG_LEVEL, run_worker
+    from .logs import log_config
 
     try:
-        log_format = settings_from().log_format
-    except StartupError as e:
+        settings = load_settings({"redis_url": args.redis, "redis_prefix": args.prefix}, WORKER_FLAGS)
+    except SettingsError as e:
         raise CliError(str(e)) from None
     # RQ's lines (and every library's) as the app's: JSON on stderr, RQ then adds no handler of its own
-    logging.config.dictConfig(log_config(LOG_LEVEL.lower(), log_format))
+    logging.config.dictConfig(log_config(LOG_LEVEL.lower(), settings.log_format))
+    url = settings.redis_url or DEFAULT_REDIS_URL
     try:
-        run_worker(args.redis, prefix=args.prefix, burst=args.burst, processes=args.processes)
+        run_worker(url, prefix=settings.redis_prefix, burst=args.burst, processes=args.processes)
     except (RedisUnreachable, ValueError) as e:
-        raise CliError(f"cannot use Redis at {args.redis}: {e}") from None
-    return 0
+        raise CliError(f"cannot use Redis at {url}: {e}") from None
+    # Every worker has stopped and nothing is left to clean up: leave without the interpreter's
+    # teardown of the solver's and RQ's modules, tenths of a second of a stop that a container bounds.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -117,8 +124,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_serve)
 
     p = sub.add_parser("worker", help="run solver jobs from Redis for the web app (any host, as many as you like)")
-    p.add_argument("--redis", default=os.environ.get("SPIDER_REDIS_URL", "redis://127.0.0.1:6379/0"), help="Redis URL")
-    p.add_argument("--prefix", default=os.environ.get("SPIDER_REDIS_PREFIX", "spider"), help="queue name prefix")
+    # defaults come from SPIDER_REDIS_URL and SPIDER_REDIS_PREFIX (spider.config), then these
+    p.add_argument("--redis", help=f"Redis URL (default $SPIDER_REDIS_URL, else {DEFAULT_REDIS_URL})")
+    p.add_argument("--prefix", help="queue name prefix (default $SPIDER_REDIS_PREFIX, else spider)")
     p.add_argument("--burst", action="store_true", help="stop once the queues are empty")
     p.add_argument(
         "--processes",

@@ -5,11 +5,12 @@ workers through the environment, and a container or a process manager configures
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
 from platformdirs import user_data_dir
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_PREFIX = "SPIDER_"
@@ -28,6 +29,7 @@ class Settings(BaseSettings):
 
     database: str | None = Field(default=None, description="SQLite file or postgresql:// URL")
     redis_url: str | None = Field(default=None, description="redis:// URL of the solver job queue")
+    redis_prefix: str = Field(default="spider", min_length=1, description="names the queues: sites may share a Redis")
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=0, le=65535)
     workers: int = Field(default=1, ge=1, le=64, description="app processes sharing the port")
@@ -45,6 +47,22 @@ class Settings(BaseSettings):
     @property
     def database_or_default(self) -> str:
         return self.database or default_database()
+
+
+class SettingsError(ValueError):
+    """A malformed variable or option, in one line that names it."""
+
+
+def load_settings(options: Mapping[str, object], flags: Mapping[str, str] | None = None) -> Settings:
+    """The environment's settings with the options given (not None) on top. ``flags``: an option's
+    command-line name where it is not ``--{name}``."""
+    try:
+        return Settings(**{k: v for k, v in options.items() if v is not None})  # type: ignore[arg-type]
+    except ValidationError as e:
+        first = e.errors()[0]
+        name = str(first["loc"][0]) if first["loc"] else "?"
+        flag = (flags or {}).get(name, f"--{name}")
+        raise SettingsError(f"bad setting {name} ({ENV_PREFIX}{name.upper()} or {flag}): {first['msg']}") from None
 
 
 def environment_of(settings: Settings) -> dict[str, str]:

@@ -363,7 +363,7 @@ def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
         workers = served.worker_pids()
         deadline = time.monotonic() + 20
         # the solver processes are the job host's, which runs every worker's solver jobs
-        host = {c for c in children(served.process.pid) if b"spider.web.job_host" in _cmdline(c)}
+        host = {c for c in children(served.process.pid) if b"spider.jobs.host" in _cmdline(c)}
         while not (solvers := host | set().union(*(descendants(h) for h in host))) - host:
             assert time.monotonic() < deadline, "no solver process started"
             time.sleep(0.1)

@@ -21,9 +21,10 @@ import pytest
 from redis import Redis
 
 from spider.engine import all_variants, format_code
+from spider.jobs.top_up import KEEP_READY
 from spider.store import open_store
-from spider.web.top_up import KEEP_READY
 from tests.test_workers import Client, Served, start, stop, two_workers
+from tests.web.job_ids import FOREIGN_JOB_IDS
 from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
 
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
@@ -39,7 +40,7 @@ def job_host(served: Served) -> int:
     def find() -> int:
         for pid in descendants(served.process.pid):
             with contextlib.suppress(OSError):
-                if b"spider.web.job_host" in Path(f"/proc/{pid}/cmdline").read_bytes() and not gone(pid):
+                if b"spider.jobs.host" in Path(f"/proc/{pid}/cmdline").read_bytes() and not gone(pid):
                     return pid
         return 0
 
@@ -145,6 +146,21 @@ def player_game(client: Client, code: str) -> str:
     assert status == 201
     assert client.call("POST", f"/api/games/{game['id']}/actions", {"action": "deal", "version": 0})[0] == 200
     return str(game["id"])
+
+
+def test_a_solve_id_that_is_not_ours_is_404_through_any_worker_and_logs_no_traceback(served: Served) -> None:
+    client, _ = player(served, EASY)
+    for job_id in FOREIGN_JOB_IDS:
+        for method in ("GET", "DELETE"):
+            status, body, _ = client.call(method, f"/api/solves/{job_id}")
+            assert status == 404 and body["reason"] == "not_found" and body["message"], (method, job_id, body)
+    time.sleep(0.5)  # the last access lines are written just after their answers
+    entries = served.entries()
+    assert not [e for e in entries if "exception" in e or e["level"] in ("error", "critical")]
+    assert not [e for e in entries if e["logger"] == "spider.access" and e["status"] >= 500]
+    assert len([e for e in entries if e["logger"] == "spider.access" and e["status"] == 404]) == 2 * len(
+        FOREIGN_JOB_IDS
+    )
 
 
 def test_a_stuck_or_killed_job_host_is_a_503_and_not_ready_never_a_500(served: Served) -> None:

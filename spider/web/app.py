@@ -13,18 +13,19 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
 from ..i18n import load_all
+from ..jobs.protocol import JobQueue
+from ..jobs.queues import jobs_from
+from ..jobs.solving import Solving
 from ..store import StoreBusy, StoreUnavailable, open_store
-from . import busy, errors
 from .context import AppContext
 from .expiry import expire_players_periodically
 from .games import Games
-from .jobs import JobQueue
-from .logs import RequestLogMiddleware
-from .middleware import PlayerMiddleware
+from .http import busy, errors
+from .http.logs import RequestLogMiddleware
+from .http.middleware import PlayerMiddleware
+from .http.security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
-from .security import HeadAsGetMiddleware, SecurityHeadersMiddleware
-from .solving import Solving, jobs_from
 
 log = logging.getLogger("spider.app")
 

@@ -10,10 +10,10 @@ from fastapi import Depends, Request
 
 from ..engine import Game
 from ..i18n import translations
+from ..jobs.solving import Solving
 from ..store import GameRow, Store
 from .games import Games
 from .language import request_language
-from .solving import Solving
 from .views import game_view
 
 DEFAULT_SETTINGS: dict[str, Any] = {

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
 from ..store import GameRow, Store
-from .errors import NotFound
+from .http.errors import NotFound
 
 CACHE_SIZE = 512
 # The longest gap between two requests about a game that the server counts as play whatever the

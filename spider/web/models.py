@@ -39,7 +39,8 @@ class Answer(BaseModel):
 # ----- settings ------------------------------------------------------------------------------
 
 
-class Settings(Answer):
+# A player's choices (the server's own configuration is spider.config.Settings).
+class PlayerSettings(Answer):
     lang: LanguageCode | None = Field(description="The player's explicit language, or null: the browser's")
     double_click: bool = Field(description="A double click or tap sends cards to the best column")
     single_tap: bool = Field(description="A single tap sends cards to the best column")
@@ -106,7 +107,7 @@ class Catalog(Answer):
     languages: list[LanguageChoice]
     card_backs: list[LookChoice] = Field(description="The card backs a player can choose (setting card_back)")
     tables: list[LookChoice] = Field(description="The table colours a player can choose (setting table)")
-    default_settings: Settings = Field(description="A new player's settings")
+    default_settings: PlayerSettings = Field(description="A new player's settings")
 
 
 # ----- the game view -------------------------------------------------------------------------
@@ -213,7 +214,7 @@ class GameView(PublicTable):
 
 class Player(Answer):
     lang: LanguageCode = Field(description="The language in use: the player's choice, else the browser's")
-    settings: Settings
+    settings: PlayerSettings
     current: GameView | None = Field(description="The unfinished game, for CONTINUE")
 
 

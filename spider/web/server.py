@@ -19,15 +19,14 @@ import sqlite3
 from pathlib import Path
 
 import uvicorn
-from pydantic import ValidationError
 from uvicorn.supervisors import Multiprocess
 
-from ..config import Settings, default_database, environment_of
+from ..config import Settings, SettingsError, default_database, environment_of, load_settings
+from ..jobs.host import JobHost
+from ..logs import log_config
 from ..store import StoreUnavailable, is_postgresql, open_store
 from .app import create_app
-from .job_host import JobHost
-from .limits import hardened_config
-from .logs import log_config
+from .http.limits import hardened_config
 
 APP_FACTORY = "spider.web.app:from_environment"
 
@@ -47,11 +46,9 @@ def settings_from(**options: object) -> Settings:
     """The environment's settings with the options given (not None) on top; a StartupError names a
     malformed variable or option."""
     try:
-        return Settings(**{k: v for k, v in options.items() if v is not None})  # type: ignore[arg-type]
-    except ValidationError as e:
-        first = e.errors()[0]
-        name = str(first["loc"][0]) if first["loc"] else "?"
-        raise StartupError(f"bad setting {name} (SPIDER_{name.upper()} or --{name}): {first['msg']}") from None
+        return load_settings(options)
+    except SettingsError as e:
+        raise StartupError(str(e)) from None
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -16,12 +16,12 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.testclient import TestClient
 
 from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Game, card_text
+from spider.jobs.solving import SEED_FILE
 from spider.web import models
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
 from spider.web.context import DEFAULT_SETTINGS
-from spider.web.errors import ERROR_STATUSES, ErrorBody, StaleBody
-from spider.web.solving import SEED_FILE
+from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
 
 # A proved-winnable Spiderette deal and its winning line, as the app ships them.
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-1-classic"][0]
@@ -303,6 +303,6 @@ def test_a_choice_outside_the_engines_is_refused_in_its_words(api: ContractClien
 
 def test_a_settings_change_names_the_same_settings_the_answer_has() -> None:
     """PUT /api/player/settings takes any of the settings and nothing else."""
-    assert list(SettingsBody.model_fields) == list(models.Settings.model_fields) == list(DEFAULT_SETTINGS)
-    for name, field in models.Settings.model_fields.items():
+    assert list(SettingsBody.model_fields) == list(models.PlayerSettings.model_fields) == list(DEFAULT_SETTINGS)
+    for name, field in models.PlayerSettings.model_fields.items():
         assert SettingsBody.model_fields[name].annotation == field.annotation | None, name

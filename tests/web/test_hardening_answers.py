@@ -18,12 +18,12 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.routing import BaseRoute
 
+from spider.logs import JsonFormatter
 from spider.store import SQLiteStore, Store
 from spider.web.app import create_app
-from spider.web.logs import JsonFormatter
-from spider.web.middleware import PLAYER_ROUTES
+from spider.web.http.middleware import PLAYER_ROUTES
+from spider.web.http.security import CONTENT_SECURITY_POLICY
 from spider.web.models import MAX_INT
-from spider.web.security import CONTENT_SECURITY_POLICY
 
 CODE = "SD1-S4-AAAAABD"
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from spider.web.app import create_app
 from spider.web.games import PLAY_GAP
-from spider.web.security import CONTENT_SECURITY_POLICY
+from spider.web.http.security import CONTENT_SECURITY_POLICY
 
 
 @pytest.fixture

@@ -21,10 +21,10 @@ import pytest
 import uvicorn
 
 from spider.store import sqlite as sqlite_store
-from spider.web import limits, middleware
 from spider.web.app import create_app
-from spider.web.limits import hardened_config
-from spider.web.security import CONTENT_SECURITY_POLICY
+from spider.web.http import limits, middleware
+from spider.web.http.limits import hardened_config
+from spider.web.http.security import CONTENT_SECURITY_POLICY
 
 
 class Server:

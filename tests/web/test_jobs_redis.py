@@ -18,14 +18,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from job_ids import FOREIGN_JOB_IDS
 from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
+from rq import Queue, Worker
 
 from spider.engine import Game
+from spider.jobs import solving
+from spider.jobs.queues import default_lanes
 from spider.solver import deep_hint
-from spider.web import solving
 from spider.web.app import create_app
-from spider.web.solving import REDIS_PREFIX_VARIABLE, REDIS_URL_VARIABLE, default_lanes
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -80,8 +82,8 @@ def redis() -> Iterator[Redis]:
 @pytest.fixture
 def site(tmp_path: Path, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
     prefix = f"spider-test-{uuid.uuid4().hex[:12]}"
-    monkeypatch.setenv(REDIS_URL_VARIABLE, REDIS_URL)
-    monkeypatch.setenv(REDIS_PREFIX_VARIABLE, prefix)
+    monkeypatch.setenv("SPIDER_REDIS_URL", REDIS_URL)
+    monkeypatch.setenv("SPIDER_REDIS_PREFIX", prefix)
     site = Site(tmp_path, prefix)
     yield site
     site.close()
@@ -144,6 +146,14 @@ def test_a_solve_runs_on_a_spider_worker_and_its_answer_is_polled(site: Site, cl
     assert stranger.get(f"/api/solves/{job}").status_code == 404
     assert stranger.delete(f"/api/solves/{job}").status_code == 404
     assert player.get("/api/solves/nonsense").json()["reason"] == "not_found"
+
+
+def test_a_solve_id_that_is_not_ours_is_404_never_a_5xx(site: Site, client: TestClient) -> None:
+    player, _ = player_with(client, EASY)
+    for job_id in FOREIGN_JOB_IDS:
+        for method in ("GET", "DELETE"):
+            r = player.request(method, f"/api/solves/{job_id}")
+            assert r.status_code == 404 and r.json()["reason"] == "not_found", (method, job_id, r.text)
 
 
 def test_a_deep_hint_is_worked_out_by_a_spider_worker(site: Site, client: TestClient) -> None:
@@ -221,6 +231,46 @@ def test_a_killed_worker_is_reported_never_a_500_and_replaced_at_once(site: Site
     long_job = ask(other, other_game, 60)
     assert answer(player, ask(player, player_with_game(player, EASY)))["result"] == "won"
     assert poll(other, long_job)["state"] == "running"
+
+
+def idle_workers(redis: Redis, site: Site) -> int:
+    """How many of the site's RQ workers wait for a job now."""
+    queue = Queue(f"{site.prefix}:solve", connection=redis)
+    return sum(1 for worker in Worker.all(connection=redis, queue=queue) if worker.get_state() == "idle")
+
+
+def test_an_idle_spider_worker_stops_within_2_s_of_sigterm(site: Site, redis: Redis) -> None:
+    """Its supervisor and every worker of its pool, none left behind (a container allows 10 s)."""
+    pool = site.start_worker(processes=3)
+    wait_for(lambda: idle_workers(redis, site) == 3)
+    processes = descendants(pool.pid)
+    stopped = time.monotonic()
+    pool.send_signal(signal.SIGTERM)
+    assert pool.wait(10) == 0
+    took = time.monotonic() - stopped
+    assert took < 2.0, f"{took:.2f} s"
+    assert all(gone(pid) for pid in processes)
+    assert idle_workers(redis, site) == 0  # each said it was leaving
+    print(f"an idle spider worker of 3 processes stopped {took:.2f} s after SIGTERM")
+
+
+def test_a_busy_spider_worker_stopped_ends_its_job_and_its_player_is_answered_within_10_s(
+    site: Site, client: TestClient
+) -> None:
+    worker = site.start_worker()
+    player, game = player_with(client, HARD)
+    job = ask(player, game, 60)
+    wait_for(lambda: poll(player, job)["state"] == "running")
+    horse = site.horse(worker)
+    stopped = time.monotonic()
+    worker.send_signal(signal.SIGTERM)
+    assert worker.wait(10) == 0
+    exited = time.monotonic() - stopped
+    result = answer(player, job, 10)
+    answered = time.monotonic() - stopped
+    assert result["result"] == "unknown" and result["reason"] == "worker_lost" and "ask again" in result["message"]
+    assert gone(horse) and answered < 10.0, f"{answered:.2f} s"
+    print(f"a busy spider worker stopped {exited:.2f} s after SIGTERM; its player answered after {answered:.2f} s")
 
 
 def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from spider.jobs.queues import default_lanes
+from spider.jobs.redis_queue import RedisJobs
+from spider.logs import JsonFormatter
 from spider.web.app import create_app, from_environment
-from spider.web.logs import JsonFormatter
-from spider.web.redis_jobs import RedisJobs
-from spider.web.solving import default_lanes
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 
@@ -92,7 +92,7 @@ def test_a_solve_while_the_redis_queue_is_down_is_503_with_retry_after_not_500(c
     local, solving.jobs = solving.jobs, RedisJobs("redis://127.0.0.1:1/0", lanes=default_lanes())
     try:
         started = client.post(f"/api/games/{game}/solve", json={"time_limit": 5})
-        polled = client.get("/api/solves/0123456789abcdef")
+        polled = client.get("/api/solves/0123456789abcdef0123456789abcdef")  # a Redis job id's shape
     finally:
         solving.jobs = local
     for answer in (started, polled):

@@ -23,12 +23,12 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from job_ids import FOREIGN_JOB_IDS
 from procwatch import cpu_seconds, descendants, gone, wait_for
 
+from spider.jobs.local import LocalJob, LocalJobs
+from spider.jobs.protocol import SOLVE, Lane
 from spider.web.app import create_app
-from spider.web.jobs import Lane
-from spider.web.local_jobs import LocalJob, LocalJobs
-from spider.web.solving import SOLVE
 
 ROOT = Path(__file__).resolve().parents[2]
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
@@ -175,6 +175,16 @@ def test_one_solve_per_player_a_bounded_wait_list_and_a_cancel_that_touches_nobo
     assert first.get(f"/api/solves/{running}").json()["state"] == "running"
     assert first.delete(f"/api/solves/{running}").status_code == 204  # the first player walks away too
     assert answer(third, queued)["result"] == "won"
+
+
+def test_a_solve_id_that_is_not_ours_is_404_never_a_5xx(live: LiveApp) -> None:
+    player, game = live.player(EASY)
+    ours = ask(player, game, 5)
+    for job_id in FOREIGN_JOB_IDS:
+        for method in ("GET", "DELETE"):
+            r = player.request(method, f"/api/solves/{job_id}")
+            assert r.status_code == 404 and r.json()["reason"] == "not_found", (method, job_id, r.text)
+    assert answer(player, ours)["result"] == "won"  # the player's own solve was never touched
 
 
 def test_cancelling_one_running_job_leaves_another_running_job_alone() -> None:

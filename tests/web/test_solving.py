@@ -13,13 +13,13 @@ from fastapi.testclient import TestClient
 from loops import run_apart
 
 from spider.engine import Game, format_action
+from spider.jobs.local import LocalJobs
+from spider.jobs.solving import SEED_FILE, Solving
 from spider.solver import autoplay, deep_hint, record_hint
 from spider.solver.hints import quick_choice
 from spider.store.sqlite import SQLiteStore
 from spider.web.app import create_app
-from spider.web.local_jobs import LocalJobs
 from spider.web.routes.stats import all_levels
-from spider.web.solving import SEED_FILE, Solving
 
 
 @pytest.fixture

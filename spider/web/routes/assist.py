@@ -9,10 +9,10 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, parse_action
 from ...i18n import translations
+from ...jobs.errors import WorkerLost
 from ..bodies import SolveBody
 from ..context import Ctx
-from ..errors import BODY_LIMITS, ApiError, error_responses
-from ..jobs import WorkerLost
+from ..http.errors import BODY_LIMITS, ApiError, error_responses
 from ..language import request_language
 from ..models import Hint, SolveJob
 

@@ -10,8 +10,8 @@ from starlette.concurrency import run_in_threadpool
 from ...engine import N_, variant
 from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
-from ..errors import BODY_LIMITS, ApiError, error_response, error_responses
 from ..games import Stale, record_of
+from ..http.errors import BODY_LIMITS, ApiError, error_response, error_responses
 from ..models import GameRecord, GameView
 
 router = APIRouter()

@@ -9,8 +9,8 @@ from typing import Any
 from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...jobs.protocol import JobQueue
 from ..context import Ctx
-from ..jobs import JobQueue
 from ..models import Health, Ready
 
 PROBE_SECONDS = 2.0  # a dependency slower than this to answer counts as unreachable

@@ -10,8 +10,8 @@ from ...engine import N_, Game, describe
 from ...i18n import translations
 from ...store import GameRow
 from ..context import Ctx, view
-from ..errors import ApiError, NotFound, error_response, error_responses
 from ..games import record_of
+from ..http.errors import ApiError, NotFound, error_response, error_responses
 from ..language import request_language
 from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
 from .stats import all_levels

@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 from ...engine import N_
 from ...help import help_page as build_help_page
 from ...i18n import LANGUAGES, browser_catalog, translations
-from ..errors import ApiError, error_responses
+from ..http.errors import ApiError, error_responses
 from ..language import request_language
 from ..models import BrowserCatalog, HelpPage
 

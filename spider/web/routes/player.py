@@ -8,9 +8,9 @@ from fastapi import APIRouter, Request
 
 from ..bodies import SettingsBody
 from ..context import Ctx, view
-from ..errors import BODY_LIMITS, error_responses
+from ..http.errors import BODY_LIMITS, error_responses
 from ..language import request_language
-from ..models import Player, Settings
+from ..models import Player, PlayerSettings
 
 router = APIRouter()
 
@@ -33,7 +33,7 @@ def player(request: Request, ctx: Ctx) -> dict[str, Any]:
 @router.put(
     "/api/player/settings",
     summary="Change some settings",
-    response_model=Settings,
+    response_model=PlayerSettings,
     responses=error_responses(400, *BODY_LIMITS),
 )
 def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:

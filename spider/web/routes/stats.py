@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from ...engine import N_, all_variants
 from ...store import level_stats
 from ..context import Ctx
-from ..errors import ApiError, error_responses
+from ..http.errors import ApiError, error_responses
 from ..models import AllStats, Stats
 
 router = APIRouter()

@@ -3,7 +3,7 @@
 Every ``EVERY_SECONDS`` (and at once when a deal was handed out) the process holding the site's lock
 submits a background job for the level with the fewest deals ready, waits for it, and goes on until
 every level has ``KEEP_READY``. The job writes the deal it finds into the store itself
-(``solver_tasks.top_up``), so nothing is lost if this process dies meanwhile. Who runs the schedule:
+(``tasks.top_up``), so nothing is lost if this process dies meanwhile. Who runs the schedule:
 the one app process on a single machine, the job host under ``spider serve --workers N`` without
 Redis, and with Redis whichever app process holds the Redis lock; the lane's one job per owner keeps it
 to one top-up job at a time even while a lock changes hands."""
@@ -16,8 +16,9 @@ import logging
 from collections.abc import Callable
 
 from ..engine import all_variants
-from .jobs import BACKGROUND, WORKER_START_SECONDS, Busy, JobQueue, QueueUnavailable, SiteLock
-from .solver_tasks import top_up
+from .errors import Busy, QueueUnavailable
+from .protocol import BACKGROUND, WORKER_START_SECONDS, JobQueue, SiteLock
+from .tasks import top_up
 
 KEEP_READY = 3  # proved-winnable deals kept per level
 REFILL_SECONDS = 90.0  # how long one top-up job looks for a deal: nobody waits for it

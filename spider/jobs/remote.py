@@ -1,6 +1,6 @@
 """Solver jobs of the job host, for each app worker of ``spider serve --workers N`` without Redis.
 
-The job host (``spider.web.job_host``) owns the one :class:`LocalJobs` of the whole server, so a
+The job host (``spider.jobs.host``) owns the one :class:`LocalJobs` of the whole server, so a
 solve started through one worker is polled and cancelled through any other, and "one job per
 player" and the wait list's bound hold for the server, not per worker. This is the workers' side: each
 call is one message over a Unix socket (``multiprocessing.connection``, which checks a shared key
@@ -18,7 +18,9 @@ from multiprocessing import AuthenticationError
 from multiprocessing.connection import Connection, answer_challenge, deliver_challenge
 from typing import Any
 
-from .jobs import Busy, JobState, Lane, QueueUnavailable
+from .errors import Busy, QueueUnavailable
+from .protocol import JobState, Lane
+from .wire import Answered, Cancel, GetState, Nudge, Ping, Refused, Request, Submit
 
 ANSWER_SECONDS = 5.0  # the host answers at once; silence this long means it is stuck
 
@@ -34,21 +36,21 @@ class RemoteJobs:
     async def submit(
         self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
     ) -> str:
-        return str(await self._ask("submit", lane, fn, args, owner, seconds))
+        return str(await self._ask(Submit(lane, fn, args, owner, seconds)))
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
-        state: JobState | None = await self._ask("state", job_id, owner)
+        state: JobState | None = await self._ask(GetState(job_id, owner))
         return state
 
     async def cancel(self, job_id: str, owner: str | None = None) -> bool:
-        return bool(await self._ask("cancel", job_id, owner))
+        return bool(await self._ask(Cancel(job_id, owner)))
 
     async def nudge(self) -> None:
         """Tell the host's top-up schedule that a deal was handed out."""
-        await self._ask("nudge")
+        await self._ask(Nudge())
 
     def reachable(self) -> bool:
-        return bool(self.call("ping"))
+        return bool(self.call(Ping()))
 
     def site_lock(self, name: str) -> None:
         return None  # the job host runs the site's schedules
@@ -59,10 +61,10 @@ class RemoteJobs:
         for conn in idle:
             conn.close()
 
-    async def _ask(self, *request: Any) -> Any:
-        return await asyncio.to_thread(self.call, *request)
+    async def _ask(self, request: Request) -> Any:
+        return await asyncio.to_thread(self.call, request)
 
-    def call(self, *request: Any) -> Any:
+    def call(self, request: Request) -> Any:
         """Send ``request``, return the host's answer (blocking). A kept connection may have died
         with an earlier host: then the request is sent again once, on a new one."""
         while True:
@@ -71,7 +73,7 @@ class RemoteJobs:
                 conn.send(request)
                 if not conn.poll(ANSWER_SECONDS):
                     raise TimeoutError
-                status, *value = conn.recv()
+                answer = conn.recv()
             except (OSError, EOFError):  # TimeoutError is an OSError
                 conn.close()
                 if kept:
@@ -79,12 +81,13 @@ class RemoteJobs:
                 raise QueueUnavailable() from None
             with self._lock:
                 self._idle.append(conn)
-            if status == "busy":
-                reason, retry_after = value
-                raise Busy.own_job(retry_after) if reason == Busy.OWN_JOB else Busy.full(retry_after)
-            if status != "ok":
-                raise QueueUnavailable()  # the host failed on this request (its log says why)
-            return value[0]
+            match answer:
+                case Answered(value):
+                    return value
+                case Refused(refusal):
+                    raise Busy.of(refusal)
+                case _:  # Failed: the host could not answer this request (its log says why)
+                    raise QueueUnavailable()
 
     def _connection(self) -> tuple[Connection, bool]:
         with self._lock:

@@ -3,21 +3,19 @@
 A job is a module-level function and its arguments, run in a *lane* (players' solves, a winnable deal a
 player waits for, background top-ups), each with its own workers and its own bounded wait list. A job
 has an id: whoever started it asks for its state (and answer) by that id, or cancels it, from any
-request. On one machine :class:`spider.web.local_jobs.LocalJobs` runs jobs in local worker processes;
-with Redis, :class:`spider.web.redis_jobs.RedisJobs` queues them for ``spider worker`` processes on any
+request. On one machine :class:`spider.jobs.local.LocalJobs` runs jobs in local worker processes;
+with Redis, :class:`spider.jobs.redis_queue.RedisJobs` queues them for ``spider worker`` processes on any
 host. When ``spider serve`` runs several app workers without Redis, one *job host* process owns the
-``LocalJobs`` and every worker reaches it through :class:`spider.web.remote_jobs.RemoteJobs`. All three
-answer the same calls in the same way."""
+``LocalJobs`` and every worker reaches it through :class:`spider.jobs.remote.RemoteJobs`. All three
+answer the same calls (:class:`JobQueue`) in the same way, and admit jobs by the same rule
+(:mod:`spider.jobs.admission`)."""
 
 from __future__ import annotations
 
-import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
-
-from ..engine import N_
-from .errors import ApiError
 
 SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"  # the lanes, in the order workers serve them
 LANES = (SOLVE, WINNABLE, BACKGROUND)
@@ -26,6 +24,14 @@ State = Literal["waiting", "running", "done", "lost", "cancelled"]
 FINISHED: frozenset[State] = frozenset({"done", "lost", "cancelled"})
 KEEP_ANSWER_SECONDS = 300  # a finished job's state is kept this long for its owner to read
 WORKER_START_SECONDS = 2.0  # allowance for a worker to take a job, in its limit and Retry-After
+# Every back end's job ids are of these characters; anything else a client sends is no job of ours.
+_JOB_ID = re.compile(r"[A-Za-z0-9_.-]{1,80}")
+
+
+def well_formed(job_id: str) -> bool:
+    """Whether ``job_id`` could be one of ours: ASCII letters, digits and ``_.-``, of bounded length
+    (so a client's id is looked up, never parsed, before it has passed this)."""
+    return _JOB_ID.fullmatch(job_id) is not None
 
 
 @dataclass(frozen=True)
@@ -45,41 +51,6 @@ class JobState:
     seconds: float  # the longest the job may run once started
     elapsed: float  # how long it has run so far (0 while it waits)
     answer: Any = None  # the task's return value, once done
-
-
-class WorkerLost(Exception):
-    """The worker ended before it answered (killed by hand or by the out-of-memory killer)."""
-
-
-class Busy(ApiError):
-    """429: the owner already has a job in this lane, or its workers and wait list are full.
-    ``Retry-After`` says when a worker should be free again."""
-
-    OWN_JOB, FULL = "solver_running", "solver_busy"
-
-    def __init__(self, reason: str, template: str, retry_after: float) -> None:
-        seconds = max(1, math.ceil(retry_after))
-        super().__init__(429, reason, template, retry_after=seconds)
-        self.headers = {"Retry-After": str(seconds)}
-
-    @classmethod
-    def own_job(cls, retry_after: float) -> Busy:
-        return cls(cls.OWN_JOB, N_("The solver is still answering your previous question"), retry_after)
-
-    @classmethod
-    def full(cls, retry_after: float) -> Busy:
-        return cls(cls.FULL, N_("The solver is busy with other players' questions; please ask again soon"), retry_after)
-
-
-class QueueUnavailable(ApiError):
-    """503: the job queue does not answer (the job host is restarting, Redis is down); nothing was
-    started or changed. The same answer as a busy database."""
-
-    RETRY_AFTER = 2
-
-    def __init__(self) -> None:
-        super().__init__(503, "busy", N_("The server is busy; try again in a moment"))
-        self.headers = {"Retry-After": str(self.RETRY_AFTER)}
 
 
 class SiteLock(Protocol):
@@ -111,13 +82,16 @@ class OneProcess:
 
 
 class JobQueue(Protocol):
+    """What the app asks of its solver jobs, whichever back end runs them. ``submit`` raises
+    :class:`spider.jobs.errors.Busy` when the job may not wait, and every call raises
+    :class:`spider.jobs.errors.QueueUnavailable` when the queue does not answer."""
+
     lanes: dict[str, Lane]
 
     async def submit(
         self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
     ) -> str:
-        """Queue ``fn(*args)`` (a module-level function) in ``lane`` and return the job's id; raises
-        :class:`Busy` when it may not wait."""
+        """Queue ``fn(*args)`` (a module-level function) in ``lane`` and return the job's id."""
         ...
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
@@ -127,6 +101,11 @@ class JobQueue(Protocol):
     async def cancel(self, job_id: str, owner: str | None = None) -> bool:
         """Drop the job (waiting) or end its worker at once (running), touching no other job;
         False when there is no such job of ``owner``. Nothing happens to a finished job."""
+        ...
+
+    async def nudge(self) -> None:
+        """A deal left the winnable pool: tell the site's top-up schedule, where another process
+        runs it (the job host); nothing where this process runs it or none does."""
         ...
 
     def reachable(self) -> bool:

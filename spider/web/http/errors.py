@@ -15,10 +15,10 @@ from starlette.exceptions import HTTPException
 from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..engine import N_, IllegalAction, SpiderError, profile, variant
-from ..i18n import translate_error, translations
-from .language import request_language
-from .models import GameView
+from ...engine import N_, IllegalAction, SpiderError, profile, variant
+from ...i18n import translate_error, translations
+from ..language import request_language
+from ..models import GameView
 
 
 class ErrorBody(BaseModel):

@@ -3,7 +3,7 @@
 
 ``spider serve`` starts it (:class:`JobHost`) before its workers, listening on a Unix socket in a
 private folder with a random key, both handed to the workers in ``SPIDER_JOBS_ADDRESS`` and
-``SPIDER_JOBS_KEY`` (:mod:`spider.web.remote_jobs` is their side), and starts it again if it dies.
+``SPIDER_JOBS_KEY`` (:mod:`spider.jobs.remote` is their side), and starts it again if it dies.
 Each start is a new *generation*, the first part of every job id it hands out: a job of an earlier
 generation died with its host, and is answered as lost rather than unknown."""
 
@@ -24,16 +24,17 @@ import time
 from multiprocessing import AuthenticationError
 from multiprocessing.connection import Connection, Listener
 from pathlib import Path
-from typing import Any
 
 from ..config import Settings, environment_of
+from ..logs import log_config
 from ..store import open_store
-from .job_worker import exit_with_parent
-from .jobs import Busy, JobState
-from .local_jobs import LocalJobs
-from .logs import log_config
-from .solving import default_lanes
+from .errors import Busy
+from .local import LocalJobs
+from .local_worker import exit_with_parent
+from .protocol import JobState
+from .queues import TASKS, default_lanes
 from .top_up import LOCK, TopUp
+from .wire import Answer, Answered, Cancel, Failed, GetState, HostJobId, Nudge, Ping, Refused, Request, Submit
 
 START_SECONDS = 30.0  # how long the server waits for the host to listen (a loaded machine starts Python slowly)
 WATCH_SECONDS = 0.5  # how often the server looks whether the host is alive
@@ -86,7 +87,7 @@ class JobHost:
         self.generation += 1
         Path(self.address).unlink(missing_ok=True)  # a dead host's socket
         return subprocess.Popen(
-            [sys.executable, "-m", "spider.web.job_host", str(self.generation)],
+            [sys.executable, "-m", "spider.jobs.host", str(self.generation)],
             env=os.environ | environment_of(self.settings),
         )
 
@@ -124,41 +125,44 @@ class _Host:
                 except (EOFError, OSError):
                     return
                 try:
-                    answer = asyncio.run_coroutine_threadsafe(self.answer(*request), self.loop).result()
+                    answer = asyncio.run_coroutine_threadsafe(self.answer(request), self.loop).result()
                 except Exception as err:  # the worker gets a 503; the host goes on
-                    log.exception("job host request %r failed", request[:1])
-                    answer = ("failed", repr(err))
+                    log.exception("job host request %s failed", type(request).__name__)
+                    answer = Failed(repr(err))
                 try:
                     conn.send(answer)
                 except (EOFError, OSError):
                     return
 
-    async def answer(self, method: str, *args: Any) -> tuple[Any, ...]:
-        if method == "submit":
-            lane, fn, fn_args, owner, seconds = args
-            try:
-                job = await self.jobs.submit(lane, fn, *fn_args, owner=owner, seconds=seconds)
-            except Busy as busy:
-                return "busy", busy.reason, busy.params["retry_after"]
-            return "ok", f"{self.generation}.{job}"
-        if method in ("state", "cancel"):
-            job_id, owner = args
-            generation, _, job = str(job_id).partition(".")
-            if generation != str(self.generation):
-                earlier = generation.isdigit() and 0 < int(generation) < self.generation
-                if method == "state":  # its host died: lost (a job id is a secret of its owner's)
-                    return "ok", JobState("lost", 0.0, 0.0) if earlier else None
-                return "ok", earlier
-            if method == "state":
-                return "ok", await self.jobs.state(job, owner)
-            return "ok", await self.jobs.cancel(job, owner)
-        if method == "nudge":
-            if self.top_up is not None:
-                self.top_up.nudge()
-            return ("ok", None)
-        if method == "ping":
-            return ("ok", True)
-        return ("failed", f"unknown request {method!r}")
+    async def answer(self, request: Request) -> Answer:
+        match request:
+            case Submit(lane, fn, args, owner, seconds):
+                try:
+                    job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds)
+                except Busy as busy:
+                    return Refused(busy.refused())
+                return Answered(str(HostJobId(self.generation, job)))
+            case GetState(job_id, owner):
+                found = HostJobId.parse(job_id)
+                if found is not None and found.generation == self.generation:
+                    return Answered(await self.jobs.state(found.job, owner))
+                # a job of an earlier host died with it: lost (its id is a secret of its owner's)
+                return Answered(JobState("lost", 0.0, 0.0) if self._earlier(found) else None)
+            case Cancel(job_id, owner):
+                found = HostJobId.parse(job_id)
+                if found is not None and found.generation == self.generation:
+                    return Answered(await self.jobs.cancel(found.job, owner))
+                return Answered(self._earlier(found))
+            case Nudge():
+                if self.top_up is not None:
+                    self.top_up.nudge()
+                return Answered(None)
+            case Ping():
+                return Answered(True)
+        return Failed(f"unknown request {type(request).__name__}")
+
+    def _earlier(self, found: HostJobId | None) -> bool:
+        return found is not None and 0 < found.generation < self.generation
 
 
 async def _serve(settings: Settings, generation: int) -> None:
@@ -166,7 +170,7 @@ async def _serve(settings: Settings, generation: int) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
-    jobs = LocalJobs(default_lanes(), preload=("spider.web.solver_tasks",))
+    jobs = LocalJobs(default_lanes(), preload=(TASKS,))
     store = open_store(settings.database_or_default)
     top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
     schedule = loop.create_task(top_up.run()) if settings.background else None

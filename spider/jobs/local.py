@@ -21,8 +21,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from . import job_worker
-from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, OneProcess, WorkerLost
+from . import local_worker
+from .admission import Held, Refuse, admit
+from .errors import Busy, WorkerLost
+from .protocol import KEEP_ANSWER_SECONDS, JobState, Lane, OneProcess
 
 _SPAWN = multiprocessing.get_context("spawn")  # a worker shares nothing with the server's threads
 
@@ -49,9 +51,6 @@ class LocalJob:
     worker: _Worker | None = None
     started: float | None = None  # time.monotonic() when a worker took it
     ended: float | None = None  # time.monotonic() when it finished
-
-    def seconds_left(self, now: float) -> float:
-        return self.seconds if self.started is None else max(0.0, self.started + self.seconds - now)
 
     def state(self, now: float) -> JobState:
         elapsed = 0.0 if self.started is None else (self.ended or now) - self.started
@@ -83,17 +82,13 @@ class LocalJobs:
 
     def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None, seconds: float) -> LocalJob:
         """Queue a job; must be called on the event loop that runs it."""
-        rules = self.lanes[lane]
-        mine = self._of(lane)
-        running = [j for j in mine if j.worker is not None]
+        mine = [Held(j.owner, j.seconds, j.started) for j in self._of(lane)]
         now = time.monotonic()
         self._known = {k: j for k, j in self._known.items() if j.ended is None or now - j.ended < KEEP_ANSWER_SECONDS}
-        soonest_free = min((j.seconds_left(now) for j in running), default=0.0)
-        own = next((j for j in mine if j.owner == owner), None) if rules.one_per_owner and owner else None
-        if own is not None:
-            raise Busy.own_job(own.seconds_left(now) + (0.0 if own.started is not None else soonest_free))
-        if len(running) >= rules.workers and len(mine) - len(running) >= rules.waiting:
-            raise Busy.full(soonest_free)
+        running = [j for j in mine if j.started is not None]
+        decision = admit(self.lanes[lane], running, [j for j in mine if j.started is None], owner, now)
+        if isinstance(decision, Refuse):
+            raise Busy.of(decision)  # else it starts now or waits: _dispatch gives it a worker when one is free
         future = asyncio.get_running_loop().create_future()
         job = LocalJob(secrets.token_urlsafe(16), lane, owner, seconds, fn, args, future)
         future.add_done_callback(lambda _: self._forget(job))  # so a cancelled await ends the job too
@@ -117,6 +112,9 @@ class LocalJobs:
     def listed(self) -> list[tuple[LocalJob, int | None]]:
         """Every job running or waiting, oldest first, with its worker's pid while it runs."""
         return [(j, j.worker.process.pid if j.worker else None) for j in list(self._jobs)]
+
+    async def nudge(self) -> None:
+        pass  # this process runs the site's top-up schedule itself (spider.jobs.solving)
 
     def reachable(self) -> bool:
         return True  # the workers are this process's own: the queue is there while it is
@@ -169,7 +167,7 @@ class LocalJobs:
     def _spawn(self, lane: str) -> _Worker:
         ours, theirs = _SPAWN.Pipe()
         process = _SPAWN.Process(
-            target=job_worker.serve,
+            target=local_worker.serve,
             args=(theirs, os.getpid(), self.lanes[lane].background, self.preload),
             name=f"spider-{lane}-{next(self._names)}",
             daemon=True,

@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..engine import N_
-from ..store import Store, StoreBusy
+from ...engine import N_
+from ...store import Store, StoreBusy
 from .busy import busy_response
 from .errors import ApiError, error_response
 

@@ -1,6 +1,6 @@
 """Hints, "can this game still be won?" and winnable deals for the web app.
 
-The solver is CPU-bound Python: it runs as jobs (``jobs.JobQueue``) in worker processes, so that a long
+The solver is CPU-bound Python: it runs as jobs (``protocol.JobQueue``) in worker processes, so that a long
 search never stalls other players' requests. Players' solves, winnable deals a player waits for and
 background top-ups each have a lane of their own, so a player never waits behind a 90-second background
 try; each player has one solve at a time (a job they start, poll and may cancel, which ends it at once). Deals
@@ -13,32 +13,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, cast
 
-from starlette.concurrency import run_in_threadpool
-
-from ..config import Settings
 from ..engine import Game, variant_of_level
 from ..solver.hints import record_hint
 from ..store import Store
-from .jobs import (
-    BACKGROUND,
-    FINISHED,
-    SOLVE,
-    WINNABLE,
-    WORKER_START_SECONDS,
-    Busy,
-    JobQueue,
-    Lane,
-    QueueUnavailable,
-    WorkerLost,
-)
-from .local_jobs import LocalJobs
-from .remote_jobs import RemoteJobs
-from .solver_tasks import deep_hint_record, find_winnable, solve_record
+from .errors import Busy, QueueUnavailable, WorkerLost
+from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, well_formed
+from .queues import default_jobs
+from .tasks import deep_hint_record, find_winnable, solve_record
 from .top_up import LOCK, TopUp
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
@@ -48,37 +33,6 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # for a slower machine or the pure-Python fallback (docs/COMMAND-LINE.md gives its time).
 DEEP_HINT_SECONDS = 20.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
-REDIS_URL_VARIABLE, REDIS_PREFIX_VARIABLE = "SPIDER_REDIS_URL", "SPIDER_REDIS_PREFIX"
-
-
-def default_lanes() -> dict[str, Lane]:
-    """Solves use every core but one (the server's), at least one; a few may wait, one per player.
-    A winnable deal a player waits for has one worker; a busy one means a random deal instead.
-    A top-up has one job at a time, for the whole site (spider.web.top_up)."""
-    cores = os.cpu_count() or 2
-    return {
-        SOLVE: Lane(workers=max(1, min(4, cores - 1)), waiting=4, one_per_owner=True),
-        WINNABLE: Lane(workers=1, waiting=4),
-        BACKGROUND: Lane(workers=1, waiting=64, one_per_owner=True, background=True),
-    }
-
-
-def jobs_from(settings: Settings) -> JobQueue:
-    """Redis (through RQ) when the settings name one; else the job host that ``spider serve
-    --workers N`` started for its workers; else local worker processes of this process."""
-    if settings.redis_url:
-        from .redis_jobs import RedisJobs  # only a site with Redis needs RQ
-
-        prefix = os.environ.get(REDIS_PREFIX_VARIABLE) or "spider"
-        return RedisJobs(settings.redis_url, default_lanes(), prefix=prefix)
-    if settings.jobs_address and settings.jobs_key:
-        return RemoteJobs(settings.jobs_address, settings.jobs_key.encode(), default_lanes())
-    return LocalJobs(default_lanes(), preload=(solve_record.__module__,))
-
-
-def default_jobs() -> JobQueue:
-    """The job queue the ``SPIDER_…`` environment names (:func:`jobs_from`)."""
-    return jobs_from(Settings())
 
 
 def _unknown(reason: str) -> dict[str, Any]:
@@ -146,7 +100,7 @@ class Solving:
     async def hint(self, game: Game) -> str | None:
         """A next action from what the player sees (no peeking) and the positions the game has
         been in; quick, so a thread is enough."""
-        return await run_in_threadpool(record_hint, game)
+        return await asyncio.to_thread(record_hint, game)
 
     async def deep_hint(self, record: dict[str, Any], player: str) -> str | None:
         """The strong player's action (no peeking either), worked out in a worker: it takes seconds.
@@ -174,7 +128,7 @@ class Solving:
         """``{"state", "elapsed", "answer"?}`` of the player's solve, None when it is not theirs (or
         long forgotten). A finished solve's answer is the solver's, or "unknown" with the reason
         ``cancelled`` or ``worker_lost`` (the worker died: ask again, another worker answers)."""
-        state = await self.jobs.state(job_id, player)
+        state = await self.jobs.state(job_id, player) if well_formed(job_id) else None
         if state is None:
             return None
         done: dict[str, Any] = {"state": "done" if state.state in FINISHED else state.state}
@@ -186,7 +140,8 @@ class Solving:
         return done
 
     async def cancel_solve(self, job_id: str, player: str) -> bool:
-        return await self.jobs.cancel(job_id, player)
+        """False when there is no such solve of the player's (whatever ``job_id`` holds)."""
+        return well_formed(job_id) and await self.jobs.cancel(job_id, player)
 
     async def winnable_code(self, level: str) -> str | None:
         """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""
@@ -213,7 +168,7 @@ class Solving:
         """A deal left the pool: the top-up schedule looks at it now, not at its next tick."""
         if self.top_up is not None:
             self.top_up.nudge()
-        elif self.background and isinstance(self.jobs, RemoteJobs):  # the job host runs the schedule
+        elif self.background:  # the schedule may be another process's (the job host's)
             with contextlib.suppress(QueueUnavailable):  # its own timer tops the pool up anyway
                 await self.jobs.nudge()
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -31,12 +33,17 @@ from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
-from .jobs import KEEP_ANSWER_SECONDS, Busy, JobState, Lane, QueueUnavailable
+from .admission import Decision, Held, Refusal, Refuse, admit
+from .errors import Busy, QueueUnavailable
+from .local_worker import exit_with_parent
+from .protocol import KEEP_ANSWER_SECONDS, JobState, Lane
 
 HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
 CANCEL_SECONDS, CANCEL_LOOKS, CANCEL_LOOK_SECONDS = 2.0, 3, 0.05
+RUNNING_LOOKED_AT = 32  # a lane's running jobs read for Retry-After (more would only slow a refusal)
 SITE_LOCK_SECONDS = 20.0  # a site lock whose holder stops renewing it (killed) is free again after this
+_JOB_ID = re.compile(r"[0-9a-f]{32}")  # uuid4().hex, as _submit makes them
 _WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
 _CANCELLED = {JobStatus.STOPPED, JobStatus.CANCELED}
 T = TypeVar("T")
@@ -50,6 +57,7 @@ def run_task(fn: Callable[..., Any], *args: Any) -> Any:
     """What a work horse runs: the task, unless it was cancelled while the worker took it (the
     cancel saw it waiting, the worker had already taken it from the queue): then nothing, and the
     job's state says cancelled."""
+    exit_with_parent(os.getppid())  # a worker killed outright (its stop overran) takes its job along
     job = get_current_job()
     if job is not None and job.get_meta(refresh=True).get("cancelled"):
         return None
@@ -74,6 +82,9 @@ class RedisJobs:
     async def cancel(self, job_id: str, owner: str | None = None) -> bool:
         return await _off_loop(self._cancel, job_id, owner)
 
+    async def nudge(self) -> None:
+        pass  # whichever app process holds the site lock runs the top-up schedule, on its own timer
+
     def reachable(self) -> bool:
         return bool(self.redis.ping())
 
@@ -87,14 +98,15 @@ class RedisJobs:
         self, lane: str, fn: Callable[..., Any], args: tuple[Any, ...], owner: str | None, seconds: float
     ) -> str:
         rules, queue = self.lanes[lane], self.queues[lane]
+        decision = self._admit(lane, owner)
+        if isinstance(decision, Refuse):
+            raise Busy.of(decision)
         job_id = uuid.uuid4().hex
         owner_key = f"{self.prefix}:owner:{lane}:{owner}" if rules.one_per_owner and owner else None
         if owner_key and not self._claim(owner_key, job_id, owner, seconds):
-            raise Busy.own_job(self._own_wait(owner_key, lane))
-        if queue.count >= rules.waiting:  # a full wait list: no worker will take it soon
-            if owner_key:
-                self.redis.delete(owner_key)
-            raise Busy.full(self._soonest_free(lane))
+            # another app process queued the owner's job since: refused as that one would be
+            refused = self._admit(lane, owner)
+            raise Busy.of(refused if isinstance(refused, Refuse) else Refuse(Refusal.OWN_JOB, seconds))
         queue.enqueue(
             run_task,
             fn,
@@ -107,6 +119,27 @@ class RedisJobs:
             meta={"owner": owner, "seconds": seconds},
         )
         return job_id
+
+    def _admit(self, lane: str, owner: str | None) -> Decision:
+        """The admission rule on what Redis holds of the lane now: the jobs its workers run and its
+        wait list. The workers are ``spider worker`` processes that take jobs from the wait list, so
+        every job goes there first (``workers=0``)."""
+        queue = self.queues[lane]
+        running = queue.started_job_registry.get_job_ids()[:RUNNING_LOOKED_AT]
+        waiting = queue.get_job_ids(0, self.lanes[lane].waiting)  # one past the limit is enough to know
+        held = {  # a job cancelled, or lost with its worker, holds no place (its owner may ask again)
+            job.id: Held(job.meta.get("owner"), float(job.meta.get("seconds", 0)), _started(job))
+            for job in Job.fetch_many([*running, *waiting], connection=self.redis)
+            if job is not None and _state_of(job, job.get_status(refresh=False)).state in ("waiting", "running")
+        }
+        return admit(
+            self.lanes[lane],
+            [held[i] for i in running if i in held],
+            [held[i] for i in waiting if i in held],
+            owner,
+            time.time(),
+            workers=0,
+        )
 
     def _claim(self, key: str, job_id: str, owner: str | None, seconds: float) -> bool:
         """Make ``job_id`` the owner's one job, unless their previous one is still waiting or running."""
@@ -123,23 +156,9 @@ class RedisJobs:
         self.redis.set(key, job_id, ex=ttl)
         return True
 
-    def _own_wait(self, key: str, lane: str) -> float:
-        previous = self.redis.get(key)
-        job = self._fetch(_text(previous)) if previous else None
-        if job is None or job.started_at is None:
-            return self._soonest_free(lane) + float(job.meta.get("seconds", 1) if job else 1)
-        return max(0.0, float(job.meta.get("seconds", 1)) - _since(job.started_at))
-
-    def _soonest_free(self, lane: str) -> float:
-        """Seconds until the first running job of ``lane`` reaches its limit."""
-        running = self.queues[lane].started_job_registry.get_job_ids()[:32]
-        left = []
-        for job in Job.fetch_many(running, connection=self.redis):
-            if job is not None and job.started_at is not None:
-                left.append(max(0.0, float(job.meta.get("seconds", 0)) - _since(job.started_at)))
-        return min(left, default=1.0)
-
     def _fetch(self, job_id: str) -> Job | None:
+        if _JOB_ID.fullmatch(job_id) is None:  # not an id this queue hands out
+            return None
         try:
             return Job.fetch(job_id, connection=self.redis)
         except NoSuchJobError:
@@ -149,24 +168,7 @@ class RedisJobs:
         job = self._fetch(job_id)
         if job is None or job.meta.get("owner") != owner:
             return None
-        seconds = float(job.meta.get("seconds", 0))
-        elapsed = _since(job.started_at) if job.started_at else 0.0
-        status = job.get_status()
-        if job.meta.get("cancelled"):
-            return JobState("cancelled", seconds, elapsed)
-        if status in _WAITING:
-            return JobState("waiting", seconds, 0.0)
-        if status == JobStatus.STARTED:
-            beat = job.last_heartbeat or job.started_at
-            if beat is not None and _since(beat) > LOST_AFTER_SECONDS:  # its worker was killed
-                return JobState("lost", seconds, elapsed)
-            return JobState("running", seconds, elapsed)
-        if status == JobStatus.FINISHED:
-            ended = _since(job.ended_at) if job.ended_at else 0.0
-            return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value())
-        if status in _CANCELLED:
-            return JobState("cancelled", seconds, elapsed)
-        return JobState("lost", seconds, elapsed)  # failed: the work horse died or the task raised
+        return _state_of(job, job.get_status())
 
     def _cancel(self, job_id: str, owner: str | None) -> bool:
         job = self._fetch(job_id)
@@ -210,6 +212,27 @@ class RedisSiteLock:
             self.lock.release()
 
 
+def _state_of(job: Job, status: JobStatus | None) -> JobState:
+    """The job's state from what RQ keeps of it (``status``: its RQ status, read by the caller)."""
+    seconds = float(job.meta.get("seconds", 0))
+    elapsed = _since(job.started_at) if job.started_at else 0.0
+    if job.meta.get("cancelled"):
+        return JobState("cancelled", seconds, elapsed)
+    if status in _WAITING:
+        return JobState("waiting", seconds, 0.0)
+    if status == JobStatus.STARTED:
+        beat = job.last_heartbeat or job.started_at
+        if beat is not None and _since(beat) > LOST_AFTER_SECONDS:  # its worker was killed
+            return JobState("lost", seconds, elapsed)
+        return JobState("running", seconds, elapsed)
+    if status == JobStatus.FINISHED:
+        ended = _since(job.ended_at) if job.ended_at else 0.0
+        return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value())
+    if status in _CANCELLED:
+        return JobState("cancelled", seconds, elapsed)
+    return JobState("lost", seconds, elapsed)  # failed: the work horse died or the task raised
+
+
 async def _off_loop(fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)`` in a thread; a Redis that does not answer is a 503 for the player, not a 500."""
     try:
@@ -222,7 +245,16 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def _since(moment: datetime) -> float:
+def _started(job: Job) -> float | None:
+    """When a worker took the job, in ``time.time()``'s clock; None while it waits."""
+    return None if job.started_at is None else _timestamp(job.started_at)
+
+
+def _timestamp(moment: datetime) -> float:
     if moment.tzinfo is None:  # RQ stores UTC without a zone
         moment = moment.replace(tzinfo=UTC)
-    return max(0.0, time.time() - moment.timestamp())
+    return moment.timestamp()
+
+
+def _since(moment: datetime) -> float:
+    return max(0.0, time.time() - _timestamp(moment))

@@ -1,0 +1,1 @@
+"""The HTTP plumbing under the routes: middleware, limits, logs and error answers."""

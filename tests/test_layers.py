@@ -1,0 +1,64 @@
+"""The package's layers import downwards only: the web app uses the job system, which uses the solver,
+the store and the engine; nothing below the web app imports it, and a solver worker loads no web code."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SPIDER = ROOT / "spider"
+# each layer, and the layers above it that it must never import
+FORBIDDEN = {
+    "jobs": ("spider.web",),
+    "engine": ("spider.web", "spider.jobs", "spider.solver", "spider.store"),
+    "solver": ("spider.web", "spider.jobs"),
+    "store": ("spider.web", "spider.jobs"),
+}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module ``path`` imports, relative imports resolved to their absolute names."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)  # `from . import web`
+    return found
+
+
+def test_a_relative_import_resolves_to_its_absolute_module() -> None:
+    modules = imported_modules(SPIDER / "jobs" / "solving.py")
+    assert "spider.engine" in modules and "spider.jobs.protocol" in modules
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_no_layer_imports_one_above_it(layer: str) -> None:
+    for path in sorted((SPIDER / layer).rglob("*.py")):
+        for module in imported_modules(path):
+            above = [f for f in FORBIDDEN[layer] if module == f or module.startswith(f + ".")]
+            assert not above, f"{path.relative_to(ROOT)} imports {module}"
+
+
+def test_a_solver_worker_loads_no_web_code() -> None:
+    """What ``spider worker`` and a local solver process import: the tasks and the Redis worker."""
+    check = (
+        "import sys, spider.jobs.tasks, spider.jobs.redis_worker, spider.jobs.host\n"
+        "loaded = [m for m in sys.modules if m.split('.')[0] in ('fastapi', 'starlette', 'uvicorn')"
+        " or m.startswith('spider.web')]\n"
+        "assert not loaded, loaded\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
