@@ -175,7 +175,7 @@ class RedisJobs:
         if job is None or job.meta.get("owner") != owner:
             return False
         job.meta["cancelled"] = True  # a worker taking it right now sees this before it starts the task
-        job.save_meta()
+        job.save_meta()  # type: ignore[no-untyped-call]  # RQ leaves it unannotated
         # and one that has just started it marks it started: stop it too, until it stays ended
         settled, deadline = 0, time.monotonic() + CANCEL_SECONDS
         while settled < CANCEL_LOOKS and time.monotonic() < deadline:

@@ -68,7 +68,7 @@ class SpiderWorker(Worker):
         )
 
     def _install_signal_handlers(self) -> None:
-        super()._install_signal_handlers()
+        super()._install_signal_handlers()  # type: ignore[no-untyped-call]  # RQ leaves it unannotated
         # the supervisor starts a worker with the stop signals held: one sent meanwhile arrives now
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 

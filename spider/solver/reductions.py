@@ -40,17 +40,11 @@ def dead_end_deals(v: Variant) -> int:
 def buried_for_good(g: Position) -> bool:
     """True when some card can never be removed, so the position is lost (see the module
     docstring). False proves nothing."""
+    known = _seen_so_far(g)
+    if known is None:
+        return False  # an empty column takes any free group: measured, the test then never fires
+    face_up, on_top = known
     cols, down = g.cols, g.down
-    face_up = [False] * 52  # by card: a card of that value can be face up
-    on_top = [False] * 14  # by rank - 1: a card of that rank can be on top (13: never a target)
-    for c, col in enumerate(cols):
-        if not col:
-            return False  # an empty column takes any free group: measured, the test then never fires
-        for card in col[down[c] :]:
-            face_up[card] = True
-    stock = g.stock
-    for i in range(len(stock) - g.stock_count, len(stock)):
-        face_up[stock[i]] = on_top[stock[i] % 13] = True
     continues = CONTINUES[g.variant.relaxed]
     empty = False
     # Each sweep works the columns out top down from what the others allow so far. Sweeps only
@@ -86,6 +80,23 @@ def buried_for_good(g: Position) -> bool:
                 above = card
         if not stuck or not changed:
             return stuck
+
+
+def _seen_so_far(g: Position) -> tuple[list[bool], list[bool]] | None:
+    """Where ``buried_for_good`` starts: by card, whether a card of that value is face up or still
+    to be dealt; by rank - 1, whether a card of that rank can be on top (13: never a target). None
+    when a column is empty."""
+    face_up = [False] * 52
+    on_top = [False] * 14
+    for c, col in enumerate(g.cols):
+        if not col:
+            return None
+        for card in col[g.down[c] :]:
+            face_up[card] = True
+    stock = g.stock
+    for i in range(len(stock) - g.stock_count, len(stock)):
+        face_up[stock[i]] = on_top[stock[i] % 13] = True
+    return face_up, on_top
 
 
 def _misplaced(col: list[int], i: int) -> bool:

@@ -53,6 +53,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from spider.engine import DEAL, Game, Position, RawAction, Variant, format_action, snapshot_key
 
@@ -195,69 +196,93 @@ def solve(
     g = game.search_copy()
     if g.won:
         return SolveResult("won", [], 0, time.perf_counter() - start)
-    limits = _Limits(start + time_limit, node_limit, memory_limit_mb)
-    nodes = 0
-    passes: list[int | None] = [*(bounded_slacks(g.variant) if slacks is None else slacks), None]
-    budget = FIRST_BUDGET
-    width, growth, beam_from = beam_widths(g.variant)
-    beam_first = beam_leads(g.variant) if beam is None else beam
-    if beam is False:
-        width = 0.0
-    w = weights_for(g.variant)
-    complete = _Pass(g, None)  # the unbounded pass, resumed every round
-    complete_share = COMPLETE_SHARE.get(g.variant.game, 1)
-    per_parent = BEAM_PER_PARENT.get((g.variant.game, g.variant.suits), NO_CAP)
-    rounds = 0
+    return _Solve(g, start, _Limits(start + time_limit, node_limit, memory_limit_mb), slacks, beam).run()
 
-    def run_beam() -> SolveResult | None:
-        nonlocal nodes
 
-        def stop(n: int, base: int = nodes) -> bool:
+class _Solve:
+    """One ``solve``'s rounds: its passes, its beam and what they have spent so far."""
+
+    def __init__(
+        self, g: Position, start: float, limits: _Limits, slacks: tuple[int, ...] | None, beam: bool | None
+    ) -> None:
+        self.g = g
+        self.start = start
+        self.limits = limits
+        self.nodes = 0
+        self.passes: list[int | None] = [*(bounded_slacks(g.variant) if slacks is None else slacks), None]
+        self.budget = FIRST_BUDGET
+        self.width, self.growth, self.beam_from = beam_widths(g.variant)
+        self.beam_first = beam_leads(g.variant) if beam is None else beam
+        if beam is False:
+            self.width = 0.0
+        self.w = weights_for(g.variant)
+        self.complete = _Pass(g, None)  # the unbounded pass, resumed every round
+        self.complete_share = COMPLETE_SHARE.get(g.variant.game, 1)
+        self.per_parent = BEAM_PER_PARENT.get((g.variant.game, g.variant.suits), NO_CAP)
+        self.rounds = 0
+
+    def result(
+        self, outcome: str, actions: list[str] | None = None, reason: str = "", found_by: str = ""
+    ) -> SolveResult:
+        return SolveResult(outcome, actions or [], self.nodes, time.perf_counter() - self.start, reason, found_by)
+
+    def run(self) -> SolveResult:
+        while self.passes:
+            if self.width and self.beam_first:
+                done = self.run_beam()
+                if done:
+                    return done
+            done = self.run_passes()
+            if done:
+                return done
+            if self.width and not self.beam_first and self.rounds >= self.beam_from:
+                done = self.run_beam()
+                if done:
+                    return done
+            reason = self.limits.reached_now(self.nodes)
+            if reason:
+                return self.result("unknown", reason=reason)
+            self.budget = int(self.budget * GROWTH)
+            self.width = min(MAX_WIDTH[self.g.variant.game], self.width * self.growth)
+            self.rounds += 1
+        raise AssertionError("the unbounded pass always ends the search")
+
+    def run_beam(self) -> SolveResult | None:
+        base, limits = self.nodes, self.limits
+
+        def stop(n: int) -> bool:
             return bool(limits.reached_now(base + n))
 
-        path, used = depth_beam(g, int(width), beam_weights(g.variant, w, rounds), rounds or None, stop, per_parent)
-        nodes += used
+        g, rounds = self.g, self.rounds
+        path, used = depth_beam(
+            g, int(self.width), beam_weights(g.variant, self.w, rounds), rounds or None, stop, self.per_parent
+        )
+        self.nodes += used
         if path is not None:
-            actions = [format_action(a) for a in path]
-            return SolveResult("won", actions, nodes, time.perf_counter() - start, found_by="beam")
-        reason = limits.reached_now(nodes)
-        if reason:
-            return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
-        return None
+            return self.result("won", [format_action(a) for a in path], found_by="beam")
+        reason = limits.reached_now(self.nodes)
+        return self.result("unknown", reason=reason) if reason else None
 
-    while passes:
-        if width and beam_first:
-            done = run_beam()
-            if done:
-                return done
-        for slack in list(passes):
+    def run_passes(self) -> SolveResult | None:
+        """This round's depth-first passes, bounded ones first; a result if one ends the search."""
+        for slack in list(self.passes):
             if slack is None:
-                dfs, share = complete, complete_share
+                dfs, share = self.complete, self.complete_share
             else:
-                dfs, share = _Pass(g, slack, random.Random(rounds * 1000 + slack) if rounds else None), 1
-            limits.pass_limit = nodes + budget * share
-            outcome, path, nodes = dfs.run(limits, nodes)
+                seeded = random.Random(self.rounds * 1000 + slack) if self.rounds else None
+                dfs, share = _Pass(self.g, slack, seeded), 1
+            self.limits.pass_limit = self.nodes + self.budget * share
+            outcome, path, self.nodes = dfs.run(self.limits, self.nodes)
             if outcome == "won":
                 found_by = "complete pass" if slack is None else "bounded pass"
-                actions = [format_action(a) for a in path]
-                return SolveResult("won", actions, nodes, time.perf_counter() - start, found_by=found_by)
+                return self.result("won", [format_action(a) for a in path], found_by=found_by)
             if outcome == "exhausted":
                 if slack is None:
-                    return SolveResult("lost", [], nodes, time.perf_counter() - start)
-                passes.remove(slack)
+                    return self.result("lost")
+                self.passes.remove(slack)
             elif outcome != "pass limit":
-                return SolveResult("unknown", [], nodes, time.perf_counter() - start, outcome)
-        if width and not beam_first and rounds >= beam_from:
-            done = run_beam()
-            if done:
-                return done
-        reason = limits.reached_now(nodes)
-        if reason:
-            return SolveResult("unknown", [], nodes, time.perf_counter() - start, reason)
-        budget = int(budget * GROWTH)
-        width = min(MAX_WIDTH[g.variant.game], width * growth)
-        rounds += 1
-    raise AssertionError("the unbounded pass always ends the search")
+                return self.result("unknown", reason=outcome)
+        return None
 
 
 @dataclass
@@ -310,7 +335,7 @@ class _Pass:
         self.seen: dict[int, int] = {g.position_key(): _BIG}
         cost = position_cost(g, self.w)
         # a frame: [children, next index, best cost on the line, slack left, the columns' hashes]
-        self.stack: list[list] = [
+        self.stack: list[list[Any]] = [
             [ordered_actions(g, cost, self.bounded, rng, self.w), 0, cost, slack if self.bounded else _BIG, g.hashes()]
         ]
         self.path: list[RawAction] = []

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import cast
 
-from spider.engine import DEAL_LIMIT, Game, SpiderError, format_code, parse_code, variant
+from spider.engine import DEAL_LIMIT, Game, SpiderError, Variant, format_code, parse_code, variant
 
 MODES = ("solve", "play")
 PLAYERS = ("quick", "strong")  # play mode: the quick hints (hints.autoplay) or strong.strong_autoplay
@@ -185,15 +185,7 @@ def study(
         raise SpiderError("bad_count", "A study needs at least one worker")
     if time_limit <= 0:
         raise SpiderError("bad_count", "The time limit must be positive")
-    if start is None:
-        first = 0
-    elif isinstance(start, int):
-        first = start
-    else:
-        parsed = parse_code(start)
-        if parsed.variant != v:
-            raise SpiderError("bad_code", f"The start code {start} is not a {v.key} code")
-        first = parsed.deal
+    first = _first_deal(v, start)
     if first + deals > DEAL_LIMIT or first < 0:
         raise SpiderError("bad_count", "The deals run past the last deal number")
     codes = [format_code(v, first + i) for i in range(deals)]
@@ -221,6 +213,18 @@ def study(
         report.interrupted = True
     report.results = [results[c] for c in codes if c in results]
     return report
+
+
+def _first_deal(v: Variant, start: str | int | None) -> int:
+    """The deal number a study starts from: deal 0, a number, or a code of the study's level."""
+    if start is None:
+        return 0
+    if isinstance(start, int):
+        return start
+    parsed = parse_code(start)
+    if parsed.variant != v:
+        raise SpiderError("bad_code", f"The start code {start} is not a {v.key} code")
+    return parsed.deal
 
 
 def _leave_interrupts_to_the_parent() -> None:

@@ -263,7 +263,8 @@ class SQLiteStore:
 
     def count_winnable(self, level: str) -> int:
         with self._guard():
-            return self._db.execute("SELECT count(*) FROM winnable WHERE level = ?", (level,)).fetchone()[0]
+            row = self._db.execute("SELECT count(*) FROM winnable WHERE level = ?", (level,)).fetchone()
+        return int(row[0])
 
     def close(self) -> None:
         with self._guard():

@@ -9,6 +9,6 @@ from ..i18n import LANGUAGES, negotiate
 
 def request_language(request: Request) -> str:
     chosen = getattr(request.state, "lang", None)
-    if chosen in LANGUAGES:
+    if isinstance(chosen, str) and chosen in LANGUAGES:
         return chosen
     return negotiate(request.headers.get("accept-language"))

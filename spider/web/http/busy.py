@@ -3,9 +3,7 @@ Retry-After, never a hang or a 500; a solver too busy to take a job: 429 with Re
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import Request
+from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from ...engine import N_
@@ -23,7 +21,7 @@ def busy_response(request: Request) -> JSONResponse:
     return response
 
 
-def install(app: Any) -> None:
+def install(app: FastAPI) -> None:
     @app.exception_handler(StoreBusy)
     async def store_busy(request: Request, _exc: StoreBusy) -> JSONResponse:
         return busy_response(request)
