@@ -22,24 +22,13 @@ import psycopg
 import pytest
 
 from spider.store import is_postgresql, open_store
-from tests.postgres import Schemas, server_url
+from tests.postgres import server_url
 from tests.store.test_store_contract import new_row
+from tests.test_workers import database as database  # the same fixture: each store in turn
 from tests.test_workers import start, stop
 
 OLD_EMPTY = [f"old{n}".ljust(32, "x") for n in range(40)]
 WITH_SETTINGS, PLAYING, RECENT = "settings".ljust(32, "x"), "playing".ljust(32, "x"), "recent".ljust(32, "x")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "db.sqlite3")
-        return
-    schemas = Schemas()
-    try:
-        yield schemas.new()
-    finally:
-        schemas.drop()
 
 
 def run_sql(database: str, sql: str, *params: Any) -> Any:
