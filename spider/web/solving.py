@@ -24,6 +24,7 @@ from ..config import Settings
 from ..engine import Session
 from ..engine.variants import variant_of_level
 from ..solver.hints import record_hint
+from ..solver.instant import hint_choice
 from ..store import Store
 from .jobs import (
     BACKGROUND,
@@ -145,9 +146,11 @@ class Solving:
             raise
 
     async def hint(self, session: Session) -> str | None:
-        """A next action from what the player sees (no peeking) and the positions the game has
-        been in; quick, so a thread is enough."""
-        return await run_in_threadpool(record_hint, session)
+        """The Hint button's action (``instant.hint_choice``: the strong player within an instant,
+        else the quick hint), from what the player sees and the positions the game has been in.
+        Its wall-clock budget bounds it, so it runs in a thread here: a solver worker would make it
+        queue behind other players' solves of up to a minute, and add a round trip."""
+        return await run_in_threadpool(record_hint, session, hint_choice)
 
     async def deep_hint(self, record: dict[str, Any], player: str) -> str | None:
         """The strong player's action (no peeking either), worked out in a worker: it takes seconds.

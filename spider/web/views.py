@@ -25,6 +25,7 @@ def game_view(row: GameRow, session: Session, tr: Translations, events: dict[str
         "code": session.code,
         "status": row.status,
         "elapsed": row.elapsed,
+        "assisted": row.assisted,
         "undo_limit": game.profile.undo_limit,
         "can_redo": bool(game.undone) and not game.won,
         "groups": pickable,

@@ -15,7 +15,7 @@ import { openHelp } from "./dialogs/help.js";
 import { openLinkedDeal, shareDeal, takeLinkedCode } from "./game/links.js";
 import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
-import { continueGame, restart } from "./game/start.js";
+import { continueGame, dealFirstGame, restart } from "./game/start.js";
 import { deal, onWon, redo, undo } from "./play/actions.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
@@ -149,11 +149,14 @@ async function load() {
   return loaded;
 }
 
-/** After loading: a deal link opens its deal, else the new-game dialog offers CONTINUE or PLAY. */
+/** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
+ * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
+ * only when asked for. */
 function begin() {
   const code = takeLinkedCode();
   if (code) openLinkedDeal(code);
-  else openNewGame();
+  else if (state.current) continueGame();
+  else dealFirstGame();
 }
 
 /** The server answers again: load what never arrived, or the latest state of the game on the table. */

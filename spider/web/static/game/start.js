@@ -37,6 +37,17 @@ export async function continueGame() {
   announce(t("Continuing your game. {description}", { description: view.description || "" }));
 }
 
+/** A first visit: a game of the default level (the player's scoring) at once, no dialog in the
+ * way; if it cannot be dealt, the new-game dialog says why. */
+export async function dealFirstGame() {
+  try {
+    startGame(await api.newGame({ profile: state.settings.profile }));
+  } catch (e) {
+    remind(e instanceof ApiError ? e.body.message || t("That game could not be started.")
+      : t("The server could not be reached. Try again."));
+  }
+}
+
 /** "Restart this deal": the same cards again from the beginning. */
 export async function restart() {
   const v = state.view;
