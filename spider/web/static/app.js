@@ -26,7 +26,7 @@ import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { saveSettings } from "./settings/save.js";
 import { suitSprite } from "./table/cards.js";
-import { saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
+import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render } from "./table/render.js";
 
@@ -168,7 +168,8 @@ async function reconnected() {
   if (!state.view) return;
   try {
     const view = await api.current();
-    setClock(view.elapsed || 0);
+    if (!state.view || view.id !== state.view.id) clockFromView(view);
+    else setClock(Math.max(elapsed(), view.elapsed || 0)); // the time counted meanwhile stays
     setView(view);
   } catch (_) {
     // no unfinished game any more (won or replaced elsewhere): the table stays as it was

@@ -10,7 +10,7 @@ import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
-import { profileSelect } from "../settings/profile.js";
+import { profileField } from "../settings/profile.js";
 import { saveSettings } from "../settings/save.js";
 import { continueGame, startGame } from "./start.js";
 import { loadStats } from "./stats.js";
@@ -106,8 +106,7 @@ export function openNewGame(prefill = {}) {
   const form = el("form", { method: "dialog", class: "new-game" });
   form.append(el("h2", { id: "dlg-new-title", text: t("New game") }));
   const rulesSet = levelFields(form, v);
-  const profile = profileSelect("new-profile", state.settings.profile);
-  form.append(el("p", { class: "field" }, el("label", { for: "new-profile", text: t("Scoring") }), profile));
+  form.append(profileField("new-profile", state.settings.profile, t("Scoring")));
   const statsBox = el("section", { id: "new-stats", class: "stats-box", "aria-labelledby": "new-stats-h" });
   form.append(statsBox);
   const codeError = codeField(form);

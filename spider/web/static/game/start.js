@@ -7,14 +7,14 @@ import { t } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
 import { closeDialog, forgetReturnFocus } from "../dialogs/dialog.js";
 import { closeMenu } from "../play/menu.js";
-import { setClock, syncClock } from "../table/clock.js";
+import { clockFromView, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
 import { announce, remind } from "../table/speech.js";
 
 /** Show a game from its first view (a new, restarted or continued game). */
 export function startGame(view) {
   forgetReturnFocus();
-  setClock(view.elapsed || 0);
+  clockFromView(view);
   setView(view, { current: null, focus: null, paused: false });
   syncClock();
   announce(t("New game: {level}. {description}", {
