@@ -11,23 +11,29 @@ depends on a face-down card (only which of the two answers can depend on the clo
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from spider.engine import Game, Step
 
 from .hints import quick_choice
-from .strong import OutOfTime, strong_choice
+from .strong import Deadline, OutOfTime, strong_choice
 
 # A decision's wall-clock budget: what still feels instant once the request's own work is added.
 HINT_SECONDS = 0.4
 
 
 def hint_choice(
-    game: Game, seen: set[int], progressing: bool, seconds: float | None = None, fell_back: list[bool] | None = None
+    game: Game,
+    seen: set[int],
+    progressing: bool,
+    seconds: float | None = None,
+    fell_back: list[bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Step | None:
-    """The strong player's action if it decides within ``seconds`` (default ``HINT_SECONDS``; wall
-    clock, the quick hint's time included), else the quick hint's. ``fell_back`` (a study's) gets
-    whether the quick hint answered."""
-    deadline = time.perf_counter() + (HINT_SECONDS if seconds is None else seconds)
+    """The strong player's action if it decides within ``seconds`` (default ``HINT_SECONDS``, the
+    quick hint's time included) on ``clock`` (the wall clock; a study may pass the thread's CPU
+    time), else the quick hint's. ``fell_back`` (a study's) gets whether the quick hint answered."""
+    deadline = Deadline(HINT_SECONDS if seconds is None else seconds, clock)
     quick = quick_choice(game, seen, progressing)
     try:
         action, late = strong_choice(game, seen, progressing, deadline=deadline), False

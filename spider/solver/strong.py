@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from spider.engine import DEAL, Game, Session, Snapshot, Step
@@ -147,12 +147,25 @@ _NO_CLOCK = 1e9  # the solves of a decision are bounded by positions, not second
 
 
 class OutOfTime(Exception):
-    """A decision given a ``deadline`` (a ``time.perf_counter`` reading) ran past it."""
+    """A decision given a :class:`Deadline` ran past it."""
 
 
-def _in_time(deadline: float | None) -> None:
-    if deadline is not None and time.perf_counter() > deadline:
-        raise OutOfTime()
+class Deadline:
+    """``seconds`` from now on ``clock``: the wall clock by default (what a waiting player feels);
+    a study may count the deciding thread's CPU time instead (what the decision costs)."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.at = clock() + seconds
+
+    def check(self) -> None:
+        if self.clock() > self.at:
+            raise OutOfTime()
+
+
+def _in_time(deadline: Deadline | None) -> None:
+    if deadline is not None:
+        deadline.check()
 
 
 def unseen_cards(info: Game) -> list[int]:
@@ -327,7 +340,7 @@ def value(sample: Game, action: Step, w: Weights, budget: int, sizes: Sizes) -> 
         sample.restore(root)
 
 
-def strong_action(game: Game, avoid: set[int] | None = None, deadline: float | None = None) -> Step | None:
+def strong_action(game: Game, avoid: set[int] | None = None, deadline: Deadline | None = None) -> Step | None:
     """The strong player's action (``DEAL`` for a deal), or None when it has none. Reads only
     the information state; deterministic. Raises :class:`OutOfTime` once past ``deadline``."""
     if game.won:
@@ -371,7 +384,7 @@ def solves_here(game: Game) -> bool:
 
 
 def solved_choice(
-    ranked: Iterable[Step], dealt: list[Game], sizes: Sizes, deadline: float | None = None
+    ranked: Iterable[Step], dealt: list[Game], sizes: Sizes, deadline: Deadline | None = None
 ) -> Step | None:
     """Of the actions ``ranked`` best first, the first that the solver wins on every sample, or
     else the one won on the most samples (then proved lost on the fewest, then the best ranked);
@@ -401,13 +414,14 @@ def solved_choice(
     return choice
 
 
-def strong_choice(game: Game, seen: set[int], progressing: bool, deadline: float | None = None) -> Step | None:
+def strong_choice(game: Game, seen: set[int], progressing: bool, deadline: Deadline | None = None) -> Step | None:
     """The strong player's action; once play stops making progress, the quick hint's (which deals
     or stops) as in ``hints.autoplay``, but a deal (or the strong player's action, when a deal
     is refused) instead of a move that would strand the game; and with every card turned up, a
     deal, after the moves that fill empty columns. In the endgame, on levels that solve
     (``solves_here``), the solver checks the quick hint's move against the strong candidates.
-    Raises :class:`OutOfTime` once past ``deadline`` (a ``time.perf_counter`` reading)."""
+    Raises :class:`OutOfTime` once past ``deadline``."""
+    _in_time(deadline)
     if progressing:
         return strong_action(game, seen, deadline)
     if game.deals_left and not any(game.down):
