@@ -181,7 +181,7 @@ def test_level_names() -> None:
     assert level_name("spider", 2, "relaxed") == "Spider, 2 suits (Medium), relaxed rules"
     assert level_name("spiderette", 1, tr=translations("ru")) == "Паучок, 1 масть (Лёгкий)"
     assert level_name("spider", 4, "classic", translations("sk")) == "Spider, 4 farby (Ťažká), klasické pravidlá"
-    assert level_name("spider", 2, "classic", translations("fi")) == "Spider, 2 maata (Keskitaso), klassiset säännöt"
+    assert level_name("spider", 2, "classic", translations("fi")) == "Spider, 2 maata (Keskivaikea), klassiset säännöt"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
