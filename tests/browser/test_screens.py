@@ -48,7 +48,7 @@ def test_a_first_visit_deals_a_game_and_statistics_are_a_menu_away(page: Page) -
     page.get_by_role("button", name="Statistics").click()
     stats = page.get_by_role("dialog", name="Statistics")
     # a new player: what will be here, not an empty chart
-    expect(stats.get_by_text("No finished games yet.").first).to_be_visible()
+    expect(stats.get_by_text("No finished games yet.")).to_be_visible()
     expect(stats.get_by_text(re.compile("^Win or lose a game and it shows here"))).to_be_visible()
     expect(stats.get_by_role("img")).to_have_count(0)
     stats.get_by_role("button", name="Close").click()
@@ -177,6 +177,7 @@ def test_the_statistics_chart_shows_every_game_and_the_replay_fits_after_a_resiz
     # the replay, opened wide, then the window turned into a phone's
     stats.get_by_role("row").nth(2).get_by_role("button", name=re.compile("^Replay the game of")).click()
     replay = page.get_by_role("dialog", name=re.compile("^Replay: "))
+    expect(replay.get_by_role("status")).to_contain_text("Step 0 of 29")
     replay.get_by_role("button", name="Last step").click()
     expect(replay.get_by_role("status")).to_contain_text("Step 29 of 29")
     page.set_viewport_size(PHONE)

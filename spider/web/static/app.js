@@ -151,18 +151,18 @@ async function load() {
 
 /** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
  * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
- * only when asked for. */
-function begin() {
+ * only when asked for. Resolves once the game is on the table (a link's may wait for the player's
+ * answer to a question, so it is not waited for). */
+async function begin() {
   const code = takeLinkedCode();
   if (code) openLinkedDeal(code);
-  else if (state.current) continueGame();
-  else dealFirstGame();
+  else await (state.current ? continueGame() : dealFirstGame());
 }
 
 /** The server answers again: load what never arrived, or the latest state of the game on the table. */
 async function reconnected() {
   if (!loaded) {
-    if (await load()) begin();
+    if (await load()) await begin();
     return;
   }
   if (!state.view) return;
@@ -186,6 +186,6 @@ export async function start() {
   wireControls();
   wirePage();
   onReconnect(reconnected);
-  if (await load()) begin();
+  if (await load()) await begin(); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
 }

@@ -1,6 +1,8 @@
 // The new-game dialog, built from the catalog (games, suit counts, the rules each level offers,
-// scoring profiles). An unfinished game is offered first (CONTINUE has the focus, so Enter after
-// a reload keeps it), and a new deal that would count it as a loss is asked about first. Add-ons
+// scoring profiles); it opens when asked for (a first visit deals a game, a reload goes on with
+// it). A game code is checked before anything else, its error shown at its field; then a new deal
+// that would count the game in progress as a loss is asked about. An unfinished game not on the
+// table is offered first (Continue has the focus). Add-ons
 // add an option to it through addNewGameOption() (assist's "Winnable deals only"), never by
 // rewriting the form.
 import { api, ApiError } from "../core/api.js";
