@@ -69,19 +69,18 @@ export function drawChart(games, date) {
   const radius = Math.max(1.6, Math.min(4, step / 2.5));
   marks.forEach((m, i) => chart.append(node("circle", { cx: xy[i][0].toFixed(1), cy: xy[i][1].toFixed(1), r: radius,
     class: m.assisted ? "assisted" : m.won ? "won" : "lost" })));
-  const last = line[line.length - 1];
-  if (last) { // the rate now, beside the newest counted game
+  const newest = line[line.length - 1];
+  if (newest) { // the rate now, beside the newest counted game
     const [lx, ly] = counted[counted.length - 1];
     const right = lx > PLOT.right - 30;
     chart.append(node("text", { x: right ? lx - 6 : lx + 6, y: Math.max(ly - 5, PLOT.top + 3), class: "axis now",
-      "text-anchor": right ? "end" : "start" }, `${Math.round(last.rate)} %`));
+      "text-anchor": right ? "end" : "start" }, `${Math.round(newest.rate)} %`));
   }
   const bottom = PLOT.bottom + 16;
-  chart.append(node("text", { x: PLOT.left, y: bottom, class: "axis" }, date(marks[0].finished)));
-  if (marks.length > 1) {
-    chart.append(node("text", { x: xy[xy.length - 1][0], y: bottom, class: "axis",
-      "text-anchor": marks.length >= FEW ? "end" : "middle" }, date(marks[marks.length - 1].finished)));
-  }
+  const first = date(marks[0].finished);
+  const last = date(marks[marks.length - 1].finished);
+  chart.append(node("text", { x: PLOT.left, y: bottom, class: "axis" }, first));
+  if (last !== first) chart.append(node("text", { x: PLOT.right, y: bottom, class: "axis", "text-anchor": "end" }, last));
   const legend = PLOT.bottom + 28;
   let at = PLOT.left;
   const key = (cls, text, width) => {
