@@ -267,6 +267,11 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "The solver tells whether the deal can still be won. It looks at the face-down cards, so it works only "
                 "when you ask it to."
             ),
+            N_(
+                "Because the solver knows more than you can see, asking it makes the game assisted: from then on it "
+                "counts apart, not in your win rate, streaks or bests. Hints, the deeper hint and the demo never do: "
+                "they see only what you see."
+            ),
         ),
     ),
 )

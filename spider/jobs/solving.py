@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from ..engine import Game, variant_of_level
 from ..solver.hints import record_hint
+from ..solver.instant import hint_choice
 from ..store import Store
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, well_formed
@@ -98,9 +99,11 @@ class Solving:
             raise
 
     async def hint(self, game: Game) -> str | None:
-        """A next action from what the player sees (no peeking) and the positions the game has
-        been in; quick, so a thread is enough."""
-        return await asyncio.to_thread(record_hint, game)
+        """The Hint button's action (``instant.hint_choice``: the strong player within an instant,
+        else the quick hint), from what the player sees and the positions the game has been in.
+        Its wall-clock budget bounds it, so it runs in a thread here: a solver worker would make it
+        queue behind other players' solves of up to a minute, and add a round trip."""
+        return await asyncio.to_thread(record_hint, game, hint_choice)
 
     async def deep_hint(self, record: dict[str, Any], player: str) -> str | None:
         """The strong player's action (no peeking either), worked out in a worker: it takes seconds.

@@ -169,7 +169,10 @@ def add_commands(sub: Any) -> None:
         "--player",
         default="quick",
         choices=list(PLAYERS),
-        help="play mode: the quick hints (default) or the strong player (samples the unseen cards, slow)",
+        help=(
+            "play mode: the quick hints (default), the strong player (samples the unseen cards, slow) "
+            "or hint, the Hint button's (the strong player within an instant, else the quick hint)"
+        ),
     )
     p.add_argument("--workers", type=positive(int, MOST_WORKERS), default=1, help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary and every deal's result as JSON")

@@ -13,8 +13,10 @@ lowest summed cost (on 4 suits, then the fewest actions taken to reach those cos
 Blind by construction: the samples are built from the information state alone, with a random
 generator seeded from the public position, so games that differ only in hidden cards get the same
 samples and the same answer; and deterministic, because every limit counts positions, never the
-clock. The work per decision is bounded by ``Sizes.budget`` positions (setup.py compiles this
-module with the engine and the search it drives, to keep a decision quick).
+clock (unless a caller gives it a ``deadline``: the Hint button's player in ``instant.py``, which
+falls back to the quick hint when it passes). The work per decision is bounded by ``Sizes.budget``
+positions (setup.py compiles this module with the engine and the search it drives, to keep a
+decision quick).
 
 In the endgame (``solves_here``: on 1 suit once the stock is empty; on 4 suits the look-ahead on
 more samples does better than this, see ``FOUR_SUITS``), the look-ahead's ranking is checked by
@@ -33,8 +35,9 @@ positions.
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from spider.engine import DEAL, Game, Position, RawAction, Snapshot
@@ -81,6 +84,28 @@ _LOST = 1 << 40  # the cost of a stranded position (``stranded``): worse than an
 GIVE_UP = 300
 WAY_OUT_BUDGET = 20000  # positions the search for a way out may visit (``way_out``)
 _NO_CLOCK = 1e9  # the solves of a decision are bounded by positions, not seconds (deterministic)
+
+
+class OutOfTime(Exception):
+    """A decision given a :class:`Deadline` ran past it."""
+
+
+class Deadline:
+    """``seconds`` from now on ``clock``: the wall clock by default (what a waiting player feels);
+    a study may count the deciding thread's CPU time instead (what the decision costs)."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.at = clock() + seconds
+
+    def check(self) -> None:
+        if self.clock() > self.at:
+            raise OutOfTime()
+
+
+def _in_time(deadline: Deadline | None) -> None:
+    if deadline is not None:
+        deadline.check()
 
 
 def unseen_cards(info: Position) -> list[int]:
@@ -238,9 +263,11 @@ def value(sample: Position, action: RawAction, w: Weights, budget: int, sizes: S
         sample.restore(root)
 
 
-def strong_action(game: Game | Position, avoid: set[int] | None = None) -> RawAction | None:
+def strong_action(
+    game: Game | Position, avoid: set[int] | None = None, deadline: Deadline | None = None
+) -> RawAction | None:
     """The strong player's action (``DEAL`` for a deal), or None when it has none. Reads only
-    the information state; deterministic."""
+    the information state; deterministic. Raises :class:`OutOfTime` once past ``deadline``."""
     if game.won:
         return None
     info = game.information_state()
@@ -253,14 +280,17 @@ def strong_action(game: Game | Position, avoid: set[int] | None = None) -> RawAc
     budget = max(1, sizes.budget // (len(actions) * len(dealt)))
     scored = []
     for order, action in enumerate(actions):
-        values = [value(sample, action, w, budget, sizes) for sample in dealt]
+        values = []
+        for sample in dealt:
+            _in_time(deadline)
+            values.append(value(sample, action, w, budget, sizes))
         wins = sum(c == _WON for c, _ in values)
         cost = sum(c for c, _ in values if c != _WON)
         steps = sum(n for _, n in values) if sizes.sooner else 0
         scored.append((-wins, cost, steps, order, action))
     scored.sort()
     ranked = [action for *_, action in scored]
-    return solved_choice(ranked, dealt, sizes) if solving else ranked[0]
+    return solved_choice(ranked, dealt, sizes, deadline) if solving else ranked[0]
 
 
 def deep_hint(game: Game) -> str | None:
@@ -278,7 +308,9 @@ def solves_here(game: Position) -> bool:
     return sizes.solve_nodes > 0 and game.deals_left <= sizes.solve_deals and sum(game.down) <= sizes.solve_down
 
 
-def solved_choice(ranked: Iterable[RawAction], dealt: list[Position], sizes: Sizes) -> RawAction | None:
+def solved_choice(
+    ranked: Iterable[RawAction], dealt: list[Position], sizes: Sizes, deadline: Deadline | None = None
+) -> RawAction | None:
     """Of the actions ``ranked`` best first, the first that the solver wins on every sample, or
     else the one won on the most samples (then proved lost on the fewest, then the best ranked);
     None when there are none. Each solve may visit ``sizes.solve_nodes`` positions; once
@@ -292,6 +324,7 @@ def solved_choice(ranked: Iterable[RawAction], dealt: list[Position], sizes: Siz
     for rank, action in enumerate(ranked):
         wins = losses = 0
         for sample in dealt:
+            _in_time(deadline)
             sample.play(action)
             result = solve(sample, time_limit=_NO_CLOCK, node_limit=sizes.solve_nodes)  # on a copy
             sample.undo()
@@ -306,14 +339,18 @@ def solved_choice(ranked: Iterable[RawAction], dealt: list[Position], sizes: Siz
     return choice
 
 
-def strong_choice(game: Position, seen: set[int], progressing: bool) -> RawAction | None:
+def strong_choice(
+    game: Position, seen: set[int], progressing: bool, deadline: Deadline | None = None
+) -> RawAction | None:
     """The strong player's action; once play stops making progress, the quick hint's (which deals
     or stops) as in ``hints.autoplay``, but a deal (or the strong player's action, when a deal
     is refused) instead of a move that would strand the game; and with every card turned up, a
     deal, after the moves that fill empty columns. In the endgame, on levels that solve
-    (``solves_here``), the solver checks the quick hint's move against the strong candidates."""
+    (``solves_here``), the solver checks the quick hint's move against the strong candidates.
+    Raises :class:`OutOfTime` once past ``deadline``."""
+    _in_time(deadline)
     if progressing:
-        return strong_action(game, seen)
+        return strong_action(game, seen, deadline)
     if game.deals_left and not any(game.down):
         # nothing left to turn up and no sequence worth completing: deal, filling columns first
         if game.can_deal:
@@ -326,12 +363,12 @@ def strong_choice(game: Position, seen: set[int], progressing: bool) -> RawActio
         info, sizes = game.information_state(), sizes_for(game)
         # only the samples the solver plays out (the first of the same seeded sequence)
         dealt = samples(info, sizes.solve_samples or None)
-        return solved_choice(stalled_steps(info, action, seen), dealt, sizes)
+        return solved_choice(stalled_steps(info, action, seen), dealt, sizes, deadline)
     if action is None or not strands(game, action):
         return action
     if game.can_deal:
         return DEAL
-    return fill_move(game, seen) or strong_action(game, seen)
+    return fill_move(game, seen) or strong_action(game, seen, deadline)
 
 
 def stalled_steps(info: Position, quick: RawAction | None, seen: set[int]) -> Iterator[RawAction]:

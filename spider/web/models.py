@@ -95,6 +95,13 @@ class LookChoice(Answer):
     name: str = Field(examples=["Blue lattice"])
 
 
+class CodeCheck(Answer):
+    """A game code that can be played."""
+
+    code: str = Field(description="The code as written canonically", examples=["SP1-S2C-AAAAAAD"])
+    level: str = Field(description="The level it deals (a key from /api/catalog)", examples=["spider-2-classic"])
+
+
 class Catalog(Answer):
     """Everything the dialogs offer, in the request's language. The rules a game and suit count
     offer are the ``levels`` that have them."""
@@ -205,6 +212,9 @@ class GameView(PublicTable):
     undo_limit: int | None = Field(description="null: undo back to the start")
     can_redo: bool = Field(description='An undo took an action back and no other action followed: "redo" plays it')
     elapsed: float = Field(ge=0, description="Seconds played")
+    assisted: bool = Field(
+        description="Imported with its actions or asked about with /solve: it will not count in the statistics"
+    )
     groups: list[Group]
     events: Events | None = Field(None, description="Only in the answer to an action: what it did")
     proven_winnable: bool | None = Field(

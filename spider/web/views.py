@@ -23,6 +23,7 @@ def game_view(row: GameRow, game: Game, tr: Translations, events: dict[str, Any]
         "code": game.code,
         "status": row.status,
         "elapsed": row.elapsed,
+        "assisted": row.assisted,
         "undo_limit": game.profile.undo_limit,
         "can_redo": game.can_redo,
         "groups": pickable,

@@ -76,14 +76,15 @@ def start_deck(
     profile: str = "standard",
 ) -> dict[str, Any]:
     """Create a game through the API (sharing the page's player cookie) and play ``actions`` in it
-    one by one (a game imported with its actions would count as assisted), then load the page and
-    CONTINUE it."""
+    one by one (a game imported with its actions would count as assisted), then load the page,
+    which goes on with it in place."""
     page.goto("/")
-    expect(page.get_by_role("dialog", name="New game")).to_be_visible()
+    expect(page.locator("body.ready")).to_have_count(1)  # a first visit: a game dealt at once
     view = play_through_api(page, deck, actions or [], game=game, suits=suits, profile=profile)
     page.reload()
-    page.get_by_role("button", name="Continue").click()
+    expect(page.locator("body.ready")).to_have_count(1)
     expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.locator("#tableau .column")).to_have_count(len(view["columns"]))
     return view
 
 
@@ -113,9 +114,20 @@ def play_through_api(
     return view
 
 
+def open_new_game(page: Page, name: str = "New game") -> Locator:
+    """The new-game dialog, opened from its button once the app has started (it deals a game at
+    once on a first visit, so the dialog opens only when asked for)."""
+    expect(page.locator("body.ready")).to_have_count(1)
+    dialog = page.get_by_role("dialog", name=name)
+    if not dialog.is_visible():
+        page.locator("#btn-new").click()
+    expect(dialog).to_be_visible()
+    return dialog
+
+
 def new_game(page: Page, game: str = "Spider", suits: str = "1 suit", rules: str | None = None) -> None:
-    """Choose a game in the new-game dialog (opening it if needed) and press PLAY."""
-    expect(page.locator("body.ready")).to_have_count(1)  # the app has started (and opened the dialog)
+    """Open the new-game dialog (unless it is open), choose a game and press Play."""
+    expect(page.locator("body.ready")).to_have_count(1)  # the app has started (and dealt a game)
     dialog = page.get_by_role("dialog", name="New game")
     if not dialog.is_visible():
         page.get_by_role("button", name="New game").click()

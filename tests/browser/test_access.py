@@ -27,6 +27,8 @@ def serious_violations(page: Page) -> list[str]:
 
 def test_axe_new_game_dialog_table_and_help(page: Page) -> None:
     page.goto("/")
+    expect(page.locator("body.ready")).to_have_count(1)
+    page.get_by_role("button", name="New game").click()
     expect(page.get_by_role("dialog", name="New game")).to_be_visible()
     expect(page.locator("#new-stats dl")).to_be_visible()
     assert serious_violations(page) == []

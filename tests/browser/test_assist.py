@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from browserkit import EMPTY_DECK, column, start_deck, status_value
+from browserkit import EMPTY_DECK, column, open_new_game, start_deck, status_value
 from playwright.sync_api import Page, Route, expect
 from test_access import serious_violations
 
@@ -25,8 +25,7 @@ HINT = re.compile(r"^Hint: Move (\d+) cards? from column (\d+) to column (\d+)\.
 
 def start_code(page: Page, code: str = EASY) -> None:
     page.goto("/")
-    dialog = page.get_by_role("dialog", name="New game")
-    expect(dialog).to_be_visible()
+    dialog = open_new_game(page)
     dialog.get_by_role("textbox", name="Game code (optional)").fill(code)
     dialog.get_by_role("button", name="Play").click()
     expect(dialog).to_be_hidden()
@@ -212,8 +211,7 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
 
 def test_winnable_deals_only_is_remembered_and_sent(page: Page) -> None:
     page.goto("/")
-    dialog = page.get_by_role("dialog", name="New game")
-    expect(dialog).to_be_visible()
+    dialog = open_new_game(page)
     dialog.get_by_role("radio", name="Spiderette", exact=True).check()
     dialog.get_by_role("radio", name="1 suit").check()
     box = dialog.get_by_role("checkbox", name="Winnable deals only")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browserkit import WIN_DECK, start_deck
+from browserkit import WIN_DECK, open_new_game, start_deck
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def _check_new_game_dialog(page: Page, catalog: dict[str, Any]) -> None:
     assert _labels(groups.nth(0)) == [g["name"] for g in catalog["games"]]
     assert _labels(groups.nth(1)) == [s["name"] for s in catalog["suits"]]
     assert _labels(groups.nth(2)) == [r["name"] for r in catalog["rules"]]
-    profiles = [[p["id"], p["label"], ""] for p in catalog["profiles"]]
+    profiles = [[p["id"], p["name"], ""] for p in catalog["profiles"]]
     assert _options(dialog.locator("#new-profile")) == profiles
     rules = groups.nth(2)
     for game in catalog["games"]:
@@ -46,6 +46,7 @@ def _check_new_game_dialog(page: Page, catalog: dict[str, Any]) -> None:
 def test_the_new_game_dialog_offers_what_the_catalog_lists(page: Page) -> None:
     page.goto("/")
     catalog = page.request.get("/api/catalog").json()
+    open_new_game(page)
     _check_new_game_dialog(page, catalog)
     # the relaxed rules are played where the catalog offers them, and named so
     dialog = page.locator("#dlg-new")
@@ -66,7 +67,7 @@ def test_the_settings_offer_the_catalogs_profiles_and_languages(page: Page) -> N
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Settings").click()
     settings = page.get_by_role("dialog", name="Settings")
-    assert _options(settings.locator("#set-profile")) == [[p["id"], p["label"], ""] for p in catalog["profiles"]]
+    assert _options(settings.locator("#set-profile")) == [[p["id"], p["name"], ""] for p in catalog["profiles"]]
     languages = [[lang["code"], lang["name"], lang["code"]] for lang in catalog["languages"]]
     assert _options(settings.locator("#set-lang")) == languages
 
@@ -82,8 +83,8 @@ def test_after_switching_language_the_dialogs_use_the_catalog_in_that_language(p
     assert finnish["levels"][0]["name"] != english["levels"][0]["name"]
     settings = page.locator("#dlg-settings")
     # the dialog is built again once the catalog in the new language has arrived
-    expect(settings.locator("#set-profile option").first).to_have_text(finnish["profiles"][0]["label"])
-    assert _options(settings.locator("#set-profile")) == [[p["id"], p["label"], ""] for p in finnish["profiles"]]
+    expect(settings.locator("#set-profile option").first).to_have_text(finnish["profiles"][0]["name"])
+    assert _options(settings.locator("#set-profile")) == [[p["id"], p["name"], ""] for p in finnish["profiles"]]
     settings.locator("button.primary").click()
     page.locator("#btn-new").click()
     _check_new_game_dialog(page, finnish)

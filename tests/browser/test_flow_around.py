@@ -29,26 +29,17 @@ def move_eight(page: Page) -> None:
     eight.dblclick(position=strip(eight))
 
 
-def test_reload_then_enter_keeps_the_game_and_adds_no_loss(page: Page) -> None:
+def test_a_reload_keeps_the_game_in_place_and_adds_no_loss(page: Page) -> None:
     view = start_deck(page, WIN_DECK, ["deal"] * 4)
     move_eight(page)
     expect(status_value(page, "Moves")).to_have_text("5")
-    page.reload()
-    dialog = page.get_by_role("dialog", name="New game")
-    expect(dialog).to_be_visible()
-    expect(dialog.get_by_role("button", name="Continue")).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(dialog).to_be_hidden()
-    expect(status_value(page, "Moves")).to_have_text("5")
-    assert page.request.get("/api/games/current").json()["id"] == view["id"]
-    assert losses(page) == 0
-    # Escape in the dialog after a reload goes on with the game too
-    page.reload()
-    expect(dialog.get_by_role("button", name="Continue")).to_be_focused()
-    page.keyboard.press("Escape")
-    expect(dialog).to_be_hidden()
-    expect(status_value(page, "Moves")).to_have_text("5")
-    assert losses(page) == 0
+    for _ in range(2):
+        page.reload()
+        expect(page.locator("body.ready")).to_have_count(1)
+        expect(status_value(page, "Moves")).to_have_text("5")
+        expect(page.get_by_role("dialog")).to_have_count(0)  # the table, not a dialog over it
+        assert page.request.get("/api/games/current").json()["id"] == view["id"]
+        assert losses(page) == 0
 
 
 def test_a_new_deal_asks_first_and_says_it_counts_as_a_loss(page: Page) -> None:
@@ -129,11 +120,32 @@ def test_a_deal_link_opens_its_deal_and_asks_when_a_game_is_in_progress(page: Pa
     confirm.get_by_role("button", name="Start the new game").click()
     expect(page.locator("#code")).to_have_text(other)
     assert losses(page) == before + 1
-    # a malformed code: the new-game dialog with the code and the reason
-    page.goto("/?code=SP1-XX")
+
+
+def test_a_bad_deal_link_says_why_at_the_code_field_without_the_loss_warning(page: Page) -> None:
+    start_deck(page, WIN_DECK, ["deal"])  # a game in progress: a good link would ask first
+    before = losses(page)
+    page.goto("/?code=SP1-S2C-BAD!!")
     dialog = page.get_by_role("dialog", name="New game")
-    expect(dialog.get_by_role("textbox", name="Game code (optional)")).to_have_value("SP1-XX")
-    expect(dialog.get_by_role("alert")).not_to_be_empty()
+    code = dialog.get_by_role("textbox", name="Game code (optional)")
+    expect(code).to_have_value("SP1-S2C-BAD!!")
+    expect(page.get_by_role("alertdialog")).to_have_count(0)  # no question about a game it won't replace
+    expect(code).to_have_attribute("aria-invalid", "true")
+    reason = page.request.get("/api/codes/SP1-S2C-BAD!!").json()["message"]
+    # the reason is the field's own description, and sits right under it (not below the fold)
+    described = code.evaluate(
+        "c => c.getAttribute('aria-describedby').split(' ').map(i => document.getElementById(i).textContent)"
+    )
+    assert reason in described, described
+    error = dialog.locator("#new-code-error")
+    expect(error).to_have_text(reason)
+    code_box, error_box = code.bounding_box(), error.bounding_box()
+    assert code_box and error_box and 0 <= error_box["y"] - code_box["y"] < 120
+    expect(error).to_be_in_viewport()
+    # the game in progress is on the table behind the dialog and goes on
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(status_value(page, "Moves")).to_have_text("1")
+    assert losses(page) == before
 
 
 def test_share_copies_a_link_that_opens_the_same_deal(page: Page) -> None:
@@ -176,7 +188,8 @@ def test_a_page_opened_while_the_server_is_away_says_so_instead_of_a_dead_table(
     expect(page.get_by_role("dialog")).to_have_count(0)
     page.unroute("**/api/**")
     page.get_by_role("button", name="Try again").click()
-    expect(page.get_by_role("dialog", name="New game")).to_be_visible()
+    expect(page.locator("#tableau .column").first).to_be_visible()  # a game dealt at once
+    expect(page.get_by_role("dialog")).to_have_count(0)
 
 
 def test_the_app_is_installable(page: Page) -> None:

@@ -166,10 +166,10 @@ def test_the_screen_speaks_the_players_language(page: Page) -> None:
     played_two_and_playing_one(page)
     page.request.put("/api/player/settings", data={"lang": "fi"})
     page.reload()
-    page.get_by_role("button", name="Jatka").click()
+    expect(page.locator("body.ready")).to_have_count(1)
     page.get_by_role("button", name="Valikko").click()
     page.get_by_role("button", name="Tilastot").click()
     dialog = page.get_by_role("dialog", name="Tilastot")
     expect(dialog.get_by_role("row")).to_have_count(3)
-    expect(dialog.get_by_role("row").nth(1).get_by_role("cell").nth(2)).to_have_text("Voitettu")
+    expect(dialog.get_by_role("row").nth(1).get_by_role("cell").nth(2)).to_have_text("Voitto")
     assert serious_violations(page) == []

@@ -56,8 +56,9 @@ def test_first_visit_in_the_browsers_language(browser: Browser, base_url: str) -
     try:
         page = context.new_page()
         page.goto("/")
+        expect(page.locator("body.ready")).to_have_count(1)
+        page.get_by_role("button", name=ru("New game")).click()
         dialog = page.get_by_role("dialog", name=ru("New game"))
-        expect(dialog).to_be_visible()
         expect(dialog.get_by_role("button", name=ru("Play"))).to_be_visible()
         expect(page.locator("html")).to_have_attribute("lang", "ru")
     finally:

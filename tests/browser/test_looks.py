@@ -45,7 +45,7 @@ def test_the_card_back_and_table_colour_are_the_players_choice(page: Page) -> No
     # kept by the server: after a reload the table is drawn the same way
     page.wait_for_load_state("networkidle")  # the settings' PUT has been answered
     page.reload()
-    page.get_by_role("button", name="Continue").click()
+    expect(page.locator("body.ready")).to_have_count(1)
     expect(page.locator("body.back-red.felt-wine")).to_have_count(1)
     settings = page.request.get("/api/player").json()["settings"]
     assert (settings["card_back"], settings["table"]) == ("red", "wine")

@@ -17,6 +17,8 @@ def test_one_win_in_a_hundred_games_shows_a_win_rate_of_one_percent(page: Page) 
     assert (stats["played"], stats["wins"], stats["win_rate"]) == (100, 1, 1.0)  # a percentage
 
     page.reload()
+    expect(page.locator("body.ready")).to_have_count(1)
+    page.get_by_role("button", name="New game").click()
     dialog = page.get_by_role("dialog", name="New game")
     dialog.get_by_role("radio", name="Spiderette", exact=True).check()
     dialog.get_by_role("radio", name="1 suit").check()

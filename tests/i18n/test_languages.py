@@ -25,7 +25,7 @@ TABLE = {
     "sk": "Zásoba: 24 kariet, zostávajú 4 rozdania; žiadna postupka nie je odobratá. Stĺpec 1: 0 skrytých "
     "kariet, potom kárová 5; stĺpec 2: 1 skrytá karta, potom srdcová 3; stĺpec 3: 2 skryté karty, potom "
     "krížová 6; stĺpec 4: 3 skryté karty, potom kárová 9; stĺpec 5: 4 skryté karty, potom krížové eso; "
-    "stĺpec 6: 5 skrytých kariet, potom krížová 5; stĺpec 7: 6 skrytých kariet, potom kárový horník.",
+    "stĺpec 6: 5 skrytých kariet, potom krížová 5; stĺpec 7: 6 skrytých kariet, potom kárová dáma.",
     "fi": "Nostopakka: 24 korttia, 4 jakoa jäljellä; ei poistettuja sarjoja. Sarake 1: 0 piilokorttia, sitten "
     "ruutu 5; sarake 2: 1 piilokortti, sitten hertta 3; sarake 3: 2 piilokorttia, sitten risti 6; sarake 4: "
     "3 piilokorttia, sitten ruutu 9; sarake 5: 4 piilokorttia, sitten ristiässä; sarake 6: 5 piilokorttia, "
@@ -53,7 +53,7 @@ VIEW_TEXT = {
     "закрытые карты, затем король пик, дама пик; столбец 3: 11 закрытых карт, затем валет червей, 10 "
     "червей; столбец 4: 1 закрытая карта, затем туз треф; столбец 5: пуст.",
     "sk": "Zásoba: 21 kariet, zostáva 1 rozdanie; odobraté sú 2 postupky. Stĺpec 1: prázdny; stĺpec 2: 22 "
-    "skrytých kariet, potom pikový kráľ, pikový horník; stĺpec 3: 11 skrytých kariet, potom srdcový "
+    "skrytých kariet, potom pikový kráľ, piková dáma; stĺpec 3: 11 skrytých kariet, potom srdcový "
     "dolník, srdcová 10; stĺpec 4: 1 skrytá karta, potom krížové eso; stĺpec 5: prázdny.",
     "fi": "Nostopakka: 21 korttia, 1 jako jäljellä; 2 sarjaa poistettu. Sarake 1: tyhjä; sarake 2: 22 "
     "piilokorttia, sitten patakuningas, patakuningatar; sarake 3: 11 piilokorttia, sitten herttajätkä, "
@@ -176,7 +176,7 @@ def test_level_names() -> None:
     assert level_name("spider", 2, "relaxed") == "Spider, 2 suits (Medium), relaxed rules"
     assert level_name("spiderette", 1, tr=translations("ru")) == "Паучок, 1 масть (Лёгкий)"
     assert level_name("spider", 4, "classic", translations("sk")) == "Spider, 4 farby (Ťažká), klasické pravidlá"
-    assert level_name("spider", 2, "classic", translations("fi")) == "Spider, 2 maata (Keskitaso), klassiset säännöt"
+    assert level_name("spider", 2, "classic", translations("fi")) == "Spider, 2 maata (Keskivaikea), klassiset säännöt"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { winRateLine } from "../../spider/web/static/history/chart.js";
+import { gameMarks, winRateLine } from "../../spider/web/static/history/chart.js";
 import { allGames, csvField, historyCsv, historyJson } from "../../spider/web/static/history/export.js";
 import { fanOffsets } from "../../spider/web/static/history/replay.js";
 
@@ -44,6 +44,12 @@ test("the chart's line is the win rate so far, oldest first, without assisted ga
   const newestFirst = [WON, { ...WON, result: "lost" }, LOST, { ...WON }];
   assert.deepEqual(winRateLine(newestFirst).map((p) => [p.won, Math.round(p.rate)]), [[true, 100], [false, 50],
     [true, 67]]);
+});
+
+test("the chart marks every game, an assisted one at the rate so far (null before any counted game)", () => {
+  const newestFirst = [WON, LOST, { ...WON, result: "lost" }, { ...LOST, result: "won" }];
+  assert.deepEqual(gameMarks(newestFirst).map((m) => [m.won, m.assisted, m.rate === null ? null : Math.round(m.rate)]),
+    [[true, true, null], [false, false, 0], [false, true, 0], [true, false, 50]]);
 });
 
 test("a tall column fans tighter so its last card stays in the room", () => {

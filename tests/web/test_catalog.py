@@ -94,9 +94,9 @@ def test_english_catalog(client: TestClient) -> None:
 
 
 LEVEL_2_RELAXED = {
-    "ru": "Паук, 2 масти (Средне), свободные правила",
+    "ru": "Паук, 2 масти (Средний), свободные правила",
     "sk": "Spider, 2 farby (Stredná), uvoľnené pravidlá",
-    "fi": "Spider, 2 maata (Keskitaso), väljät säännöt",
+    "fi": "Spider, 2 maata (Keskivaikea), väljät säännöt",
 }
 
 

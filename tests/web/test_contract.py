@@ -93,6 +93,8 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
         assert api("GET", template)[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "ru"})[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "de"})[0] == 404
+    assert api("GET", "/api/codes/{code}", path={"code": "SP1-S2C-AAAAAAD"})[1]["level"] == "spider-2-classic"
+    assert api("GET", "/api/codes/{code}", path={"code": "SP1-S2C-BAD"})[0] == 400
     assert api("GET", "/api/games/current")[0] == 404
     assert api("PUT", "/api/player/settings", {"sound": False, "placement_help": False})[0] == 200
     assert api("PUT", "/api/player/settings", {"volume": 3})[0] == 400

@@ -15,7 +15,7 @@ from loops import run_apart
 from spider.engine import Game, format_action
 from spider.jobs.local import LocalJobs
 from spider.jobs.solving import SEED_FILE, Solving
-from spider.solver import autoplay, deep_hint, record_hint
+from spider.solver import autoplay, deep_hint, instant, record_hint
 from spider.solver.hints import quick_choice
 from spider.store.sqlite import SQLiteStore
 from spider.web.app import create_app
@@ -60,10 +60,14 @@ def test_solver_answers_with_a_line_that_wins_from_the_current_position(client: 
     assert Game.from_record(record).won
 
 
-def test_following_the_hints_plays_as_autoplay_does_never_going_round_in_circles(client: TestClient) -> None:
+def test_following_the_hints_plays_as_autoplay_does_never_going_round_in_circles(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each hint knows the positions the game has been in (from its record) and whether play still
     makes progress, as autoplay does: a player who follows them from the start makes autoplay's
-    moves, including where play stalls (two on this deal), and wins where it wins."""
+    moves, including where play stalls (two on this deal), and wins where it wins. (With no time
+    for the strong player, the quick hint answers every time: its choices are the ones compared.)"""
+    monkeypatch.setattr(instant, "HINT_SECONDS", 0.0)
     code = "SD1-S1-AAAAAAD"
     chosen: list[tuple[str, bool]] = []
 
@@ -88,7 +92,9 @@ def test_following_the_hints_plays_as_autoplay_does_never_going_round_in_circles
     assert followed == [action for action, _ in chosen] and view["won"]
 
 
-def test_a_deep_hint_is_the_strong_players_action_and_the_game_accepts_it(client: TestClient) -> None:
+def test_a_deep_hint_is_the_strong_players_action_and_the_game_accepts_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     view = client.post("/api/games", json={"code": "SP1-S4C-AAAAAAD"}).json()
     record = client.get(f"/api/games/{view['id']}/record").json()
     deep = client.post(f"/api/games/{view['id']}/hint", params={"deep": "true"})
@@ -97,6 +103,11 @@ def test_a_deep_hint_is_the_strong_players_action_and_the_game_accepts_it(client
     quick = record_hint(Game.from_record(record))
     assert strong is not None and strong != quick  # on this deal they differ: the answer says which ran
     assert deep.json()["action"] == strong and str(deep.json()["column"]) in deep.json()["message"]
+    # the plain hint is the strong player's too when it has the time, else the quick hint's
+    monkeypatch.setattr(instant, "HINT_SECONDS", 1e6)
+    assert client.post(f"/api/games/{view['id']}/hint").json()["action"] == strong
+    monkeypatch.setattr(instant, "HINT_SECONDS", 0.0)
+    assert client.post(f"/api/games/{view['id']}/hint").json()["action"] == quick
     r = client.post(f"/api/games/{view['id']}/actions", json={"action": strong, "version": 0})
     assert r.status_code == 200
 

@@ -44,7 +44,9 @@ async def hint(
     else:
         action = await ctx.solving.hint(game)
     if action is None:
-        return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
+        if game.deals_left:
+            return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
+        return {"action": None, "message": tr.gettext("No useful move: undo or start again")}
     if action == "deal":
         return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
     src, dst, count = cast(tuple[int, int, int], parse_action(action))  # a hint names its count: F>T:N

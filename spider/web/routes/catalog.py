@@ -8,11 +8,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ... import vocabulary
-from ...engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Translations, all_variants
+from ...engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Translations, all_variants, parse_code
 from ...i18n import LANGUAGES, translations
 from ..context import DEFAULT_SETTINGS
+from ..http.errors import error_responses
 from ..language import request_language
-from ..models import Catalog
+from ..models import Catalog, CodeCheck
 
 router = APIRouter()
 
@@ -58,3 +59,14 @@ def catalog_of(tr: Translations) -> dict[str, Any]:
 )
 async def catalog(request: Request) -> dict[str, Any]:
     return catalog_of(translations(request_language(request)))
+
+
+@router.get(
+    "/api/codes/{code}",
+    response_model=CodeCheck,
+    summary="Check a game code before starting it: its level, or 400 bad_code naming what is wrong",
+    responses=error_responses(400),
+)
+async def check_code(code: str) -> dict[str, Any]:
+    parsed = parse_code(code)  # a bad code raises SpiderError: 400 with the reason in the player's language
+    return {"code": str(parsed), "level": parsed.variant.key}

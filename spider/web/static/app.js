@@ -15,7 +15,7 @@ import { openHelp } from "./dialogs/help.js";
 import { openLinkedDeal, shareDeal, takeLinkedCode } from "./game/links.js";
 import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
-import { continueGame, restart } from "./game/start.js";
+import { continueGame, dealFirstGame, restart } from "./game/start.js";
 import { deal, onWon, redo, undo } from "./play/actions.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
@@ -26,7 +26,7 @@ import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { saveSettings } from "./settings/save.js";
 import { suitSprite } from "./table/cards.js";
-import { saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
+import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render } from "./table/render.js";
 
@@ -149,23 +149,27 @@ async function load() {
   return loaded;
 }
 
-/** After loading: a deal link opens its deal, else the new-game dialog offers CONTINUE or PLAY. */
-function begin() {
+/** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
+ * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
+ * only when asked for. Resolves once the game is on the table (a link's may wait for the player's
+ * answer to a question, so it is not waited for). */
+async function begin() {
   const code = takeLinkedCode();
   if (code) openLinkedDeal(code);
-  else openNewGame();
+  else await (state.current ? continueGame() : dealFirstGame());
 }
 
 /** The server answers again: load what never arrived, or the latest state of the game on the table. */
 async function reconnected() {
   if (!loaded) {
-    if (await load()) begin();
+    if (await load()) await begin();
     return;
   }
   if (!state.view) return;
   try {
     const view = await api.current();
-    setClock(view.elapsed || 0);
+    if (!state.view || view.id !== state.view.id) clockFromView(view);
+    else setClock(Math.max(elapsed(), view.elapsed || 0)); // the time counted meanwhile stays
     setView(view);
   } catch (_) {
     // no unfinished game any more (won or replaced elsewhere): the table stays as it was
@@ -182,6 +186,6 @@ export async function start() {
   wireControls();
   wirePage();
   onReconnect(reconnected);
-  if (await load()) begin();
+  if (await load()) await begin(); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
 }

@@ -24,7 +24,7 @@ function dropJob() {
 function solverDialog() {
   if (solveDialog) return solveDialog;
   solveDialog = el("dialog", { id: "dlg-solve", class: "dialog", "aria-labelledby": "dlg-solve-title",
-    "aria-describedby": "solve-intro" });
+    "aria-describedby": "solve-intro solve-counts" });
   solveDialog.addEventListener("close", () => {
     solveRun += 1; // a late answer is ignored
     dropJob(); // and the server stops looking for it
@@ -45,6 +45,9 @@ export function openSolver(v) {
   const title = el("h2", { id: "dlg-solve-title", text: t("Can this game still be won?") });
   const intro = el("p", { id: "solve-intro",
     text: t("To answer, the solver looks at the face-down cards and the stock, so it knows more than you can see. It does not show you any move.") });
+  const counts = el("p", { id: "solve-counts", class: "hint-text",
+    text: v.assisted ? t("This game is already assisted: it doesn't count in your statistics.")
+      : t("Asking makes this game assisted: it will no longer count in your statistics. Hints don't.") });
   const limit = el("select", { id: "solve-limit", name: "limit" },
     ...SOLVE_LIMITS.map((s) => el("option", { value: String(s), text: tn("{n} second", "{n} seconds", s) })));
   const limitField = el("p", { class: "field" }, el("label", { for: "solve-limit", text: t("Time to think") }), limit);
@@ -56,7 +59,7 @@ export function openSolver(v) {
   const ask = el("button", { type: "button", class: "primary", text: t("Ask the solver") });
   const close = el("button", { type: "button", text: t("Cancel"), onclick: () => dialog.close() });
   const buttons = el("div", { class: "buttons" }, ask, close);
-  dialog.replaceChildren(el("div", { class: "solve" }, title, intro, limitField, progressLabel, progress, status, answer, buttons));
+  dialog.replaceChildren(el("div", { class: "solve" }, title, intro, counts, limitField, progressLabel, progress, status, answer, buttons));
   ask.addEventListener("click", () => runSolver(v, Number(limit.value), { intro, limitField, status, progress, answer, ask, close }));
   if (!dialog.open) dialog.showModal();
   ask.focus();

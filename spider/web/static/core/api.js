@@ -35,6 +35,7 @@ export const api = {
   player: () => call("GET", "/api/player"),
   saveSettings: (settings) => call("PUT", "/api/player/settings", settings),
   newGame: (options) => call("POST", "/api/games", options),
+  checkCode: (code) => call("GET", `/api/codes/${encodeURIComponent(code)}`),
   current: () => call("GET", "/api/games/current"),
   health: () => call("GET", "/api/health"),
   act: (id, body) => call("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),

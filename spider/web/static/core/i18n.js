@@ -1,7 +1,8 @@
 // Translations for the front end. Message ids are the English text; placeholders are {name}.
 // The catalog comes from GET /api/i18n/{lang}: {"lang", "plural", "messages"} ("plural", the gettext
 // rule, is not needed here: see pluralRule).
-// Always call t()/tn() with literal strings so that Babel can extract them (keywords t, tn:1,2).
+// Always call t()/tn()/tc() with literal strings so that Babel can extract them (keywords t,
+// tn:1,2, tc:1c,2).
 import { relative } from "./api.js";
 
 // Which of a message's plural forms fits n. Intl.PluralRules names n's CLDR category; a catalog lists
@@ -37,6 +38,13 @@ function fill(text, params) {
 
 export function t(id, params) {
   const found = messages[id];
+  return fill(typeof found === "string" && found ? found : id, params);
+}
+
+/** A message in a context (gettext's msgctxt): the same English word that another language says in
+ * two ways, e.g. tc("replay", "Play") for the replay's button beside the new game's "Play". */
+export function tc(context, id, params) {
+  const found = messages[`${context}\x04${id}`];
   return fill(typeof found === "string" && found ? found : id, params);
 }
 

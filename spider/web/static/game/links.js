@@ -6,7 +6,7 @@ import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { remind } from "../table/speech.js";
 import { openNewGame } from "./newgame.js";
-import { continueGame, startGame } from "./start.js";
+import { continueGame, dealFirstGame, startGame } from "./start.js";
 
 export function dealLink(code) {
   const url = new URL("./", window.location.href); // the page's own address, under a sub-path too
@@ -25,8 +25,21 @@ export function takeLinkedCode() {
   return code.trim();
 }
 
-/** Start the linked deal; a refused code opens the new-game dialog with the code and the reason. */
+/** Start the linked deal. The code is checked first: a bad one opens the new-game dialog with the
+ * code and the reason next to it (over the game in progress, or a new deal: never blank felt),
+ * without asking about a game it would not replace. */
 export async function openLinkedDeal(code) {
+  const refused = async (e) => {
+    if (!state.view) await (state.current ? continueGame() : dealFirstGame());
+    openNewGame({ code, error: e instanceof ApiError ? e.body.message || t("That game could not be started.")
+      : t("The server could not be reached. Try again.") });
+  };
+  try {
+    await api.checkCode(code);
+  } catch (e) {
+    await refused(e);
+    return;
+  }
   if (gameInProgress() && !(await confirmLoss(t("Open the deal {code}?", { code })))) {
     if (state.current && !state.view) await continueGame();
     return;
@@ -34,8 +47,7 @@ export async function openLinkedDeal(code) {
   try {
     startGame(await api.newGame({ code, profile: state.settings.profile }));
   } catch (e) {
-    openNewGame({ code, error: e instanceof ApiError ? e.body.message || t("That game could not be started.")
-      : t("The server could not be reached. Try again.") });
+    await refused(e);
   }
 }
 

@@ -1,6 +1,8 @@
 // The new-game dialog, built from the catalog (games, suit counts, the rules each level offers,
-// scoring profiles). An unfinished game is offered first (CONTINUE has the focus, so Enter after
-// a reload keeps it), and a new deal that would count it as a loss is asked about first. Add-ons
+// scoring profiles); it opens when asked for (a first visit deals a game, a reload goes on with
+// it). A game code is checked before anything else, its error shown at its field; then a new deal
+// that would count the game in progress as a loss is asked about. An unfinished game not on the
+// table is offered first (Continue has the focus). Add-ons
 // add an option to it through addNewGameOption() (assist's "Winnable deals only"), never by
 // rewriting the form.
 import { api, ApiError } from "../core/api.js";
@@ -10,7 +12,7 @@ import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
-import { profileSelect } from "../settings/profile.js";
+import { profileField } from "../settings/profile.js";
 import { saveSettings } from "../settings/save.js";
 import { continueGame, startGame } from "./start.js";
 import { loadStats } from "./stats.js";
@@ -44,16 +46,37 @@ function levelFields(form, v) {
   return rulesSet;
 }
 
+/** The code field, with its own error line right under it; returns a function that shows (or with
+ * "" clears) an error about the code there. */
 function codeField(form) {
   const codeInput = el("input", {
     id: "new-code", name: "code", type: "text", autocomplete: "off", spellcheck: "false",
-    placeholder: "SP1-S2C-ABCDEFG", "aria-describedby": "new-code-help",
+    placeholder: "SP1-S2C-ABCDEFG", "aria-describedby": "new-code-help new-code-error",
   });
   for (const option of options) if (option.field) form.append(...[option.field(codeInput)].flat());
+  const codeError = el("span", { id: "new-code-error", class: "error", role: "alert" });
   form.append(el("p", { class: "field" },
     el("label", { for: "new-code", text: t("Game code (optional)") }), codeInput,
-    el("span", { id: "new-code-help", class: "hint-text", text: t("Enter a code to play that exact deal.") })));
+    el("span", { id: "new-code-help", class: "hint-text", text: t("Enter a code to play that exact deal.") }),
+    codeError));
+  codeInput.addEventListener("input", () => showCodeError(codeInput, codeError, ""));
+  return (message) => showCodeError(codeInput, codeError, message);
 }
+
+function showCodeError(input, line, message) {
+  line.textContent = message;
+  if (message) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
+}
+
+/** The server's words for a refused request, or that it could not be reached. */
+function reasonOf(e) {
+  return e instanceof ApiError ? e.body.message || t("That game could not be started.")
+    : t("The server could not be reached. Try again.");
+}
+
+/** Whether a refusal is about the game code (shown next to the code field). */
+const aboutTheCode = (e) => e instanceof ApiError && e.body.reason === "bad_code";
 
 function continueOffer(form, buttons, playButton) {
   const cur = state.current;
@@ -78,21 +101,21 @@ function newGameRequest(choice) {
   return Object.assign(base, ...options.map((o) => (o.extra ? o.extra(choice) : {})));
 }
 
-/** prefill: {code, error} from a deal link that could not be opened. */
+/** prefill: {code, error} from a deal link that could not be opened (an error about the code). */
 export function openNewGame(prefill = {}) {
   const dialog = $("dlg-new");
   const v = state.view || state.current;
   const form = el("form", { method: "dialog", class: "new-game" });
   form.append(el("h2", { id: "dlg-new-title", text: t("New game") }));
   const rulesSet = levelFields(form, v);
-  const profile = profileSelect("new-profile", state.settings.profile);
-  form.append(el("p", { class: "field" }, el("label", { for: "new-profile", text: t("Scoring") }), profile));
+  form.append(profileField("new-profile", state.settings.profile, t("Scoring")));
   const statsBox = el("section", { id: "new-stats", class: "stats-box", "aria-labelledby": "new-stats-h" });
   form.append(statsBox);
-  codeField(form);
-  const error = el("p", { class: "error", role: "alert", text: prefill.error });
+  const codeError = codeField(form);
+  const error = el("p", { class: "error", role: "alert" });
   form.append(error);
   if (prefill.code) form.querySelector("#new-code").value = prefill.code;
+  if (prefill.error) codeError(prefill.error);
   const playButton = el("button", { type: "submit", class: "primary", value: "play", text: t("Play") });
   const buttons = buttonRow(playButton);
   if (state.current && !state.view) continueOffer(form, buttons, playButton);
@@ -115,10 +138,25 @@ export function openNewGame(prefill = {}) {
   form.addEventListener("change", (event) => {
     if (event.target.name === "game" || event.target.name === "suits" || event.target.name === "rules") refresh();
   });
+  const refused = (e) => {
+    if (aboutTheCode(e)) {
+      codeError(reasonOf(e));
+      form.querySelector("#new-code").focus();
+    } else {
+      error.textContent = reasonOf(e);
+    }
+  };
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (gameInProgress() && !(await confirmLoss(t("Start a new game?")))) return;
+    error.textContent = "";
     const choice = read();
+    try {
+      if (choice.code) await api.checkCode(choice.code); // a bad code is said before any question
+    } catch (e) {
+      refused(e);
+      return;
+    }
+    if (gameInProgress() && !(await confirmLoss(t("Start a new game?")))) return;
     const request = newGameRequest(choice);
     playButton.disabled = true;
     try {
@@ -128,8 +166,7 @@ export function openNewGame(prefill = {}) {
       startGame(view);
       for (const option of options) if (option.started) option.started(view, request);
     } catch (e) {
-      error.textContent = e instanceof ApiError ? e.body.message || t("That game could not be started.")
-        : t("The server could not be reached. Try again.");
+      refused(e);
       playButton.disabled = false;
       for (const option of options) if (option.failed) option.failed();
     }

@@ -28,6 +28,10 @@ export async function showResult() {
   if (v.score !== null && v.score !== undefined) row(t("Score"), v.score);
   row(t("Sequences"), `${v.removed}/${v.sequences}`);
   content.append(summary);
+  if (v.assisted) { // docs/RULES.md, "Help, and which games count"
+    content.append(el("p", { id: "result-assisted", class: "assisted-note",
+      text: t("This game was assisted, so it doesn't count in your statistics.") }));
+  }
   const statsBox = el("section", { id: "result-stats", class: "stats-box", "aria-labelledby": "result-stats-h" });
   content.append(statsBox);
   content.append(buttonRow(

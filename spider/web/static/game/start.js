@@ -7,14 +7,14 @@ import { t } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
 import { closeDialog, forgetReturnFocus } from "../dialogs/dialog.js";
 import { closeMenu } from "../play/menu.js";
-import { setClock, syncClock } from "../table/clock.js";
+import { clockFromView, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
 import { announce, remind } from "../table/speech.js";
 
 /** Show a game from its first view (a new, restarted or continued game). */
 export function startGame(view) {
   forgetReturnFocus();
-  setClock(view.elapsed || 0);
+  clockFromView(view);
   setView(view, { current: null, focus: null, paused: false });
   syncClock();
   announce(t("New game: {level}. {description}", {
@@ -35,6 +35,17 @@ export async function continueGame() {
   closeDialog($("dlg-new"));
   startGame(view);
   announce(t("Continuing your game. {description}", { description: view.description || "" }));
+}
+
+/** A first visit: a game of the default level (the player's scoring) at once, no dialog in the
+ * way; if it cannot be dealt, the new-game dialog says why. */
+export async function dealFirstGame() {
+  try {
+    startGame(await api.newGame({ profile: state.settings.profile }));
+  } catch (e) {
+    remind(e instanceof ApiError ? e.body.message || t("That game could not be started.")
+      : t("The server could not be reached. Try again."));
+  }
 }
 
 /** "Restart this deal": the same cards again from the beginning. */

@@ -1,23 +1,37 @@
-// The chart of results over time: the player's games oldest to newest, each a dot (won high, lost
-// low) on the line of their win rate so far. Drawn as SVG in the page's own colours (history.css).
+// The chart of results over time: every game, oldest to newest, a dot (won green, lost red, an
+// assisted game a ring: it does not count) on the line of the win rate so far. A few games are
+// spaced as if there were more, so one game reads as a dot with its rate beside it, not a lone
+// point in the middle. Drawn as SVG in the page's own colours (history.css).
 import { t, tn } from "../core/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
 const HEIGHT = 130;
-const PLOT = { left: 34, right: 312, top: 10, bottom: 100 }; // the plot area, in viewBox units
+const PLOT = { left: 34, right: 300, top: 10, bottom: 100 }; // the plot area, in viewBox units
+const FEW = 12; // up to this many games, each has the room of one twelfth of the width
 
 /** The chart's points from games newest first (GET /api/history): oldest first, each with the
  * win rate (percent) over the games up to and including it. Assisted games take no part. */
 export function winRateLine(gamesNewestFirst) {
-  const points = [];
+  return gameMarks(gamesNewestFirst).filter((mark) => !mark.assisted);
+}
+
+/** Every game oldest first: {won, assisted, rate, finished}; an assisted game's rate is the rate
+ * so far (null before any counted game), as it changes nothing. */
+export function gameMarks(gamesNewestFirst) {
+  const marks = [];
   let wins = 0;
+  let counted = 0;
   for (const game of [...gamesNewestFirst].reverse()) {
-    if (game.assisted) continue;
-    wins += game.result === "won" ? 1 : 0;
-    points.push({ won: game.result === "won", rate: (100 * wins) / (points.length + 1), finished: game.finished });
+    const won = game.result === "won";
+    if (!game.assisted) {
+      counted += 1;
+      wins += won ? 1 : 0;
+    }
+    marks.push({ won, assisted: Boolean(game.assisted), rate: counted ? (100 * wins) / counted : null,
+      finished: game.finished });
   }
-  return points;
+  return marks;
 }
 
 function node(tag, attrs, text) {
@@ -27,41 +41,58 @@ function node(tag, attrs, text) {
   return element;
 }
 
-/** The chart for `games` (newest first); `date(seconds)` formats the first and last game's date. */
+/** The chart for `games` (newest first, at least one); `date(seconds)` formats the first and last
+ * game's date. */
 export function drawChart(games, date) {
-  const points = winRateLine(games);
-  const wins = points.filter((p) => p.won).length;
-  const label = points.length
+  const marks = gameMarks(games);
+  const line = marks.filter((m) => !m.assisted);
+  const wins = line.filter((p) => p.won).length;
+  const label = line.length
     ? tn("Your win rate, game by game, over {n} game: {wins} won.",
-      "Your win rate, game by game, over {n} games: {wins} won.", points.length, { wins })
+      "Your win rate, game by game, over {n} games: {wins} won.", line.length, { wins })
     : t("No games to chart yet.");
   const chart = node("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "history-chart", role: "img",
     "aria-label": label, focusable: "false" });
-  const y = (rate) => PLOT.bottom - ((PLOT.bottom - PLOT.top) * rate) / 100;
+  const y = (rate) => PLOT.bottom - ((PLOT.bottom - PLOT.top) * (rate ?? 0)) / 100;
   for (const rate of [0, 50, 100]) {
     chart.append(node("line", { x1: PLOT.left, x2: PLOT.right, y1: y(rate), y2: y(rate), class: "grid" }));
     chart.append(node("text", { x: PLOT.left - 4, y: y(rate) + 3, class: "axis", "text-anchor": "end" }, `${rate} %`));
   }
-  if (!points.length) return chart;
-  const step = points.length > 1 ? (PLOT.right - PLOT.left) / (points.length - 1) : 0;
-  const x = (i) => (points.length > 1 ? PLOT.left + i * step : (PLOT.left + PLOT.right) / 2);
-  chart.append(node("polyline", { class: "rate",
-    points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rate).toFixed(1)}`).join(" ") }));
-  const radius = Math.max(1.6, Math.min(4, step / 2.5 || 4));
-  points.forEach((p, i) => chart.append(node("circle", { cx: x(i).toFixed(1), cy: y(p.rate).toFixed(1), r: radius,
-    class: p.won ? "won" : "lost" })));
-  const bottom = PLOT.bottom + 16;
-  chart.append(node("text", { x: PLOT.left, y: bottom, class: "axis" }, date(points[0].finished)));
-  if (points.length > 1) {
-    chart.append(node("text", { x: PLOT.right, y: bottom, class: "axis", "text-anchor": "end" },
-      date(points[points.length - 1].finished)));
+  const slots = Math.max(marks.length, FEW);
+  const step = (PLOT.right - PLOT.left) / slots;
+  const x = (i) => PLOT.left + step * (i + 0.5);
+  const xy = marks.map((m, i) => [x(i), y(m.rate)]);
+  const counted = xy.filter((_, i) => !marks[i].assisted);
+  if (counted.length > 1) {
+    chart.append(node("polyline", { class: "rate", points: counted.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ") }));
   }
+  const radius = Math.max(1.6, Math.min(4, step / 2.5));
+  marks.forEach((m, i) => chart.append(node("circle", { cx: xy[i][0].toFixed(1), cy: xy[i][1].toFixed(1), r: radius,
+    class: m.assisted ? "assisted" : m.won ? "won" : "lost" })));
+  const newest = line[line.length - 1];
+  if (newest) { // the rate now, beside the newest counted game
+    const [lx, ly] = counted[counted.length - 1];
+    const right = lx > PLOT.right - 30;
+    chart.append(node("text", { x: right ? lx - 6 : lx + 6, y: Math.max(ly - 5, PLOT.top + 3), class: "axis now",
+      "text-anchor": right ? "end" : "start" }, `${Math.round(newest.rate)} %`));
+  }
+  const bottom = PLOT.bottom + 16;
+  const first = date(marks[0].finished);
+  const last = date(marks[marks.length - 1].finished);
+  chart.append(node("text", { x: PLOT.left, y: bottom, class: "axis" }, first));
+  if (last !== first) chart.append(node("text", { x: PLOT.right, y: bottom, class: "axis", "text-anchor": "end" }, last));
   const legend = PLOT.bottom + 28;
-  chart.append(node("circle", { cx: PLOT.left + 4, cy: legend - 3, r: 3.5, class: "won" }));
-  chart.append(node("text", { x: PLOT.left + 11, y: legend, class: "axis" }, t("won")));
-  chart.append(node("circle", { cx: PLOT.left + 74, cy: legend - 3, r: 3.5, class: "lost" }));
-  chart.append(node("text", { x: PLOT.left + 81, y: legend, class: "axis" }, t("lost")));
-  chart.append(node("line", { x1: PLOT.left + 144, x2: PLOT.left + 160, y1: legend - 3, y2: legend - 3, class: "rate" }));
-  chart.append(node("text", { x: PLOT.left + 166, y: legend, class: "axis" }, t("Win rate")));
+  let at = PLOT.left;
+  const key = (cls, text, width) => {
+    chart.append(node("circle", { cx: at + 4, cy: legend - 3, r: 3.5, class: cls }));
+    chart.append(node("text", { x: at + 11, y: legend, class: "axis" }, text));
+    at += width;
+  };
+  key("won", t("won"), 62);
+  key("lost", t("lost"), 62);
+  chart.append(node("line", { x1: at, x2: at + 16, y1: legend - 3, y2: legend - 3, class: "rate" }));
+  chart.append(node("text", { x: at + 22, y: legend, class: "axis" }, t("Win rate")));
+  at += 96;
+  if (marks.some((m) => m.assisted)) key("assisted", t("assisted"), 60);
   return chart;
 }

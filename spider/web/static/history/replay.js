@@ -4,7 +4,7 @@
 import { api } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
-import { t } from "../core/i18n.js";
+import { t, tc } from "../core/i18n.js";
 import { drawFace } from "../table/cards.js";
 import { describeEvents } from "../table/speech.js";
 
@@ -50,7 +50,8 @@ function icon(shape) {
 function drawBoard(board, view) {
   const count = view.columns.length;
   const gap = 4;
-  const width = Math.max(board.clientWidth, 240);
+  const padding = parseFloat(getComputedStyle(board).paddingLeft) + parseFloat(getComputedStyle(board).paddingRight);
+  const width = Math.max(board.clientWidth - (padding || 0), 200);
   const cw = Math.min(110, Math.floor((width - gap * (count - 1)) / count));
   const ch = Math.round(cw * 1.4);
   const room = Math.max(ch * 2, Math.round(window.innerHeight * 0.45));
@@ -93,7 +94,7 @@ export function showReplay(container, game, title, back) {
     "aria-label": t("Step") });
   const button = (shape, label, onclick) => el("button", { type: "button", "aria-label": label, title: label, onclick },
     icon(shape));
-  const playButton = button("play", t("Play"), () => (timer ? stop() : play()));
+  const playButton = button("play", tc("replay", "Play"), () => (timer ? stop() : play()));
   playButton.classList.add("play");
   const controls = el("div", { class: "replay-controls", role: "group", "aria-label": t("Replay controls") },
     button("first", t("First step"), () => go(0)),
@@ -107,6 +108,21 @@ export function showReplay(container, game, title, back) {
   container.replaceChildren(el("div", { class: "replay" }, heading, controls, said, board, figures,
     el("div", { class: "buttons" }, backButton)));
   heading.focus();
+  let lastView = null; // the step on the board
+  // The board is laid out again whenever its width changes (a resized or turned window): the
+  // columns always fit it.
+  let drawnWidth = 0;
+  const resized = new ResizeObserver(() => {
+    if (!board.isConnected) {
+      resized.disconnect();
+      return;
+    }
+    if (board.clientWidth !== drawnWidth && lastView) {
+      drawnWidth = board.clientWidth;
+      drawBoard(board, lastView);
+    }
+  });
+  resized.observe(board);
 
   function setPlayButton(shape, label) {
     playButton.replaceChildren(icon(shape));
@@ -117,7 +133,7 @@ export function showReplay(container, game, title, back) {
   function stop() {
     clearInterval(timer);
     timer = null;
-    setPlayButton("play", t("Play"));
+    setPlayButton("play", tc("replay", "Play"));
   }
 
   function play() {
@@ -145,6 +161,8 @@ export function showReplay(container, game, title, back) {
     slider.max = String(steps);
     slider.value = String(view.step);
     slider.setAttribute("aria-valuetext", t("Step {step} of {steps}", { step: view.step, steps }));
+    lastView = view;
+    drawnWidth = board.clientWidth;
     drawBoard(board, view);
     board.setAttribute("aria-label", view.description);
     const what = view.events ? describeEvents(view.events, view) : t("The deal.");

@@ -38,7 +38,7 @@ function resultText(game) {
 
 function levelFigures(levels) {
   const keys = Object.keys(levels);
-  if (!keys.length) return [el("p", { class: "muted", text: t("No finished games yet.") })];
+  if (!keys.length) return []; // the screen's empty state says what will be here
   return keys.map((key) => {
     const id = `stats-level-${key}`;
     const dl = el("dl", { class: "stats" });
@@ -129,12 +129,17 @@ export async function openStatsScreen(dialog) {
   const exportCsv = el("button", { type: "button", text: t("Export CSV") });
   const reset = el("button", { type: "button", class: "danger", text: t("Reset statistics…") });
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
-  content.append(title,
+  // a new player's screen: what will be here, instead of empty figures and an empty chart
+  const empty = el("div", { class: "history-empty", hidden: true },
+    el("p", { class: "lead", text: t("No finished games yet.") }),
+    el("p", { text: t("Win or lose a game and it shows here: your win rate game by game, your streaks and your best times, level by level.") }));
+  const filled = el("div", {},
     el("section", { "aria-labelledby": "history-levels-h" }, el("h3", { id: "history-levels-h", text: t("Your levels") }), figures),
     el("section", { "aria-labelledby": "history-games-h" }, el("h3", { id: "history-games-h", text: t("Past games") }),
       el("p", { class: "field" }, el("label", { for: "history-level", text: t("Level") }), filter),
       chartBox, el("div", { class: "history-table-wrap" }, table), more),
-    el("div", { class: "history-actions" }, exportJson, exportCsv, reset), error, buttonRow(close));
+    el("div", { class: "history-actions" }, exportJson, exportCsv, reset));
+  content.append(title, empty, filled, error, buttonRow(close));
   openDialog(dialog);
   title.focus();
 
@@ -155,7 +160,7 @@ export async function openStatsScreen(dialog) {
   async function loadGames() {
     try {
       const recent = await page(0, CHARTED);
-      chartBox.replaceChildren(drawChart(recent.games, shortDate));
+      chartBox.replaceChildren(...(recent.games.length ? [drawChart(recent.games, shortDate)] : []));
       body.replaceChildren(...recent.games.slice(0, PAGE).map((g) => gameRow(g, replay)));
       listed = Math.min(PAGE, recent.games.length);
       more.hidden = listed >= recent.total;
@@ -167,6 +172,9 @@ export async function openStatsScreen(dialog) {
   async function loadAll() {
     try {
       const { levels } = await api.allStats();
+      const none = !Object.keys(levels).length;
+      empty.hidden = !none;
+      filled.hidden = none;
       figures.replaceChildren(...levelFigures(levels));
       const chosen = filter.value;
       filter.replaceChildren(filter.options[0], ...Object.keys(levels).map((key) => el("option", { value: key, text: levelNameOf(key) })));

@@ -8,7 +8,7 @@ import { t } from "../core/i18n.js";
 import { connectionLost } from "../core/offline.js";
 import { play } from "../core/sound.js";
 import { setView, state } from "../core/state.js";
-import { elapsed, setClock, syncClock } from "../table/clock.js";
+import { clockFromView, elapsed, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
 import { cardRects, flip, flyCompleted, returnCards, shakeElement } from "../table/motion.js";
 import { announce, clearReminder, describeEvents, remind } from "../table/speech.js";
@@ -71,7 +71,7 @@ function handleActionError(error, ctx) {
   if (error instanceof ApiError && error.status === 409 && error.body && error.body.view) {
     if (ctx.lis) returnCards(ctx.lis, false);
     const view = error.body.view;
-    setClock(view.elapsed || 0);
+    clockFromView(view);
     setView(view);
     remind(t("This game changed in another window; the table now shows its latest state."));
     return;

@@ -7,7 +7,7 @@ import { currentLanguage, loadLanguage, t } from "../core/i18n.js";
 import { state, update } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fourColours, setFourColours } from "./looks.js";
-import { profileSelect } from "./profile.js";
+import { profileField } from "./profile.js";
 import { saveSettings } from "./save.js";
 
 function checkbox(name, label, checked, id = `set-${name}`) {
@@ -41,8 +41,7 @@ export function openSettings() {
   form.append(checkbox("four_colours", t("Four-colour suits: diamonds blue, clubs green"), fourColours(), "set-four-colours"));
   form.append(looksChoice("card_back", t("Card back"), state.catalog.card_backs, s.card_back, "back"));
   form.append(looksChoice("table", t("Table colour"), state.catalog.tables, s.table, "felt"));
-  const profile = profileSelect("set-profile", s.profile);
-  form.append(el("p", { class: "field" }, el("label", { for: "set-profile", text: t("Scoring for new games") }), profile));
+  form.append(profileField("set-profile", s.profile, t("Scoring for new games")));
   // Language names are written in their own language (endonyms), so they are not translated.
   const language = el("select", { id: "set-lang", name: "lang" },
     ...state.catalog.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));

@@ -1,11 +1,21 @@
 // The scoring profiles as a select: the new-game dialog and the settings dialog both have one.
+// The options carry the profiles' short names, so the select fits a narrow screen; the chosen
+// profile's details are written under it.
 import { el } from "../core/dom.js";
 import { state } from "../core/state.js";
 
-/** A select of the catalog's scoring profiles with `value` (else the default) chosen. */
-export function profileSelect(id, value) {
-  const select = el("select", { id, name: "profile" },
-    ...state.catalog.profiles.map((p) => el("option", { value: p.id, text: p.label })));
+/** A field of a label and a select of the catalog's scoring profiles with `value` (else the
+ * default) chosen, the chosen one's details under it. */
+export function profileField(id, value, label) {
+  const select = el("select", { id, name: "profile", "aria-describedby": `${id}-details` },
+    ...state.catalog.profiles.map((p) => el("option", { value: p.id, text: p.name })));
   select.value = value || state.catalog.default_settings.profile;
-  return select;
+  const details = el("span", { id: `${id}-details`, class: "hint-text" });
+  const describe = () => {
+    const chosen = state.catalog.profiles.find((p) => p.id === select.value);
+    details.textContent = chosen ? chosen.label : "";
+  };
+  select.addEventListener("change", describe);
+  describe();
+  return el("p", { class: "field" }, el("label", { for: id, text: label }), select, details);
 }

@@ -1,9 +1,13 @@
 // The game clock: runs while a game is being played in a visible page with nothing covering the
 // table (no dialog, no open menu) and no pause; saved to the server on pause and when the page hides.
+// This browser also keeps the game's time as it counts (localStorage), so a save that never landed
+// (a page killed before its last request, a reload racing it, a lost connection) cannot set it back.
 import { api, relative } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { formatTime, tenths } from "../core/format.js";
 import { state } from "../core/state.js";
+
+const CLOCK_KEY = "spider.clock"; // {id, elapsed} of the game this browser last counted time for
 
 let base = 0; // seconds counted before `since`
 let since = null; // performance.now() when the clock last started, or null when stopped
@@ -27,6 +31,7 @@ export function syncClock() {
     base = elapsed();
     since = null;
     tickClock(); // show the time it stopped at, not the last second's tick
+    remember();
   }
 }
 
@@ -37,6 +42,35 @@ export function setClock(seconds) {
   base = Number(seconds) || 0;
   since = null;
   syncClock();
+}
+
+function remember() {
+  const v = state.view;
+  if (!v || v.status !== "active") return;
+  try {
+    localStorage.setItem(CLOCK_KEY, JSON.stringify({ id: v.id, elapsed: elapsed() }));
+  } catch (_) {
+    // no storage: the server's copy is all there is
+  }
+}
+
+function remembered(id) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(CLOCK_KEY) || "null");
+    return kept && kept.id === id ? Number(kept.elapsed) || 0 : 0;
+  } catch (_) {
+    return 0;
+  }
+}
+
+/** Set the clock from a view the server sent, never back from the time this browser counted for
+ * the same game; the server is told when it was behind. Returns the seconds set. */
+export function clockFromView(view) {
+  const server = Number(view.elapsed) || 0;
+  const seconds = Math.max(server, remembered(view.id));
+  setClock(seconds);
+  if (seconds > server + 0.05 && view.status === "active") api.clock(view.id, tenths(seconds)).catch(() => {});
+  return seconds;
 }
 
 /** Send the clock to the server; `keepalive` lets the request outlive a closing page. */
@@ -57,4 +91,5 @@ export function saveClock(keepalive = false) {
 export function tickClock() {
   const time = document.querySelector("#status .time b");
   if (time) time.textContent = formatTime(elapsed());
+  if (since !== null) remember();
 }
