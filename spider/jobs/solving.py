@@ -152,17 +152,17 @@ class Solving:
         """False when there is no such solve of the player's (whatever ``job_id`` holds)."""
         return well_formed(job_id) and await self.jobs.cancel(job_id, player)
 
-    async def start_review(self, record: dict[str, Any], player: str) -> str:
+    async def start_review(self, game_id: str, record: dict[str, Any], player: str) -> str:
         """Start a review of a finished game's ``record`` as ``player``'s one solve; its job id.
         Raises :class:`Busy` (429) as :meth:`start_solve` does."""
         seconds = self.review_seconds + WORKER_START_SECONDS
-        args = (record, self.review_seconds, self.review_nodes)
+        args = (game_id, record, self.review_seconds, self.review_nodes)
         return await self.jobs.submit(SOLVE, review_record, *args, owner=player, seconds=seconds)
 
     async def review_state(self, job_id: str, player: str) -> dict[str, Any] | None:
-        """``{"state", "elapsed", "done", "expected", "review"?}`` of the player's review; None when it
-        is not theirs. ``state`` is the job's: waiting, running, done (``review`` holds the result),
-        lost (its worker died or the record did not replay) or cancelled."""
+        """``{"state", "elapsed", "done", "expected", "answer"?}`` of the player's review; None when it
+        is not theirs. ``state`` is the job's: waiting, running, done (``answer`` is the task's:
+        ``{"game", "review"}``), lost (its worker died or the record did not replay) or cancelled."""
         state = await self.jobs.state(job_id, player) if well_formed(job_id) else None
         if state is None:
             return None
@@ -170,7 +170,7 @@ class Solving:
         found: dict[str, Any] = {"state": state.state, "elapsed": round(min(state.elapsed, state.seconds), 3)}
         found |= {"done": done, "expected": expected}
         if state.state == "done":
-            found["review"] = state.answer
+            found["answer"] = state.answer
         return found
 
     async def winnable_code(self, level: str) -> str | None:

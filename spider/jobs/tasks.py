@@ -21,10 +21,14 @@ def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     return solve(Game.from_record(record), time_limit=time_limit).as_dict()
 
 
-def review_record(record: dict[str, Any], time_limit: float, node_limit: int | None = None) -> dict[str, Any]:
-    """Review a finished game's record within ``time_limit`` seconds in all, reporting each probe
-    (docs/FORMATS.md, Game review)."""
-    return review(record, budget=Budget(time_limit=time_limit, node_limit=node_limit), progress=report)
+def review_record(
+    game_id: str, record: dict[str, Any], time_limit: float, node_limit: int | None = None
+) -> dict[str, Any]:
+    """``{"game": game_id, "review": …}``: the review of a finished game's record within
+    ``time_limit`` seconds in all, reporting each probe (docs/FORMATS.md, Game review). The answer
+    names its game, so whoever reads it by the job's id alone knows where it belongs."""
+    budget = Budget(time_limit=time_limit, node_limit=node_limit)
+    return {"game": game_id, "review": review(record, budget=budget, progress=report)}
 
 
 def deep_hint_record(record: dict[str, Any]) -> str | None:
