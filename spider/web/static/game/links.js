@@ -6,7 +6,7 @@ import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { remind } from "../table/speech.js";
 import { openNewGame } from "./newgame.js";
-import { continueGame, startGame } from "./start.js";
+import { continueGame, gameLost, startGame } from "./start.js";
 
 export function dealLink(code) {
   const url = new URL("./", window.location.href); // the page's own address, under a sub-path too
@@ -27,12 +27,14 @@ export function takeLinkedCode() {
 
 /** Start the linked deal; a refused code opens the new-game dialog with the code and the reason. */
 export async function openLinkedDeal(code) {
-  if (gameInProgress() && !(await confirmLoss(t("Open the deal {code}?", { code })))) {
+  const losing = gameInProgress();
+  if (losing && !(await confirmLoss(t("Open the deal {code}?", { code })))) {
     if (state.current && !state.view) await continueGame();
     return;
   }
   try {
     startGame(await api.newGame({ code, profile: state.settings.profile }));
+    gameLost(losing);
   } catch (e) {
     openNewGame({ code, error: e instanceof ApiError ? e.body.message || t("That game could not be started.")
       : t("The server could not be reached. Try again.") });

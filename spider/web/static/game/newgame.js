@@ -12,7 +12,7 @@ import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { profileSelect } from "../settings/profile.js";
 import { saveSettings } from "../settings/save.js";
-import { continueGame, startGame } from "./start.js";
+import { continueGame, gameLost, startGame } from "./start.js";
 import { loadStats } from "./stats.js";
 
 const options = [];
@@ -117,7 +117,8 @@ export function openNewGame(prefill = {}) {
   });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (gameInProgress() && !(await confirmLoss(t("Start a new game?")))) return;
+    const losing = gameInProgress();
+    if (losing && !(await confirmLoss(t("Start a new game?")))) return;
     const choice = read();
     const request = newGameRequest(choice);
     playButton.disabled = true;
@@ -127,6 +128,7 @@ export function openNewGame(prefill = {}) {
       closeDialog(dialog);
       startGame(view);
       for (const option of options) if (option.started) option.started(view, request);
+      gameLost(losing);
     } catch (e) {
       error.textContent = e instanceof ApiError ? e.body.message || t("That game could not be started.")
         : t("The server could not be reached. Try again.");
