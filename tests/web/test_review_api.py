@@ -71,6 +71,7 @@ def test_a_lost_game_is_reviewed_once_and_its_line_wins_face_up(client: TestClie
     assert review["line_from"] == 3 and review["line"]
     assert any(s.startswith("Move 4: a deal from the stock.") for s in answer["sentences"])
     assert "could still be won" in " ".join(answer["sentences"])
+    assert not any(review["line"][0] in s for s in answer["sentences"])  # the page steps through the line
     assert answer["chosen"] == "Move 4: a deal from the stock."
     assert client.get("/api/stats").json() == stats_before  # a review costs nothing in the statistics
 

@@ -49,7 +49,8 @@ def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) 
     start, line = player_line(game.record())
     k = review["line_from"]
     chosen = move_words(position(start, line, k), line[k], k + 1, tr) if k is not None and k < len(line) else None
-    sentences = review_sentences(review, start, line, tr)
+    # the winning line's notation is left out of the words: the page steps through it instead
+    sentences = review_sentences(review | {"line": []}, start, line, tr)
     return {"state": "done", "game": game_id, "review": review, "sentences": sentences, "chosen": chosen}
 
 
