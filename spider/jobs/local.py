@@ -51,16 +51,17 @@ class LocalJob:
     worker: _Worker | None = None
     started: float | None = None  # time.monotonic() when a worker took it
     ended: float | None = None  # time.monotonic() when it finished
+    progress: tuple[int, int] | None = None  # as the task last reported it
 
     def state(self, now: float) -> JobState:
         elapsed = 0.0 if self.started is None else (self.ended or now) - self.started
         if not self.future.done():
-            return JobState("running" if self.worker else "waiting", self.seconds, elapsed)
+            return JobState("running" if self.worker else "waiting", self.seconds, elapsed, progress=self.progress)
         if self.future.cancelled():
             return JobState("cancelled", self.seconds, elapsed)
         if self.future.exception() is not None:  # the worker died, or the task raised
             return JobState("lost", self.seconds, elapsed)
-        return JobState("done", self.seconds, elapsed, self.future.result())
+        return JobState("done", self.seconds, elapsed, self.future.result(), self.progress)
 
 
 class LocalJobs:
@@ -184,6 +185,9 @@ class LocalJobs:
         except (EOFError, OSError):  # the worker died; _forget ends what is left of it
             job.future.set_exception(WorkerLost())
         else:
+            if status == "progress":  # the answer is still to come
+                job.progress = value
+                return
             self._release(job)
             if len(self._idle[job.lane]) < self.lanes[job.lane].workers:
                 self._idle[job.lane].append(worker)  # warm for the next job

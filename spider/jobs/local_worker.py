@@ -19,13 +19,16 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
+from . import progress
+
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 PARENT_CHECK_SECONDS = 1.0
 
 
 def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, ...] = ()) -> None:
     """A worker's life: import ``preload``, then run each ``(fn, args)`` it is sent and send back
-    ``("ok", answer)`` or ``("error", exception)``, until the server closes its end of the pipe."""
+    ``("ok", answer)`` or ``("error", exception)`` (after any ``("progress", (done, expected))`` the
+    task reports), until the server closes its end of the pipe."""
     exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; it ends its workers
     if background:  # background work yields the CPU to the server and to players' solves
@@ -33,6 +36,7 @@ def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, .
             os.nice(10)
     for module in preload:
         importlib.import_module(module)
+    progress.install(lambda done, expected: conn.send(("progress", (done, expected))))
     while True:
         try:
             fn, args = conn.recv()

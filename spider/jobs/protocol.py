@@ -51,6 +51,7 @@ class JobState:
     seconds: float  # the longest the job may run once started
     elapsed: float  # how long it has run so far (0 while it waits)
     answer: Any = None  # the task's return value, once done
+    progress: tuple[int, int] | None = None  # (done, expected) as the task last reported it
 
 
 class SiteLock(Protocol):

@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from redis import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -33,6 +33,7 @@ from rq.command import send_stop_job_command
 from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
+from . import progress as progress_reports
 from .admission import Decision, Held, Refusal, Refuse, admit
 from .errors import Busy, QueueUnavailable
 from .local_worker import exit_with_parent
@@ -61,7 +62,18 @@ def run_task(fn: Callable[..., Any], *args: Any) -> Any:
     job = get_current_job()
     if job is not None and job.get_meta(refresh=True).get("cancelled"):
         return None
+    if job is not None:
+        progress_reports.install(lambda done, expected: _report(job, done, expected))
     return fn(*args)
+
+
+def _report(job: Job, done: int, expected: int) -> None:
+    # a key of its own: saving the job's meta from here could undo a cancel the app just wrote there
+    job.connection.set(_progress_key(job.id), f"{done} {expected}", ex=KEEP_ANSWER_SECONDS)
+
+
+def _progress_key(job_id: str) -> str:
+    return f"rq:job:{job_id}:progress"
 
 
 class RedisJobs:
@@ -168,7 +180,9 @@ class RedisJobs:
         job = self._fetch(job_id)
         if job is None or job.meta.get("owner") != owner:
             return None
-        return _state_of(job, job.get_status())
+        found = self.redis.get(_progress_key(job_id))
+        progress = tuple(int(n) for n in _text(found).split()) if found else None
+        return _state_of(job, job.get_status(), cast("tuple[int, int] | None", progress))
 
     def _cancel(self, job_id: str, owner: str | None) -> bool:
         job = self._fetch(job_id)
@@ -212,8 +226,9 @@ class RedisSiteLock:
             self.lock.release()
 
 
-def _state_of(job: Job, status: JobStatus | None) -> JobState:
-    """The job's state from what RQ keeps of it (``status``: its RQ status, read by the caller)."""
+def _state_of(job: Job, status: JobStatus | None, progress: tuple[int, int] | None = None) -> JobState:
+    """The job's state from what RQ keeps of it (``status``: its RQ status, read by the caller;
+    ``progress``: as the task last reported it)."""
     seconds = float(job.meta.get("seconds", 0))
     elapsed = _since(job.started_at) if job.started_at else 0.0
     if job.meta.get("cancelled"):
@@ -224,10 +239,10 @@ def _state_of(job: Job, status: JobStatus | None) -> JobState:
         beat = job.last_heartbeat or job.started_at
         if beat is not None and _since(beat) > LOST_AFTER_SECONDS:  # its worker was killed
             return JobState("lost", seconds, elapsed)
-        return JobState("running", seconds, elapsed)
+        return JobState("running", seconds, elapsed, progress=progress)
     if status == JobStatus.FINISHED:
         ended = _since(job.ended_at) if job.ended_at else 0.0
-        return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value())
+        return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value(), progress)
     if status in _CANCELLED:
         return JobState("cancelled", seconds, elapsed)
     return JobState("lost", seconds, elapsed)  # failed: the work horse died or the task raised

@@ -24,7 +24,7 @@ from ..store import Store
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, well_formed
 from .queues import default_jobs
-from .tasks import deep_hint_record, find_winnable, solve_record
+from .tasks import deep_hint_record, find_winnable, review_record, solve_record
 from .top_up import LOCK, TopUp
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
@@ -34,6 +34,7 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # for a slower machine or the pure-Python fallback (docs/COMMAND-LINE.md gives its time).
 DEEP_HINT_SECONDS = 20.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
+REVIEW_SECONDS = 60.0  # a game review's whole budget, shared out over its probes (docs/API.md)
 
 
 def _unknown(reason: str) -> dict[str, Any]:
@@ -42,11 +43,19 @@ def _unknown(reason: str) -> dict[str, Any]:
 
 class Solving:
     def __init__(
-        self, store: Store, background: bool = True, jobs: JobQueue | None = None, database: str | None = None
+        self,
+        store: Store,
+        background: bool = True,
+        jobs: JobQueue | None = None,
+        database: str | None = None,
+        review_seconds: float = REVIEW_SECONDS,
+        review_nodes: int | None = None,
     ) -> None:
         """``database``: the store's address, for the top-up jobs to write to (none: no top-up here);
-        ``background`` False switches the top-up off (for tests)."""
+        ``background`` False switches the top-up off (for tests). ``review_seconds`` and
+        ``review_nodes`` bound a game review (all of it; positions per probe)."""
         self.store = store
+        self.review_seconds, self.review_nodes = review_seconds, review_nodes
         self.background = background
         self.jobs = jobs if jobs is not None else default_jobs()
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
@@ -145,6 +154,27 @@ class Solving:
     async def cancel_solve(self, job_id: str, player: str) -> bool:
         """False when there is no such solve of the player's (whatever ``job_id`` holds)."""
         return well_formed(job_id) and await self.jobs.cancel(job_id, player)
+
+    async def start_review(self, game_id: str, record: dict[str, Any], player: str) -> str:
+        """Start a review of a finished game's ``record`` as ``player``'s one solve; its job id.
+        Raises :class:`Busy` (429) as :meth:`start_solve` does."""
+        seconds = self.review_seconds + WORKER_START_SECONDS
+        args = (game_id, record, self.review_seconds, self.review_nodes)
+        return await self.jobs.submit(SOLVE, review_record, *args, owner=player, seconds=seconds)
+
+    async def review_state(self, job_id: str, player: str) -> dict[str, Any] | None:
+        """``{"state", "elapsed", "done", "expected", "answer"?}`` of the player's review; None when it
+        is not theirs. ``state`` is the job's: waiting, running, done (``answer`` is the task's:
+        ``{"game", "review"}``), lost (its worker died or the record did not replay) or cancelled."""
+        state = await self.jobs.state(job_id, player) if well_formed(job_id) else None
+        if state is None:
+            return None
+        done, expected = state.progress or (0, None)
+        found: dict[str, Any] = {"state": state.state, "elapsed": round(min(state.elapsed, state.seconds), 3)}
+        found |= {"done": done, "expected": expected}
+        if state.state == "done":
+            found["answer"] = state.answer
+        return found
 
     async def winnable_code(self, level: str) -> str | None:
         """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""

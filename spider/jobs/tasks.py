@@ -9,7 +9,9 @@ from typing import Any
 
 from ..engine import DEAL_LIMIT, Game, Variant, format_code, variant_of_level
 from ..solver import deep_hint, solve
+from ..solver.review import Budget, review
 from ..store import open_store
+from .progress import report
 
 MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starting
 
@@ -17,6 +19,16 @@ MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starti
 def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
     """Replay a record and solve its position."""
     return solve(Game.from_record(record), time_limit=time_limit).as_dict()
+
+
+def review_record(
+    game_id: str, record: dict[str, Any], time_limit: float, node_limit: int | None = None
+) -> dict[str, Any]:
+    """``{"game": game_id, "review": …}``: the review of a finished game's record within
+    ``time_limit`` seconds in all, reporting each probe (docs/FORMATS.md, Game review). The answer
+    names its game, so whoever reads it by the job's id alone knows where it belongs."""
+    budget = Budget(time_limit=time_limit, node_limit=node_limit)
+    return {"game": game_id, "review": review(record, budget=budget, progress=report)}
 
 
 def deep_hint_record(record: dict[str, Any]) -> str | None:

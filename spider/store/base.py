@@ -126,8 +126,15 @@ class Store(Protocol):
         first, without their actions; and how many there are in all."""
 
     def delete_finished(self, player: str) -> int:
-        """Forget the player's finished games (won, lost, abandoned) with their actions, so that
+        """Forget the player's finished games (won, lost, abandoned) with their actions and reviews, so that
         their statistics start again; the unfinished game stays. Returns how many were deleted."""
+
+    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+        """Keep the review of the player's finished game (docs/FORMATS.md, Game review); False, and
+        nothing written, when the game is not theirs, not finished, or already has one."""
+
+    def get_review(self, player: str, game_id: str) -> dict[str, Any] | None:
+        """The stored review of the player's game, or None."""
 
     def add_winnable(self, level: str, code: str, line: list[str]) -> None:
         """Keep a deal the solver proved winnable (``line`` wins it from the start)."""

@@ -16,7 +16,7 @@ import time
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from psycopg.types.json import Jsonb
@@ -224,8 +224,29 @@ class PostgresStore:
         finished = "FROM games WHERE player = %s AND status != 'active'"
         with self._transaction() as cur:
             cur.execute(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            cur.execute(f"DELETE FROM reviews WHERE game IN (SELECT id {finished})", (player,))
             cur.execute(f"DELETE {finished}", (player,))
             return cur.rowcount
+
+    # ----- reviews ---------------------------------------------------------------------------
+
+    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+        with self._cursor() as cur:
+            cur.execute(
+                "INSERT INTO reviews (game, review, created)"
+                " SELECT id, %s, %s FROM games WHERE id = %s AND player = %s AND status != 'active'"
+                " ON CONFLICT (game) DO NOTHING",
+                (Jsonb(review), time.time(), game_id, player),
+            )
+            return cur.rowcount == 1
+
+    def get_review(self, player: str, game_id: str) -> dict[str, Any] | None:
+        with self._cursor() as cur:
+            found = cur.execute(
+                "SELECT r.review FROM reviews r JOIN games g ON g.id = r.game WHERE r.game = %s AND g.player = %s",
+                (game_id, player),
+            ).fetchone()
+        return None if found is None else cast("dict[str, Any]", found[0])
 
     # ----- deals proved winnable -------------------------------------------------------------
 

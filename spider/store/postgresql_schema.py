@@ -1,7 +1,7 @@
 """The PostgreSQL schema as numbered steps, applied at start; ``spider_migrations`` records each one.
 
 Chosen over SQLAlchemy Core with Alembic: the stores speak plain SQL through their drivers
-(sqlite3, psycopg 3), the schema is four tables, and a list of steps with a table of those applied
+(sqlite3, psycopg 3), the schema is five tables, and a list of steps with a table of those applied
 does what Alembic would, without a second way to describe tables or an env.py to keep in step.
 Steps only ever add (tables, columns, indexes): never drop, rename or rewrite, so an app process
 of the previous release keeps working beside a newer schema during a rolling restart."""
@@ -55,6 +55,14 @@ MIGRATIONS = [
         line  TEXT NOT NULL
     );
     CREATE INDEX winnable_by_level ON winnable (level);
+    """,
+    # 2: a finished game's review, computed once (docs/FORMATS.md, Game review)
+    """
+    CREATE TABLE reviews (
+        game    TEXT PRIMARY KEY REFERENCES games(id),
+        review  JSONB NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    );
     """,
 ]
 

@@ -62,6 +62,8 @@ MIGRATIONS = [
     "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
     # 2: when the server last heard of the game (an action or a timer save), to bound its timer
     "ALTER TABLE games ADD COLUMN seen REAL",
+    # 3: a finished game's review, computed once (docs/FORMATS.md, Game review)
+    "CREATE TABLE reviews (game TEXT PRIMARY KEY REFERENCES games(id), review TEXT NOT NULL, created REAL NOT NULL)",
 ]
 
 
@@ -242,7 +244,29 @@ class SQLiteStore:
         finished = "FROM games WHERE player = ? AND status != 'active'"
         with self._guard(), self._transaction():
             self._db.execute(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            self._db.execute(f"DELETE FROM reviews WHERE game IN (SELECT id {finished})", (player,))
             return self._db.execute(f"DELETE {finished}", (player,)).rowcount
+
+    # ----- reviews ---------------------------------------------------------------------------
+
+    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+        with self._guard():
+            return (
+                self._db.execute(
+                    "INSERT OR IGNORE INTO reviews (game, review, created)"
+                    " SELECT id, ?, ? FROM games WHERE id = ? AND player = ? AND status != 'active'",
+                    (json.dumps(review), time.time(), game_id, player),
+                ).rowcount
+                == 1
+            )
+
+    def get_review(self, player: str, game_id: str) -> dict[str, Any] | None:
+        with self._guard():
+            found = self._db.execute(
+                "SELECT r.review FROM reviews r JOIN games g ON g.id = r.game WHERE r.game = ? AND g.player = ?",
+                (game_id, player),
+            ).fetchone()
+        return None if found is None else json.loads(found[0])
 
     # ----- deals proved winnable -------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from ..config import Settings
 from ..i18n import load_all
 from ..jobs.protocol import JobQueue
 from ..jobs.queues import jobs_from
-from ..jobs.solving import Solving
+from ..jobs.solving import REVIEW_SECONDS, Solving
 from ..store import StoreBusy, StoreUnavailable, open_store
 from .context import AppContext
 from .expiry import expire_players_periodically
@@ -36,16 +36,19 @@ def create_app(
     docs: bool = False,
     jobs: JobQueue | None = None,
     player_expiry_days: float | None = None,
+    review_seconds: float = REVIEW_SECONDS,
+    review_nodes: int | None = None,
 ) -> FastAPI:
     """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
     winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
     at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
     the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
     (by default the one the environment names). ``player_expiry_days``: forget players with no game
-    and no settings after this long, checked at start and every hour (None: never)."""
+    and no settings after this long, checked at start and every hour (None: never). ``review_seconds``
+    and ``review_nodes``: a game review's budget (in all; positions per probe), smaller in tests."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
-    solving = Solving(store, background=background, jobs=jobs, database=database)
+    solving = Solving(store, background, jobs, database, review_seconds, review_nodes)
     context = AppContext(store=store, games=Games(store), solving=solving)
 
     @asynccontextmanager

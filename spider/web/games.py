@@ -3,6 +3,7 @@ a small cache so that an action costs one write, not a replay."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 import time
@@ -14,6 +15,7 @@ from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, varia
 from ..store import GameRow, Store
 from .http.errors import NotFound
 
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe's characters, of bounded length
 CACHE_SIZE = 512
 # The longest gap between two requests about a game that the server counts as play whatever the
 # client's timer says: a pause may hide in any longer gap, so only this much of it is certain.
@@ -72,6 +74,8 @@ class Games:
             self._games.pop(game_id, None)
 
     def get(self, player: str, game_id: str) -> tuple[GameRow, Game]:
+        if _GAME_ID.fullmatch(game_id) is None:  # never ours, and a NUL is a text PostgreSQL refuses
+            raise NotFound()
         row = self.store.get_game(player, game_id)
         if row is None:
             raise NotFound()

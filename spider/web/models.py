@@ -339,6 +339,64 @@ class SolveJob(Answer):
     answer: Solve | None = Field(None, description="Once done: the answer")
 
 
+# ----- game review ---------------------------------------------------------------------------
+
+
+class TurningPoint(Answer):
+    index: int = Field(ge=0, description="The action, 0-based in the player's line after undos")
+    action: Action = Field(description="That action in explicit notation")
+    after: Literal["lost", "unknown"] = Field(description="After it: proved lost, or no win found in the budget")
+
+
+class Probe(Answer):
+    index: int = Field(ge=0, description="The position probed: after this many actions of the line")
+    result: Literal["won", "lost", "unknown"]
+    seconds: float = Field(ge=0)
+    known: bool | None = Field(None, description="A line already known to win stood in for the solve")
+
+
+class Review(Answer):
+    """A finished game's review, as ``spider review --json`` prints it (docs/FORMATS.md, Game review)."""
+
+    winnable: bool | None = Field(description="Could the deal be won from the start? null: no win found, none proved")
+    turning_point: TurningPoint | None
+    line: list[Action] = Field(description="A winning line from position line_from")
+    line_from: int | None = Field(ge=0, description="The position the line starts from")
+    range: list[int] | None = Field(description="[FIRST, LAST]: the actions the game was lost by, as far as proved")
+    player_length: int = Field(ge=0, description="The actions of the player's line after undos")
+    shortest_found: int | None = Field(description="The shortest win found from the deal, in actions")
+    won: bool = Field(description="Whether the game was won")
+    probes: list[Probe]
+    seconds: float = Field(ge=0, description="The whole review's")
+
+
+class ReviewAnswer(Answer):
+    """A review's progress, and once done the review itself, in words too (the player's language)."""
+
+    state: Literal["waiting", "running", "done", "failed", "cancelled"] = Field(
+        description="waiting for a solver worker, running, done (stored with the game), failed (ask again), cancelled"
+    )
+    job: str | None = Field(None, description="The job: GET /api/reviews/{job} to poll, DELETE to cancel")
+    game: str | None = Field(None, description="The game reviewed (known once done)")
+    elapsed: float = Field(0.0, ge=0, description="Seconds the review has run")
+    done: int = Field(0, ge=0, description="Probes done")
+    expected: int | None = Field(None, ge=0, description="Probes expected (more may be needed)")
+    message: str | None = Field(None, description="Why it failed or was cancelled")
+    review: Review | None = Field(None, description="Once done")
+    sentences: list[str] | None = Field(None, description="Once done: the review in words, in order, for the page")
+    chosen: str | None = Field(None, description="The player's own move where the winning line starts, in words")
+
+
+class ReviewStep(PublicTable):
+    """The review's winning line after ``step`` of its actions, every card face up (the game is over)."""
+
+    id: str
+    step: int = Field(ge=0, description="Actions of the winning line played so far")
+    steps: int = Field(ge=0, description="The winning line's actions in all")
+    line_from: int = Field(ge=0, description="The player's line position the winning line starts from")
+    events: Events | None = Field(description="What the step's action did; null at step 0")
+
+
 # ----- pages ---------------------------------------------------------------------------------
 
 

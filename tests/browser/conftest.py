@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,12 +35,13 @@ def _free_port() -> int:
 
 
 class _Server:
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, **app_args: Any) -> None:
+        """``app_args``: more of ``create_app``'s arguments (a smaller review budget, say)."""
         import uvicorn
 
         from spider.web.app import create_app
 
-        self.app = create_app(database)
+        self.app = create_app(database, **app_args)
         self.port = _free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
         self.server = uvicorn.Server(config)

@@ -215,6 +215,28 @@ def test_what_was_written_is_there_when_the_database_is_opened_again(opener: Cal
     assert (found.id, found.version, found.actions) == ("g", 2, ["1>2", "deal"])
 
 
+# ----- reviews ---------------------------------------------------------------------------------
+
+REVIEW = {"winnable": True, "turning_point": {"index": 3, "action": "1>2:1", "after": "lost"}, "line": ["deal"]}
+
+
+def test_a_review_is_kept_once_for_a_finished_game_of_its_player_only(opener: Callable[[], Store]) -> None:
+    store = opener()
+    store.create_game(new_row("playing"))
+    assert not store.save_review(PLAYER, "playing", REVIEW)  # unfinished: its review would show face-down cards
+    assert store.get_review(PLAYER, "playing") is None
+    finish(store, "playing", "lost", 5.0)
+    assert not store.save_review(OTHER, "playing", REVIEW) and store.get_review(PLAYER, "playing") is None
+    assert store.save_review(PLAYER, "playing", REVIEW)
+    assert not store.save_review(PLAYER, "playing", {"winnable": None})  # computed once: the first is kept
+    assert store.get_review(OTHER, "playing") is None
+    store.close()
+    again = opener()  # it survives a restart
+    assert again.get_review(PLAYER, "playing") == REVIEW
+    assert again.delete_finished(PLAYER) == 1 and again.get_review(PLAYER, "playing") is None
+    again.close()
+
+
 # ----- writers at once (two app processes would be two stores) -------------------------------
 
 

@@ -79,7 +79,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
 
 @pytest.fixture
 def app(tmp_path: Path):
-    return create_app(str(tmp_path / "db.sqlite3"), background=False)
+    return create_app(str(tmp_path / "db.sqlite3"), background=False, review_nodes=5_000)
 
 
 @pytest.fixture
@@ -185,6 +185,23 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert api("GET", replay, path=game | {"step": 1})[1]["events"]["action"] == LINE[0]
     assert api("GET", replay, path={"game_id": "nothing-here", "step": 0})[0] == 404
     assert api("GET", replay, path={"game_id": winnable["id"], "step": 0})[0] == 409  # still being played
+
+    # the review of the won game: a job, then the stored review and its shortest line face up
+    status, review = api("POST", "/api/games/{game_id}/review", path=game)
+    assert status == 200 and review["state"] == "waiting"
+    job = {"job_id": review["job"]}
+    while (review := api("GET", "/api/reviews/{job_id}", path=job)[1])["state"] in ("waiting", "running"):
+        time.sleep(0.1)
+    assert review["state"] == "done" and review["review"]["won"] and review["sentences"]
+    assert api("DELETE", "/api/reviews/{job_id}", path=job)[0] == 204  # answered: nothing to stop
+    status, stored = api("POST", "/api/games/{game_id}/review", path=game)
+    assert status == 200 and stored["review"] == review["review"]
+    line = "/api/games/{game_id}/review/line/{step}"
+    assert api("GET", line, path=game | {"step": 0})[1]["steps"] == len(review["review"]["line"])
+    assert api("GET", line, path={"game_id": winnable["id"], "step": 0})[0] == 409
+    assert api("POST", "/api/games/{game_id}/review", path={"game_id": winnable["id"]})[0] == 409
+    for method in ("GET", "DELETE"):
+        assert api(method, "/api/reviews/{job_id}", path={"job_id": "nothing-here"})[0] == 404
     assert api("DELETE", "/api/history")[1]["deleted"] >= 2
 
     # every status seen is documented on its route, and every route was answered

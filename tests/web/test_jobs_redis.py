@@ -300,3 +300,18 @@ def test_spider_worker_without_a_redis_says_so_in_one_line_and_exits_2() -> None
     )
     assert ran.returncode == 2
     assert ran.stderr.startswith("spider: cannot use Redis at redis://127.0.0.1:1/0") and ran.stderr.count("\n") == 1
+
+
+def test_a_review_runs_on_a_spider_worker_with_its_progress_and_is_stored(site: Site) -> None:
+    from tests.web.test_review_api import LOST, lost_game, make_app
+
+    site.start_worker()
+    with TestClient(make_app(site.tmp_path)) as player:
+        game = lost_game(player, LOST)
+        started = player.post(f"/api/games/{game}/review")
+        assert started.status_code == 200 and started.json()["state"] == "waiting"
+        job = started.json()["job"]
+        state = wait_for(lambda: (s := player.get(f"/api/reviews/{job}").json())["state"] == "done" and s, 60)
+        assert state["review"]["turning_point"]["index"] == 3 and state["sentences"]
+        assert state["done"] == len(state["review"]["probes"]) and state["expected"]  # as the worker reported
+        assert player.post(f"/api/games/{game}/review").json()["review"] == state["review"]  # stored

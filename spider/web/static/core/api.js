@@ -57,4 +57,9 @@ export const api = {
     timeLimit ? { time_limit: timeLimit } : {}),
   solveState: (job) => call("GET", `/api/solves/${encodeURIComponent(job)}`),
   cancelSolve: (job) => call("DELETE", `/api/solves/${encodeURIComponent(job)}`),
+  // a finished game's review: the stored one at once, else a job to poll (or cancel) as a solve's
+  review: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/review`),
+  reviewState: (job) => call("GET", `/api/reviews/${encodeURIComponent(job)}`),
+  cancelReview: (job) => call("DELETE", `/api/reviews/${encodeURIComponent(job)}`),
+  reviewLine: (id, step) => call("GET", `/api/games/${encodeURIComponent(id)}/review/line/${step}`),
 };

@@ -6,7 +6,7 @@ import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { remind } from "../table/speech.js";
 import { openNewGame } from "./newgame.js";
-import { continueGame, dealFirstGame, startGame } from "./start.js";
+import { continueGame, dealFirstGame, gameLost, startGame } from "./start.js";
 
 export function dealLink(code) {
   const url = new URL("./", window.location.href); // the page's own address, under a sub-path too
@@ -40,12 +40,14 @@ export async function openLinkedDeal(code) {
     await refused(e);
     return;
   }
-  if (gameInProgress() && !(await confirmLoss(t("Open the deal {code}?", { code })))) {
+  const losing = gameInProgress();
+  if (losing && !(await confirmLoss(t("Open the deal {code}?", { code })))) {
     if (state.current && !state.view) await continueGame();
     return;
   }
   try {
     startGame(await api.newGame({ code, profile: state.settings.profile }));
+    gameLost(losing);
   } catch (e) {
     await refused(e);
   }

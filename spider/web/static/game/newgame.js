@@ -14,7 +14,7 @@ import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { profileField } from "../settings/profile.js";
 import { saveSettings } from "../settings/save.js";
-import { continueGame, startGame } from "./start.js";
+import { continueGame, gameLost, startGame } from "./start.js";
 import { loadStats } from "./stats.js";
 
 const options = [];
@@ -156,7 +156,8 @@ export function openNewGame(prefill = {}) {
       refused(e);
       return;
     }
-    if (gameInProgress() && !(await confirmLoss(t("Start a new game?")))) return;
+    const losing = gameInProgress();
+    if (losing && !(await confirmLoss(t("Start a new game?")))) return;
     const request = newGameRequest(choice);
     playButton.disabled = true;
     try {
@@ -165,6 +166,7 @@ export function openNewGame(prefill = {}) {
       closeDialog(dialog);
       startGame(view);
       for (const option of options) if (option.started) option.started(view, request);
+      gameLost(losing);
     } catch (e) {
       refused(e);
       playButton.disabled = false;

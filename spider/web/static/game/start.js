@@ -11,6 +11,19 @@ import { clockFromView, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
 import { announce, remind } from "../table/speech.js";
 
+const lostHooks = [];
+
+/** `fn(game)` hears of each game a new deal made a loss (its last view), once the new one is on
+ * the table: the statistics add-on offers its review so. */
+export function onGameLost(fn) {
+  lostHooks.push(fn);
+}
+
+/** A new deal has just replaced `game`, an unfinished game with an action: it counts as a loss. */
+export function gameLost(game) {
+  if (game) for (const fn of lostHooks) fn(game);
+}
+
 /** Show a game from its first view (a new, restarted or continued game). */
 export function startGame(view) {
   forgetReturnFocus();

@@ -1,20 +1,39 @@
 // The way to the statistics screen: a menu item and its dialog. The screen itself (its modules and
-// styles) loads the first time it opens, so the first page load stays small.
+// styles) loads the first time it opens, so the first page load stays small. A game a new deal made
+// a loss gets its result screen here too, with its review (history/lost.js, loaded as it is needed).
 import { $, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { subscribe } from "../core/state.js";
+import { onGameLost } from "../game/start.js";
 import { closeMenu } from "../play/menu.js";
 
 const item = el("button", { id: "btn-stats", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-stats", class: "dialog wide history-dialog", "aria-labelledby": "dlg-stats-title" });
+const lostDialog = el("dialog", { id: "dlg-review", class: "dialog wide history-dialog", "aria-labelledby": "dlg-review-title" });
+const lostBar = el("section", { class: "lost-bar", "aria-label": t("Your last game"), hidden: true });
 let screen = null;
+let lost = null;
+
+function loadStyles() {
+  if (!document.querySelector('link[href="static/history/history.css"]')) {
+    document.head.append(el("link", { rel: "stylesheet", href: "static/history/history.css" }));
+  }
+}
 
 function loadScreen() {
   if (!screen) {
-    document.head.append(el("link", { rel: "stylesheet", href: "static/history/history.css" }));
+    loadStyles();
     screen = import("./screen.js");
   }
   return screen;
+}
+
+function loadLost() {
+  if (!lost) {
+    loadStyles();
+    lost = import("./lost.js");
+  }
+  return lost;
 }
 
 async function open() {
@@ -28,10 +47,12 @@ function applyTexts() {
 }
 
 // evaluated before app.js's start(): the dialog is on the page when start() wires every dialog's close
-document.body.append(dialog);
+document.body.append(dialog, lostDialog, lostBar);
 $("btn-settings").before(item);
 item.addEventListener("click", open);
 dialog.addEventListener("close", async () => (await loadScreen()).stopStatsScreen());
+lostDialog.addEventListener("close", async () => (await loadLost()).stopLostResult());
+onGameLost(async (game) => (await loadLost()).showLostResult(lostBar, lostDialog, game));
 subscribe((changed) => {
   if (changed.has("language")) applyTexts();
 });

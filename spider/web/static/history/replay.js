@@ -78,15 +78,20 @@ function drawBoard(board, view) {
 }
 
 /** Show the replay of `game` (a row of GET /api/history) in `container`; `title` names it and
- * `back()` returns to the statistics. Returns a function that stops the replay. */
-export function showReplay(container, game, title, back) {
+ * `back()` returns to the statistics. Returns a function that stops the replay. `options`, for
+ * another line of play (the review's winning line): `step(n)` fetches step n's table, `heading`
+ * replaces the title, and `back` null leaves out the back button and the focus move. */
+export function showReplay(container, game, title, back, options = {}) {
+  const load = options.step || ((step) => api.replay(game.id, step));
+  const embedded = options.back === null;
   const views = new Map();
   let steps = null;
   let shown = -1;
   let wanted = 0;
   let timer = null;
 
-  const heading = el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Replay: {game}", { game: title }) });
+  const heading = embedded ? el("h3", { text: options.heading })
+    : el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Replay: {game}", { game: title }) });
   const board = el("div", { class: "replay-board", role: "img", "aria-label": t("Loading…") });
   const figures = el("p", { class: "replay-figures" });
   const said = el("p", { class: "replay-said", role: "status" });
@@ -106,8 +111,8 @@ export function showReplay(container, game, title, back) {
   const backButton = el("button", { type: "button", class: "primary", text: t("Back to statistics"),
     onclick: () => { stop(); back(); } });
   container.replaceChildren(el("div", { class: "replay" }, heading, controls, said, board, figures,
-    el("div", { class: "buttons" }, backButton)));
-  heading.focus();
+    ...(embedded ? [] : [el("div", { class: "buttons" }, backButton)])));
+  if (!embedded) heading.focus();
   let lastView = null; // the step on the board
   // The board is laid out again whenever its width changes (a resized or turned window): the
   // columns always fit it.
@@ -146,7 +151,7 @@ export function showReplay(container, game, title, back) {
   }
 
   async function fetchStep(step) {
-    if (!views.has(step)) views.set(step, api.replay(game.id, step));
+    if (!views.has(step)) views.set(step, load(step));
     try {
       return await views.get(step);
     } catch (error) {
@@ -165,10 +170,11 @@ export function showReplay(container, game, title, back) {
     drawnWidth = board.clientWidth;
     drawBoard(board, view);
     board.setAttribute("aria-label", view.description);
-    const what = view.events ? describeEvents(view.events, view) : t("The deal.");
+    const what = view.events ? describeEvents(view.events, view) : options.start || t("The deal.");
     said.textContent = `${t("Step {step} of {steps}", { step: view.step, steps })}: ${what}`;
-    const parts = [t("Moves: {n}", { n: view.moves }), t("Time: {time}", { time: formatTime(view.elapsed) }),
-      t("Sequences: {removed}/{sequences}", { removed: view.removed, sequences: view.sequences })];
+    const parts = [t("Moves: {n}", { n: view.moves })];
+    if (view.elapsed !== undefined) parts.push(t("Time: {time}", { time: formatTime(view.elapsed) }));
+    parts.push(t("Sequences: {removed}/{sequences}", { removed: view.removed, sequences: view.sequences }));
     if (view.score !== null) parts.push(t("Score: {score}", { score: view.score }));
     figures.textContent = parts.join(" · ");
   }

@@ -11,6 +11,7 @@ import { statsRows } from "../game/stats.js";
 import { drawChart } from "./chart.js";
 import { allGames, historyCsv, historyJson } from "./export.js";
 import { showReplay } from "./replay.js";
+import { showReview } from "./review.js";
 
 const PAGE = 20; // games listed at a time
 const CHARTED = 100; // the most recent games the chart shows
@@ -55,7 +56,7 @@ function levelFigures(levels) {
   });
 }
 
-function gameRow(game, replay) {
+function gameRow(game, replay, review) {
   const cell = (label, text, cls) => el("td", { "data-label": label, class: cls, text: String(text) });
   return el("tr", {},
     cell(t("Date"), dateText(game.finished)),
@@ -65,12 +66,15 @@ function gameRow(game, replay) {
     cell(t("Time"), formatTime(game.elapsed), "number"),
     cell(t("Score"), game.score ?? "—", "number"),
     el("td", {}, el("button", { type: "button", class: "small", text: t("Replay"),
-      "aria-label": t("Replay the game of {date}", { date: dateText(game.finished) }), onclick: () => replay(game) })));
+      "aria-label": t("Replay the game of {date}", { date: dateText(game.finished) }), onclick: () => replay(game) })),
+    el("td", {}, el("button", { type: "button", class: "small", text: t("Review"),
+      "aria-label": t("Review the game of {date}", { date: dateText(game.finished) }), onclick: () => review(game) })));
 }
 
 function gamesTable() {
   const head = el("tr", {}, ...[t("Date"), t("Level"), t("Result"), t("Moves"), t("Time"), t("Score")]
-    .map((text) => el("th", { scope: "col", text })), el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("Replay") })));
+    .map((text) => el("th", { scope: "col", text })), el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("Replay") })),
+    el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("Review") })));
   const body = el("tbody");
   const table = el("table", { class: "history-games" }, el("caption", { class: "sr-only", text: t("Past games") }),
     el("thead", {}, head), body);
@@ -146,14 +150,16 @@ export async function openStatsScreen(dialog) {
   let listed = 0;
   const level = () => filter.value || undefined;
   const page = (offset, limit) => api.history({ level: level(), offset, limit });
-  const replay = (game) => {
+  const away = (show) => (game) => {
     const scroll = dialog.scrollTop;
-    stopReplay = showReplay(dialog, game, `${levelNameOf(game.level)}, ${dateText(game.finished)}`, () => {
+    stopReplay = show(dialog, game, `${levelNameOf(game.level)}, ${dateText(game.finished)}`, () => {
       dialog.replaceChildren(content);
       dialog.scrollTop = scroll;
       title.focus();
     });
   };
+  const replay = away(showReplay);
+  const review = away((...shown) => showReview(...shown, t("Back to statistics")));
   const fail = () => {
     error.textContent = t("The statistics could not be loaded. Try again.");
   };
@@ -161,7 +167,7 @@ export async function openStatsScreen(dialog) {
     try {
       const recent = await page(0, CHARTED);
       chartBox.replaceChildren(...(recent.games.length ? [drawChart(recent.games, shortDate)] : []));
-      body.replaceChildren(...recent.games.slice(0, PAGE).map((g) => gameRow(g, replay)));
+      body.replaceChildren(...recent.games.slice(0, PAGE).map((g) => gameRow(g, replay, review)));
       listed = Math.min(PAGE, recent.games.length);
       more.hidden = listed >= recent.total;
       table.hidden = !recent.total;
@@ -189,7 +195,7 @@ export async function openStatsScreen(dialog) {
   more.addEventListener("click", async () => {
     try {
       const next = await page(listed, PAGE);
-      body.append(...next.games.map((g) => gameRow(g, replay)));
+      body.append(...next.games.map((g) => gameRow(g, replay, review)));
       listed += next.games.length;
       more.hidden = listed >= next.total;
     } catch (_) {

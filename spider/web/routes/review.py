@@ -1,0 +1,156 @@
+"""The game review of a finished game: where it was lost and a line that would have won it, worked
+out once by a solver job and kept with the game (docs/API.md, Game review)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Request, Response
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from ...engine import N_, Game, Translations, describe
+from ...i18n import translations
+from ...solver.review import player_line, position
+from ...solver.review_text import move_words, review_sentences
+from ...store import GameRow
+from ..context import Ctx, view
+from ..http.errors import BODY_LIMITS, ApiError, NotFound, error_response, error_responses
+from ..language import request_language
+from ..models import MAX_INT, ReviewAnswer, ReviewStep
+
+router = APIRouter()
+
+NO_SUCH_REVIEW = N_("There is no such review")
+
+
+class _InPlay(Exception):
+    """The game is still being played: a 409 with its public view, nothing of a review (which would
+    show face-down cards)."""
+
+    def __init__(self, row: GameRow, game: Game) -> None:
+        self.row, self.game = row, game
+
+
+def _finished(ctx: Ctx, player: str, game_id: str) -> tuple[GameRow, Game]:
+    row, game = ctx.games.get(player, game_id)
+    if row.status == "active":
+        raise _InPlay(row, game)
+    return row, game
+
+
+def _in_play(request: Request, ctx: Ctx, found: _InPlay) -> JSONResponse:
+    err = ApiError(409, "not_finished", N_("A game is reviewed once it is over"))
+    return error_response(request, err, view=view(request, found.row, ctx.games.game(found.row)))
+
+
+def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) -> dict[str, Any]:
+    """The done answer: the review, its sentences, and the player's own move where the line starts."""
+    start, line = player_line(game.record())
+    k = review["line_from"]
+    chosen = move_words(position(start, line, k), line[k], k + 1, tr) if k is not None and k < len(line) else None
+    # the winning line's notation is left out of the words: the page steps through it instead
+    sentences = review_sentences(review | {"line": []}, start, line, tr)
+    return {"state": "done", "game": game_id, "review": review, "sentences": sentences, "chosen": chosen}
+
+
+@router.post(
+    "/api/games/{game_id}/review",
+    summary="Review a finished game (the solver sees every card): the stored review, or the job that works it out",
+    response_model=ReviewAnswer,
+    response_model_exclude_unset=True,
+    responses=error_responses(404, 409, 429, *BODY_LIMITS),
+)
+async def start_review(request: Request, game_id: str, ctx: Ctx, response: Response) -> Any:
+    player = request.state.player
+    try:
+        _row, game = await run_in_threadpool(_finished, ctx, player, game_id)
+    except _InPlay as found:
+        return _in_play(request, ctx, found)
+    tr = translations(request_language(request))
+    stored = await run_in_threadpool(ctx.store.get_review, player, game_id)
+    if stored is not None:
+        return await run_in_threadpool(_worded, game_id, game, stored, tr)
+    job = await ctx.solving.start_review(game_id, game.record(), player)
+    response.headers["Location"] = f"../../reviews/{job}"  # relative: right under any sub-path
+    return {"state": "waiting", "job": job, "game": game_id, "elapsed": 0.0, "done": 0, "expected": None}
+
+
+@router.get(
+    "/api/reviews/{job_id}",
+    summary="A review's progress (probes done of expected), and the review once done (poll about twice a second)",
+    response_model=ReviewAnswer,
+    response_model_exclude_unset=True,
+    responses=error_responses(404),
+)
+async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
+    player = request.state.player
+    state = await ctx.solving.review_state(job_id, player)
+    if state is None:
+        raise ApiError(404, "not_found", NO_SUCH_REVIEW)
+    tr = translations(request_language(request))
+    progress = {"job": job_id, "elapsed": state["elapsed"], "done": state["done"], "expected": state["expected"]}
+    if state["state"] in ("waiting", "running"):
+        return progress | {"state": state["state"]}
+    if state["state"] == "cancelled":
+        return progress | {"state": "cancelled", "message": tr.gettext("The question was cancelled.")}
+    answer = state.get("answer")
+    if state["state"] != "done" or not answer:  # the worker died, or the record did not replay
+        failed = tr.gettext("The solver stopped before it could answer. Please ask again.")
+        return progress | {"state": "failed", "message": failed}
+    game_id, review = answer["game"], answer["review"]
+    _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+    await run_in_threadpool(ctx.store.save_review, player, game_id, review)  # kept once: the first stays
+    stored = await run_in_threadpool(ctx.store.get_review, player, game_id)
+    return progress | await run_in_threadpool(_worded, game_id, game, stored or review, tr)
+
+
+@router.delete(
+    "/api/reviews/{job_id}",
+    summary="Cancel a review: the solver stops within a second and nothing is stored",
+    status_code=204,
+    responses=error_responses(404),
+)
+async def cancel_review(request: Request, job_id: str, ctx: Ctx) -> Response:
+    if not await ctx.solving.cancel_solve(job_id, request.state.player):
+        raise ApiError(404, "not_found", NO_SUCH_REVIEW)
+    return Response(status_code=204)
+
+
+@router.get(
+    "/api/games/{game_id}/review/line/{step}",
+    summary="The reviewed game's winning line after `step` of its actions, every card face up (finished games only)",
+    response_model=ReviewStep,
+    response_model_exclude_unset=True,
+    responses=error_responses(400, 404, 409),
+)
+def review_line_step(
+    request: Request,
+    game_id: str,
+    step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions of the winning line played so far")],
+    ctx: Ctx,
+) -> Any:
+    player = request.state.player
+    try:
+        _row, game = _finished(ctx, player, game_id)
+    except _InPlay as found:
+        return _in_play(request, ctx, found)
+    review = ctx.store.get_review(player, game_id)
+    if review is None or review["line_from"] is None:
+        raise NotFound() if review is None else ApiError(404, "not_found", N_("The review found no winning line"))
+    winning = review["line"]
+    if step > len(winning):
+        raise ApiError(
+            404, "not_found", N_("The line has no step {step}: it has {steps}"), step=step, steps=len(winning)
+        )
+    board, line = player_line(game.record())  # the deal, and the player's line after undos
+    for action in line[: review["line_from"]] + winning[: max(step - 1, 0)]:
+        board.apply(action)
+    events = board.apply(winning[step - 1]).events() if step else None
+    table = board.view()
+    del table["can_deal"], table["can_undo"]
+    full = board.state()  # the game is over: every card is shown face up
+    table["columns"] = [{"down": 0, "up": column["down"] + column["up"]} for column in full["columns"]]
+    table["description"] = describe(table, translations(request_language(request)))
+    numbers = {"step": step, "steps": len(winning), "line_from": review["line_from"]}
+    return table | numbers | {"id": game_id, "events": events}
