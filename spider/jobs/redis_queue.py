@@ -140,7 +140,9 @@ class RedisJobs:
         running = queue.started_job_registry.get_job_ids()[:RUNNING_LOOKED_AT]
         waiting = queue.get_job_ids(0, self.lanes[lane].waiting)  # one past the limit is enough to know
         held = {  # a job cancelled, or lost with its worker, holds no place (its owner may ask again)
-            job.id: Held(job.meta.get("owner"), float(job.meta.get("seconds", 0)), _started(job), job.meta.get("client"))
+            job.id: Held(
+                job.meta.get("owner"), float(job.meta.get("seconds", 0)), _started(job), job.meta.get("client")
+            )
             for job in Job.fetch_many([*running, *waiting], connection=self.redis)
             if job is not None and _state_of(job, job.get_status(refresh=False)).state in ("waiting", "running")
         }

@@ -23,6 +23,7 @@ from .games import Games
 from .http import busy, errors
 from .http.logs import RequestLogMiddleware
 from .http.middleware import PlayerMiddleware
+from .http.rates import RateLimits
 from .http.security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
@@ -36,17 +37,21 @@ def create_app(
     docs: bool = False,
     jobs: JobQueue | None = None,
     player_expiry_days: float | None = None,
+    rate_limits: RateLimits | None = None,
 ) -> FastAPI:
     """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
     winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
     at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
     the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
     (by default the one the environment names). ``player_expiry_days``: forget players with no game
-    and no settings after this long, checked at start and every hour (None: never)."""
+    and no settings after this long, checked at start and every hour (None: never). ``rate_limits``:
+    how often one client address may start solves, deeper hints and new players (by default as the
+    environment's settings say)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     solving = Solving(store, background=background, jobs=jobs, database=database)
-    context = AppContext(store=store, games=Games(store), solving=solving)
+    rates = rate_limits if rate_limits is not None else RateLimits.of(Settings())
+    context = AppContext(store=store, games=Games(store), solving=solving, rates=rates)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
