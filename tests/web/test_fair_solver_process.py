@@ -1,0 +1,72 @@
+"""One address cannot shut the solver out for everyone, measured from outside a real ``spider serve``
+(two app workers and their job host): while 127.0.0.2 starts a solve a second, each as a new player
+(a cookie-less new game, then its solve, the connection dropped once the status line is read),
+127.0.0.3's 1-s solves are admitted and answered within 5 s. bench/hardening.py measures it longer."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.test_workers import start, stop
+
+EASY = "SP1-S1C-AAAAAAD"  # won by the solver in a second or two
+ABUSIVE, ABUSE_SECONDS = 12, 8.0
+DEFAULT_BOUNDS = {  # the settings' defaults, which the tests' environment switches off
+    "SPIDER_SOLVES_PER_CLIENT": "1",
+    "SPIDER_SOLVES_PER_MINUTE": "6",
+    "SPIDER_DEEP_HINTS_PER_MINUTE": "30",
+    "SPIDER_NEW_PLAYERS_PER_MINUTE": "60",
+}
+
+
+def at(address: str, port: int) -> httpx.Client:
+    """A client whose requests come from ``address`` (all of 127.0.0.0/8 is the loopback)."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=30)
+
+
+def abuse(port: int, statuses: list[int]) -> None:
+    start_at = time.monotonic()
+    for i in range(ABUSIVE):
+        time.sleep(max(0.0, start_at + i * ABUSE_SECONDS / ABUSIVE - time.monotonic()))
+        with at("127.0.0.2", port) as client:
+            made = client.post("/api/games", json={"suits": 4})
+            if made.status_code != 201:
+                statuses.append(made.status_code)
+                continue
+            with client.stream("POST", f"/api/games/{made.json()['id']}/solve", json={"time_limit": 30}) as r:
+                statuses.append(r.status_code)  # the status line only: the rest is dropped with the connection
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="binds loopback addresses other than 127.0.0.1")
+def test_a_solve_a_second_from_one_address_holds_up_nobody_elses(tmp_path: Path) -> None:
+    served = start(
+        str(tmp_path / "db.sqlite3"), tmp_path / "server.log", env=DEFAULT_BOUNDS | {"SPIDER_SOLVE_WORKERS": "2"}
+    )
+    try:
+        statuses: list[int] = []
+        with at("127.0.0.3", served.port) as player:
+            game = player.post("/api/games", json={"code": EASY}).json()["id"]
+            abuser = threading.Thread(target=abuse, args=(served.port, statuses))
+            abuser.start()
+            time.sleep(1)
+            answered = []
+            while abuser.is_alive() or not answered:
+                asked = time.monotonic()
+                r = player.post(f"/api/games/{game}/solve", json={"time_limit": 1})
+                assert r.status_code == 202, (r.status_code, r.text, statuses)
+                while (state := player.get(f"/api/solves/{r.json()['id']}").json())["state"] != "done":
+                    assert time.monotonic() - asked < 5, (state, statuses)
+                    time.sleep(0.1)
+                answered.append(time.monotonic() - asked)
+                time.sleep(2)
+            abuser.join()
+        assert len(answered) >= 3 and max(answered) < 5, answered
+        assert statuses.count(202) <= 3 and 429 in statuses, statuses  # one solve at a time, a few a minute
+    finally:
+        stop(served)
