@@ -314,7 +314,7 @@ def one_fair_solve(client: httpx.Client, game: str) -> str:
     asked = client.post(f"/api/games/{game}/solve", json={"time_limit": 1})
     if asked.status_code != 202:
         return f"{asked.status_code} {asked.json()['reason']} (Retry-After {asked.headers.get('Retry-After')})"
-    while (state := client.get(f"/api/solves/{asked.json()['id']}").json())["state"] != "done":
+    while client.get(f"/api/solves/{asked.json()['id']}").json()["state"] != "done":
         time.sleep(0.1)
     return f"202, answered in {time.monotonic() - start:.1f} s"
 
