@@ -96,20 +96,24 @@ def test_one_solver_job_per_address_whichever_player_asks_and_other_addresses_go
 
 def test_solves_deeper_hints_and_new_players_are_rate_limited_per_address(limited: Served) -> None:
     player, game = limited.player(FIRST, EASY, lang="ru")
-    for _ in range(2):  # a bucket of 2 a minute: both at once, then one every 30 s
-        job = player.post(f"/api/games/{game}/solve", json={"time_limit": 5})
-        assert job.status_code == 202 and answered(player, job.json()["id"]) == "won"
+    holder, hard = limited.player(FIRST, HARD)
+    held = holder.post(f"/api/games/{hard}/solve", json={"time_limit": 30})
+    assert held.status_code == 202  # the first of the address's 2 solves a minute
+    busy = player.post(f"/api/games/{game}/solve", json={"time_limit": 5})
+    assert busy.status_code == 429 and busy.json()["reason"] == "solver_busy"  # which starts nothing…
+    assert holder.delete(f"/api/solves/{held.json()['id']}").status_code == 204
+    job = player.post(f"/api/games/{game}/solve", json={"time_limit": 5})  # …and costs no solve
+    assert job.status_code == 202 and answered(player, job.json()["id"]) == "won"
     over = player.post(f"/api/games/{game}/solve", json={"time_limit": 5})
     assert over.status_code == 429 and over.json()["reason"] == "rate_limited"
     assert over.json()["message"] == "Слишком много запросов с вашего адреса; пожалуйста, подождите немного"
-    assert 1 <= int(over.headers["Retry-After"]) <= 30
+    assert 1 <= int(over.headers["Retry-After"]) <= 30  # a bucket of 2 a minute: one every 30 s
     assert player.post(f"/api/games/{game}/hint", params={"deep": "true"}).status_code == 200
     deep = player.post(f"/api/games/{game}/hint", params={"deep": "true"})
     assert deep.status_code == 429 and deep.json()["reason"] == "rate_limited" and int(deep.headers["Retry-After"]) >= 1
     assert player.post(f"/api/games/{game}/hint").status_code == 200  # a plain hint costs the solver nothing
-    # the first player was the address's first new player; two more, then no more for a while
-    for _ in range(2):
-        limited.player(FIRST, EASY)
+    # the address's third new player, then no more for a while
+    limited.player(FIRST, EASY)
     cookieless = httpx.Client(base_url=limited.url, transport=httpx.HTTPTransport(local_address=FIRST))
     refused = cookieless.post("/api/games", json={"code": EASY})
     assert refused.status_code == 429 and refused.json()["reason"] == "rate_limited"

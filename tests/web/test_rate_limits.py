@@ -46,3 +46,15 @@ def test_buckets_stay_bounded_however_many_addresses_ask(monkeypatch: pytest.Mon
     clock.now += 60  # all full again: forgotten as soon as room is needed
     limits.take("new_player", "10.9.9.9")
     assert len(limits._buckets) == 1
+
+
+def test_a_request_that_started_nothing_is_given_back() -> None:
+    limits = RateLimits({"solve": 2}, Clock())
+    limits.take("solve", "10.0.0.2")
+    limits.take("solve", "10.0.0.2")
+    limits.give_back("solve", "10.0.0.2")  # told the solver was busy: asking again is not a second solve
+    limits.take("solve", "10.0.0.2")
+    with pytest.raises(RateLimited):
+        limits.take("solve", "10.0.0.2")
+    limits.give_back("solve", "10.0.0.9")  # nothing taken: nothing to give back
+    limits.give_back("solve", None)

@@ -79,6 +79,14 @@ class RateLimits:
             self._forget_full(now)
         self._buckets[(kind, address)] = _Bucket(tokens - 1, now)
 
+    def give_back(self, kind: str, address: str | None) -> None:
+        """Undo a :meth:`take` whose request started nothing after all (the solver was busy), so a
+        player who asks again when told to is not counted twice."""
+        rate = self.per_minute.get(kind, 0) / 60.0
+        bucket = self._buckets.get((kind, address)) if address is not None else None
+        if rate and bucket is not None:
+            bucket.tokens = min(rate * BURST_SECONDS, bucket.tokens + 1)
+
     def _forget_full(self, now: float) -> None:
         """Drop the buckets that have filled up again (a full bucket is as good as none); if that is
         not enough (very many addresses at once), the oldest half, so memory stays bounded."""

@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, parse_action
 from ...i18n import translations
-from ...jobs.errors import WorkerLost
+from ...jobs.errors import Busy, WorkerLost
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
@@ -41,6 +41,9 @@ async def hint(
     if deep:
         try:
             action = await ctx.solving.deep_hint(game.record(), player, client)
+        except Busy:
+            ctx.rates.give_back(DEEP_HINT, client)
+            raise
         except WorkerLost:
             stopped = N_("The solver stopped before it could answer. Please ask again.")
             raise ApiError(503, "worker_lost", stopped) from None
@@ -76,7 +79,11 @@ async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, respo
     player, client = request.state.player, client_address(request.scope)
     ctx.rates.take(SOLVE, client)
     _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-    job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client)
+    try:
+        job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client)
+    except Busy:
+        ctx.rates.give_back(SOLVE, client)
+        raise
     await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
     response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
     return {"id": job, "state": "waiting", "elapsed": 0.0}
