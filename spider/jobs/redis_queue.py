@@ -7,8 +7,8 @@ and takes the next job. arq runs jobs as asyncio tasks, which cannot interrupt a
 Dramatiq has no way to stop a running job and keeps no results without extra middleware. RQ also
 keeps each job's state, answer and heartbeat in Redis, which is all the polling API needs.
 
-Each lane is an RQ queue named ``{prefix}:{lane}``. A job's owner (and client address) is in its meta; a lane with one job
-per owner keeps ``{prefix}:owner:{lane}:{owner}`` = the owner's job id. Every call here does blocking
+Each lane is an RQ queue named ``{prefix}:{lane}``. A job's owner and client address are in its meta; a
+lane with one job per owner keeps ``{prefix}:owner:{lane}:{owner}`` = the owner's job id. Every call here does blocking
 Redis I/O, so the async methods run it in a thread, away from the event loop."""
 
 from __future__ import annotations
