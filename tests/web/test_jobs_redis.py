@@ -6,6 +6,7 @@ without it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -25,6 +26,9 @@ from rq import Queue, Worker
 
 from spider.engine import Game
 from spider.jobs import solving
+from spider.jobs.admission import Refusal
+from spider.jobs.errors import Busy
+from spider.jobs.redis_queue import RedisJobs
 from spider.jobs.queues import default_lanes
 from spider.solver import deep_hint
 from spider.web.app import create_app
@@ -300,3 +304,21 @@ def test_spider_worker_without_a_redis_says_so_in_one_line_and_exits_2() -> None
     )
     assert ran.returncode == 2
     assert ran.stderr.startswith("spider: cannot use Redis at redis://127.0.0.1:1/0") and ran.stderr.count("\n") == 1
+
+
+def test_one_job_per_client_address_on_redis_too(site: Site, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The address's bound is the same admission rule, on what Redis holds: any app process sees it."""
+    monkeypatch.setenv("SPIDER_SOLVES_PER_CLIENT", "1")
+    jobs = RedisJobs(REDIS_URL, default_lanes(), prefix=site.prefix)
+
+    async def scenario() -> None:
+        await jobs.submit("solve", time.sleep, 1, owner="new-player-1", seconds=10, client="10.0.0.2")
+        with pytest.raises(Busy) as refused:
+            await jobs.submit("solve", time.sleep, 1, owner="new-player-2", seconds=10, client="10.0.0.2")
+        assert refused.value.refusal is Refusal.FULL and refused.value.retry_after >= 1
+        await jobs.submit("solve", time.sleep, 1, owner="ann", seconds=10, client="10.0.0.3")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        jobs.close()
