@@ -28,8 +28,8 @@ from spider.engine import Game
 from spider.jobs import solving
 from spider.jobs.admission import Refusal
 from spider.jobs.errors import Busy
-from spider.jobs.redis_queue import RedisJobs
 from spider.jobs.queues import default_lanes
+from spider.jobs.redis_queue import RedisJobs
 from spider.solver import deep_hint
 from spider.web.app import create_app
 
