@@ -1,7 +1,8 @@
 """One address cannot shut the solver out for everyone, measured from outside a real ``spider serve``
-(its two solve workers): while 127.0.0.2 starts a solve a second, each as a new player
-(a cookie-less new game, then its solve, the connection dropped once the status line is read),
-127.0.0.3's 1-s solves are admitted and answered within 5 s. bench/hardening.py measures it longer."""
+(two app workers, their job host and its two solve workers): while 127.0.0.2 starts a solve a
+second, each as a new player (a cookie-less new game, then its solve, the connection dropped once the
+status line is read), 127.0.0.3's 1-s solves are admitted and answered within 5 s.
+bench/hardening.py measures it longer."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def abuse(port: int, statuses: list[int]) -> None:
 @pytest.mark.skipif(not Path("/proc").exists(), reason="binds loopback addresses other than 127.0.0.1")
 def test_a_solve_a_second_from_one_address_holds_up_nobody_elses(tmp_path: Path) -> None:
     env = DEFAULT_BOUNDS | {"SPIDER_SOLVE_WORKERS": "2"}
-    served = start(str(tmp_path / "db.sqlite3"), tmp_path / "server.log", workers=1, env=env)
+    served = start(str(tmp_path / "db.sqlite3"), tmp_path / "server.log", env=env)
     try:
         statuses: list[int] = []
         with at("127.0.0.3", served.port) as player, at("127.0.0.4", served.port) as another:
