@@ -13,7 +13,11 @@ connection sends a request head of --header-mib MiB (431 after 16 KiB), what bec
 connections that stop half-way through a request head or body (408 after 10 s, then closed), and how
 long /api/health takes while an action waits for a database lock held by another connection. Then,
 on a fresh PostgreSQL database that refuses connections for --outage seconds, how many of the
-server's log lines are not JSON.
+server's log lines are not JSON. Last, on a fresh server, --abusive solves started in --abusive
+seconds from one address (127.0.0.2), each by a new player (a cookie-less new game, then its solve:
+the status line read and the connection dropped), while another address (127.0.0.3) asks for a 1-s
+solve every few seconds: that player's answers (202 or 429 and its reason) and how long each took.
+--solver-only runs only that last part; --solve-workers sets SPIDER_SOLVE_WORKERS for it.
 """
 
 from __future__ import annotations
@@ -282,6 +286,58 @@ def health_while_locked(base: str, database: str) -> tuple[float, int, float]:
     return health, int(result["status"]), result["seconds"]
 
 
+EASY = "SP1-S1C-AAAAAAD"  # won by the solver in a second or two
+
+
+def _client_at(address: str, base: str) -> httpx.Client:
+    return httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address=address), timeout=30)
+
+
+def abusive_solves(base: str, count: int, seconds: float, tally: dict[str, int]) -> None:
+    """``count`` solves in ``seconds`` from 127.0.0.2, each by a new player that never comes back."""
+    start = time.monotonic()
+    for i in range(count):
+        time.sleep(max(0.0, start + i * seconds / count - time.monotonic()))
+        with _client_at("127.0.0.2", base) as client:
+            made = client.post("/api/games", json={"suits": 4})  # a deal the solver takes its whole time on
+            if made.status_code != 201:
+                tally[f"new game {made.status_code}"] = tally.get(f"new game {made.status_code}", 0) + 1
+                continue
+            with client.stream("POST", f"/api/games/{made.json()['id']}/solve", json={}) as started:
+                reason = "" if started.status_code == 202 else f" {json.loads(started.read())['reason']}"
+                tally[f"solve {started.status_code}{reason}"] = tally.get(f"solve {started.status_code}{reason}", 0) + 1
+
+
+def one_fair_solve(client: httpx.Client, game: str) -> str:
+    """Ask for a 1-s solve and wait for its answer: what happened, and in how many seconds."""
+    start = time.monotonic()
+    asked = client.post(f"/api/games/{game}/solve", json={"time_limit": 1})
+    if asked.status_code != 202:
+        return f"{asked.status_code} {asked.json()['reason']} (Retry-After {asked.headers.get('Retry-After')})"
+    while client.get(f"/api/solves/{asked.json()['id']}").json()["state"] != "done":
+        time.sleep(0.1)
+    return f"202, answered in {time.monotonic() - start:.1f} s"
+
+
+def solver_under_abuse(count: int, env: dict[str, str]) -> None:
+    seconds = float(count)
+    with tempfile.TemporaryDirectory() as tmp, spider_serve(str(Path(tmp) / "s.sqlite3"), env=env) as (_, base):
+        tally: dict[str, int] = {}
+        abuser = threading.Thread(target=abusive_solves, args=(base, count, seconds, tally))
+        with _client_at("127.0.0.3", base) as player:
+            game = player.post("/api/games", json={"code": EASY}).json()["id"]
+            print(one_fair_solve(player, game), "(the other address's solve before the abuse: warm-up)")
+            abuser.start()
+            answers, end = [], time.monotonic() + seconds
+            time.sleep(2)
+            while time.monotonic() < end:
+                answers.append(one_fair_solve(player, game))
+                time.sleep(4)  # a person's pace, well within the solves a minute one address may start
+            abuser.join()
+        print(f"{count} solves in {seconds:.0f} s from 127.0.0.2 as new players: {dict(sorted(tally.items()))}")
+        print(f"  meanwhile 127.0.0.3's 1-s solves: {answers}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--header-mib", type=int, default=200)
@@ -289,7 +345,14 @@ def main() -> None:
     parser.add_argument("--cookieless", type=int, default=5000)
     parser.add_argument("--old-players", type=int, default=1000)
     parser.add_argument("--outage", type=float, default=4.0, help="seconds PostgreSQL refuses connections")
+    parser.add_argument("--abusive", type=int, default=30, help="solves from one address, one a second")
+    parser.add_argument("--solve-workers", type=int, help="SPIDER_SOLVE_WORKERS for that part")
+    parser.add_argument("--solver-only", action="store_true", help="only the solves from one address")
     args = parser.parse_args()
+    workers = {"SPIDER_SOLVE_WORKERS": str(args.solve_workers)} if args.solve_workers else {}
+    if args.solver_only:
+        solver_under_abuse(args.abusive, workers)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         database = str(Path(tmp) / "b.sqlite3")
         seed_players(database, args.old_players, days=2)
@@ -330,6 +393,7 @@ def main() -> None:
             )
         print(f"the server's log of all that: {log_summary(Path(tmp) / 'server.log')}")
     log_lines_in_an_outage(args.outage)
+    solver_under_abuse(args.abusive, workers)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,14 @@ class Settings(BaseSettings):
     player_expiry_days: float = Field(
         default=30.0, gt=0, le=36500, description="forget players with no game and no settings after this long"
     )
+    solve_workers: int | None = Field(
+        default=None, ge=1, le=64, description="solver processes for players' solves (default: cores - 1, 1 to 4)"
+    )
+    # Fairness per client address (docs/HOSTING.md, "Abuse"); 0 switches a bound off.
+    solves_per_client: int = Field(default=1, ge=0, description="solver jobs one address may have running or waiting")
+    solves_per_minute: float = Field(default=6, ge=0, description="solves one address may start")
+    deep_hints_per_minute: float = Field(default=30, ge=0, description="deeper hints one address may ask for")
+    new_players_per_minute: float = Field(default=60, ge=0, description="new players one address may make")
     # set by `spider serve --workers N` (without Redis) for its workers: where its job host listens
     jobs_address: str | None = Field(default=None, description="the job host's Unix socket")
     jobs_key: str | None = Field(default=None, description="the job host's key", repr=False)

@@ -136,9 +136,9 @@ class _Host:
 
     async def answer(self, request: Request) -> Answer:
         match request:
-            case Submit(lane, fn, args, owner, seconds):
+            case Submit(lane, fn, args, owner, seconds, client):
                 try:
-                    job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds)
+                    job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds, client=client)
                 except Busy as busy:
                     return Refused(busy.refused())
                 return Answered(str(HostJobId(self.generation, job)))
@@ -170,7 +170,7 @@ async def _serve(settings: Settings, generation: int) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
-    jobs = LocalJobs(default_lanes(), preload=(TASKS,))
+    jobs = LocalJobs(default_lanes(settings), preload=(TASKS,))
     store = open_store(settings.database_or_default)
     top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
     schedule = loop.create_task(top_up.run()) if settings.background else None

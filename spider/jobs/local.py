@@ -52,6 +52,7 @@ class LocalJob:
     started: float | None = None  # time.monotonic() when a worker took it
     ended: float | None = None  # time.monotonic() when it finished
     progress: tuple[int, int] | None = None  # as the task last reported it
+    client: str | None = None  # the network address that asked for it
 
     def state(self, now: float) -> JobState:
         elapsed = 0.0 if self.started is None else (self.ended or now) - self.started
@@ -77,21 +78,35 @@ class LocalJobs:
         self._closed = False
 
     async def submit(
-        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+        self,
+        lane: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None = None,
+        seconds: float,
+        client: str | None = None,
     ) -> str:
-        return self.start(lane, fn, *args, owner=owner, seconds=seconds).id
+        return self.start(lane, fn, *args, owner=owner, seconds=seconds, client=client).id
 
-    def start(self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None, seconds: float) -> LocalJob:
+    def start(
+        self,
+        lane: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None,
+        seconds: float,
+        client: str | None = None,
+    ) -> LocalJob:
         """Queue a job; must be called on the event loop that runs it."""
-        mine = [Held(j.owner, j.seconds, j.started) for j in self._of(lane)]
+        mine = [Held(j.owner, j.seconds, j.started, j.client) for j in self._of(lane)]
         now = time.monotonic()
         self._known = {k: j for k, j in self._known.items() if j.ended is None or now - j.ended < KEEP_ANSWER_SECONDS}
         running = [j for j in mine if j.started is not None]
-        decision = admit(self.lanes[lane], running, [j for j in mine if j.started is None], owner, now)
+        decision = admit(self.lanes[lane], running, [j for j in mine if j.started is None], owner, now, client=client)
         if isinstance(decision, Refuse):
             raise Busy.of(decision)  # else it starts now or waits: _dispatch gives it a worker when one is free
         future = asyncio.get_running_loop().create_future()
-        job = LocalJob(secrets.token_urlsafe(16), lane, owner, seconds, fn, args, future)
+        job = LocalJob(secrets.token_urlsafe(16), lane, owner, seconds, fn, args, future, client=client)
         future.add_done_callback(lambda _: self._forget(job))  # so a cancelled await ends the job too
         self._jobs.append(job)
         self._known[job.id] = job

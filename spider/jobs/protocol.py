@@ -37,12 +37,14 @@ def well_formed(job_id: str) -> bool:
 @dataclass(frozen=True)
 class Lane:
     """How many jobs of a kind run at once and how many may wait; ``one_per_owner`` lets each owner
-    have one job (running or waiting) at a time; ``background`` workers yield the CPU."""
+    have one job (running or waiting) at a time; ``per_client``: how many (running or waiting) one
+    client address may have at a time (0: no bound); ``background`` workers yield the CPU."""
 
     workers: int
     waiting: int
     one_per_owner: bool = False
     background: bool = False
+    per_client: int = 0
 
 
 @dataclass(frozen=True)
@@ -90,9 +92,16 @@ class JobQueue(Protocol):
     lanes: dict[str, Lane]
 
     async def submit(
-        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+        self,
+        lane: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None = None,
+        seconds: float,
+        client: str | None = None,
     ) -> str:
-        """Queue ``fn(*args)`` (a module-level function) in ``lane`` and return the job's id."""
+        """Queue ``fn(*args)`` (a module-level function) in ``lane`` for ``owner``, asked for by the
+        network address ``client``, and return the job's id."""
         ...
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:

@@ -10,13 +10,16 @@ from .protocol import BACKGROUND, SOLVE, WINNABLE, JobQueue, Lane
 from .remote import RemoteJobs
 
 
-def default_lanes() -> dict[str, Lane]:
-    """Solves use every core but one (the server's), at least one; a few may wait, one per player.
+def default_lanes(settings: Settings | None = None) -> dict[str, Lane]:
+    """Solves use every core but one (the server's), at least one and at most four unless the
+    settings say how many; a few may wait, one per player and ``solves_per_client`` per client address.
     A winnable deal a player waits for has one worker; a busy one means a random deal instead.
     A top-up has one job at a time, for the whole site (spider.jobs.top_up)."""
+    settings = settings or Settings()
     cores = os.cpu_count() or 2
+    solvers = settings.solve_workers or max(1, min(4, cores - 1))
     return {
-        SOLVE: Lane(workers=max(1, min(4, cores - 1)), waiting=4, one_per_owner=True),
+        SOLVE: Lane(workers=solvers, waiting=4, one_per_owner=True, per_client=settings.solves_per_client),
         WINNABLE: Lane(workers=1, waiting=4),
         BACKGROUND: Lane(workers=1, waiting=64, one_per_owner=True, background=True),
     }
@@ -28,10 +31,10 @@ def jobs_from(settings: Settings) -> JobQueue:
     if settings.redis_url:
         from .redis_queue import RedisJobs  # only a site with Redis needs RQ
 
-        return RedisJobs(settings.redis_url, default_lanes(), prefix=settings.redis_prefix)
+        return RedisJobs(settings.redis_url, default_lanes(settings), prefix=settings.redis_prefix)
     if settings.jobs_address and settings.jobs_key:
-        return RemoteJobs(settings.jobs_address, settings.jobs_key.encode(), default_lanes())
-    return LocalJobs(default_lanes(), preload=(TASKS,))
+        return RemoteJobs(settings.jobs_address, settings.jobs_key.encode(), default_lanes(settings))
+    return LocalJobs(default_lanes(settings), preload=(TASKS,))
 
 
 def default_jobs() -> JobQueue:

@@ -7,8 +7,8 @@ and takes the next job. arq runs jobs as asyncio tasks, which cannot interrupt a
 Dramatiq has no way to stop a running job and keeps no results without extra middleware. RQ also
 keeps each job's state, answer and heartbeat in Redis, which is all the polling API needs.
 
-Each lane is an RQ queue named ``{prefix}:{lane}``. A job's owner is in its meta; a lane with one job
-per owner keeps ``{prefix}:owner:{lane}:{owner}`` = the owner's job id. Every call here does blocking
+Each lane is an RQ queue named ``{prefix}:{lane}``. A job's owner and client address are in its meta; a
+lane with one job per owner keeps ``{prefix}:owner:{lane}:{owner}`` = the owner's job id. Every call here does blocking
 Redis I/O, so the async methods run it in a thread, away from the event loop."""
 
 from __future__ import annotations
@@ -84,9 +84,15 @@ class RedisJobs:
         self.queues = {lane: Queue(queue_name(prefix, lane), connection=self.redis) for lane in lanes}
 
     async def submit(
-        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+        self,
+        lane: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None = None,
+        seconds: float,
+        client: str | None = None,
     ) -> str:
-        return await _off_loop(self._submit, lane, fn, args, owner, seconds)
+        return await _off_loop(self._submit, lane, fn, args, owner, seconds, client)
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
         return await _off_loop(self._state, job_id, owner)
@@ -107,17 +113,23 @@ class RedisJobs:
         self.redis.close()
 
     def _submit(
-        self, lane: str, fn: Callable[..., Any], args: tuple[Any, ...], owner: str | None, seconds: float
+        self,
+        lane: str,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        owner: str | None,
+        seconds: float,
+        client: str | None = None,
     ) -> str:
         rules, queue = self.lanes[lane], self.queues[lane]
-        decision = self._admit(lane, owner)
+        decision = self._admit(lane, owner, client)
         if isinstance(decision, Refuse):
             raise Busy.of(decision)
         job_id = uuid.uuid4().hex
         owner_key = f"{self.prefix}:owner:{lane}:{owner}" if rules.one_per_owner and owner else None
         if owner_key and not self._claim(owner_key, job_id, owner, seconds):
             # another app process queued the owner's job since: refused as that one would be
-            refused = self._admit(lane, owner)
+            refused = self._admit(lane, owner, client)
             raise Busy.of(refused if isinstance(refused, Refuse) else Refuse(Refusal.OWN_JOB, seconds))
         queue.enqueue(
             run_task,
@@ -128,11 +140,11 @@ class RedisJobs:
             result_ttl=KEEP_ANSWER_SECONDS,
             failure_ttl=KEEP_ANSWER_SECONDS,
             ttl=KEEP_ANSWER_SECONDS,  # a job no worker took in that time is dropped
-            meta={"owner": owner, "seconds": seconds},
+            meta={"owner": owner, "seconds": seconds, "client": client},
         )
         return job_id
 
-    def _admit(self, lane: str, owner: str | None) -> Decision:
+    def _admit(self, lane: str, owner: str | None, client: str | None = None) -> Decision:
         """The admission rule on what Redis holds of the lane now: the jobs its workers run and its
         wait list. The workers are ``spider worker`` processes that take jobs from the wait list, so
         every job goes there first (``workers=0``)."""
@@ -140,7 +152,9 @@ class RedisJobs:
         running = queue.started_job_registry.get_job_ids()[:RUNNING_LOOKED_AT]
         waiting = queue.get_job_ids(0, self.lanes[lane].waiting)  # one past the limit is enough to know
         held = {  # a job cancelled, or lost with its worker, holds no place (its owner may ask again)
-            job.id: Held(job.meta.get("owner"), float(job.meta.get("seconds", 0)), _started(job))
+            job.id: Held(
+                job.meta.get("owner"), float(job.meta.get("seconds", 0)), _started(job), job.meta.get("client")
+            )
             for job in Job.fetch_many([*running, *waiting], connection=self.redis)
             if job is not None and _state_of(job, job.get_status(refresh=False)).state in ("waiting", "running")
         }
@@ -151,6 +165,7 @@ class RedisJobs:
             owner,
             time.time(),
             workers=0,
+            client=client,
         )
 
     def _claim(self, key: str, job_id: str, owner: str | None, seconds: float) -> bool:

@@ -34,9 +34,15 @@ class RemoteJobs:
         self._lock = threading.Lock()
 
     async def submit(
-        self, lane: str, fn: Callable[..., Any], *args: Any, owner: str | None = None, seconds: float
+        self,
+        lane: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        owner: str | None = None,
+        seconds: float,
+        client: str | None = None,
     ) -> str:
-        return str(await self._ask(Submit(lane, fn, args, owner, seconds)))
+        return str(await self._ask(Submit(lane, fn, args, owner, seconds, client)))
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
         state: JobState | None = await self._ask(GetState(job_id, owner))

@@ -85,11 +85,14 @@ class Solving:
         *args: Any,
         owner: str | None,
         patience: float,
+        client: str | None = None,
     ) -> Any:
         """``fn(*args)`` as a job in ``lane``, awaited here; raises :class:`Busy` when it may not wait,
         :class:`WorkerLost` when its worker died or it has not answered within ``patience`` seconds
         (no worker took it: none runs, or all are busy). Cancelling the await cancels the job."""
-        job = await self.jobs.submit(lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS)
+        job = await self.jobs.submit(
+            lane, fn, *args, owner=owner, seconds=seconds + WORKER_START_SECONDS, client=client
+        )
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
         try:
@@ -114,10 +117,10 @@ class Solving:
         queue behind other players' solves of up to a minute, and add a round trip."""
         return await asyncio.to_thread(record_hint, game, hint_choice)
 
-    async def deep_hint(self, record: dict[str, Any], player: str) -> str | None:
+    async def deep_hint(self, record: dict[str, Any], player: str, client: str | None = None) -> str | None:
         """The strong player's action (no peeking either), worked out in a worker: it takes seconds.
-        It shares the player's one solve (:class:`Busy` while they have one); :class:`WorkerLost`
-        when no worker answered."""
+        It shares the player's one solve, and their address's (:class:`Busy` while they have one);
+        :class:`WorkerLost` when no worker answered."""
         return cast(
             "str | None",
             await self._run(
@@ -127,14 +130,20 @@ class Solving:
                 record,
                 owner=player,
                 patience=DEEP_HINT_SECONDS + 2 * WORKER_START_SECONDS,
+                client=client,
             ),
         )
 
-    async def start_solve(self, record: dict[str, Any], time_limit: float, player: str) -> str:
-        """Start ``player``'s one solve and return its job id; raises :class:`Busy` (429) when they
-        already have one or the solvers and their wait list are full."""
+    async def start_solve(
+        self, record: dict[str, Any], time_limit: float, player: str, client: str | None = None
+    ) -> str:
+        """Start ``player``'s one solve, asked for from the network address ``client``, and return its
+        job id; raises :class:`Busy` (429) when they (or their address) already have one or the
+        solvers and their wait list are full."""
         seconds = time_limit + WORKER_START_SECONDS
-        return await self.jobs.submit(SOLVE, solve_record, record, time_limit, owner=player, seconds=seconds)
+        return await self.jobs.submit(
+            SOLVE, solve_record, record, time_limit, owner=player, seconds=seconds, client=client
+        )
 
     async def solve_state(self, job_id: str, player: str) -> dict[str, Any] | None:
         """``{"state", "elapsed", "answer"?}`` of the player's solve, None when it is not theirs (or

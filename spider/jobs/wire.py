@@ -19,6 +19,7 @@ class Submit:
     args: tuple[Any, ...]
     owner: str | None
     seconds: float
+    client: str | None = None
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from .games import Games
 from .http import busy, errors
 from .http.logs import RequestLogMiddleware
 from .http.middleware import PlayerMiddleware
+from .http.rates import RateLimits
 from .http.security import HeadAsGetMiddleware, SecurityHeadersMiddleware
 from .routes import ROUTERS
 from .routes.pages import STATIC
@@ -38,6 +39,7 @@ def create_app(
     player_expiry_days: float | None = None,
     review_seconds: float = REVIEW_SECONDS,
     review_nodes: int | None = None,
+    rate_limits: RateLimits | None = None,
 ) -> FastAPI:
     """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
     winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
@@ -45,11 +47,14 @@ def create_app(
     the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
     (by default the one the environment names). ``player_expiry_days``: forget players with no game
     and no settings after this long, checked at start and every hour (None: never). ``review_seconds``
-    and ``review_nodes``: a game review's budget (in all; positions per probe), smaller in tests."""
+    and ``review_nodes``: a game review's budget (in all; positions per probe), smaller in tests.
+    ``rate_limits``: how often one client address may start solves, deeper hints and new players (by
+    default as the environment's settings say)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     solving = Solving(store, background, jobs, database, review_seconds, review_nodes)
-    context = AppContext(store=store, games=Games(store), solving=solving)
+    rates = rate_limits if rate_limits is not None else RateLimits.of(Settings())
+    context = AppContext(store=store, games=Games(store), solving=solving, rates=rates)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

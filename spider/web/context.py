@@ -3,7 +3,7 @@ player's settings, plus the one way a game is turned into the view the browser r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -13,6 +13,7 @@ from ..i18n import translations
 from ..jobs.solving import Solving
 from ..store import GameRow, Store
 from .games import Games
+from .http.rates import RateLimits
 from .language import request_language
 from .views import game_view
 
@@ -34,6 +35,7 @@ class AppContext:
     store: Store
     games: Games
     solving: Solving
+    rates: RateLimits = field(default_factory=lambda: RateLimits({}))  # per client address, this process's
 
     # Settings are read from the store each time: nothing a request needs lives only in one
     # process's memory (several app workers may share the database).

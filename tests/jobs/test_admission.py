@@ -53,3 +53,32 @@ def test_a_refusal_is_busy_with_whole_seconds_to_wait_at_least_one(why: Refusal,
     assert busy.reason == reason and busy.retry_after == 1 and busy.params == {"retry_after": 1}
     assert Busy.of(Refuse(why, 7.1)).retry_after == 8
     assert busy.refused() == Refuse(why, 1)
+
+
+FAIR = Lane(workers=2, waiting=4, one_per_owner=True, per_client=1)
+
+
+def test_one_job_per_client_address_whichever_player_asks() -> None:
+    """New players cost nothing to make: an address that has its job is refused (busy, until that
+    job should be over), while another address still gets the free worker or the wait list."""
+    theirs = Held("new-player-1", 12, 95, client="10.0.0.2")  # 7 s left
+    assert admit(FAIR, [theirs], [], "new-player-2", NOW, client="10.0.0.2") == Refuse(Refusal.FULL, 7.0)
+    assert admit(FAIR, [theirs], [], "ann", NOW, client="10.0.0.3") == Start()
+    both = [theirs, Held("bob", 30, 90, client="10.0.0.4")]
+    assert admit(FAIR, both, [], "ann", NOW, client="10.0.0.3") == Wait()
+    # a job of theirs that waits is free once it has had a worker: the soonest free one, then its limit
+    others = [Held("bob", 30, 90, client="10.0.0.4"), Held("cy", 12, 95, client="10.0.0.5")]
+    queued = Held("new-player-3", 10, client="10.0.0.2")
+    assert admit(FAIR, others, [queued], "new-player-4", NOW, client="10.0.0.2") == Refuse(Refusal.FULL, 17.0)
+    # the player's own rule comes first; an unknown address, or a lane without the bound, is not held to it
+    assert admit(FAIR, [theirs], [], "new-player-1", NOW, client="10.0.0.2") == Refuse(Refusal.OWN_JOB, 7.0)
+    assert admit(FAIR, [theirs], [], "new-player-2", NOW, client=None) == Start()
+    assert admit(SOLVES, [theirs], [], "new-player-2", NOW, client="10.0.0.2") == Start()
+
+
+def test_an_address_may_have_as_many_jobs_as_its_bound() -> None:
+    lane = Lane(workers=4, waiting=4, per_client=2)
+    one = [Held("a", 30, 90, client="10.0.0.2")]
+    assert admit(lane, one, [], "b", NOW, client="10.0.0.2") == Start()
+    two = [*one, Held("b", 30, 95, client="10.0.0.2")]
+    assert admit(lane, two, [], "c", NOW, client="10.0.0.2") == Refuse(Refusal.FULL, 20.0)

@@ -6,6 +6,7 @@ without it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -25,7 +26,10 @@ from rq import Queue, Worker
 
 from spider.engine import Game
 from spider.jobs import solving
+from spider.jobs.admission import Refusal
+from spider.jobs.errors import Busy
 from spider.jobs.queues import default_lanes
+from spider.jobs.redis_queue import RedisJobs
 from spider.solver import deep_hint
 from spider.web.app import create_app
 
@@ -315,3 +319,21 @@ def test_a_review_runs_on_a_spider_worker_with_its_progress_and_is_stored(site: 
         assert state["review"]["turning_point"]["index"] == 3 and state["sentences"]
         assert state["done"] == len(state["review"]["probes"]) and state["expected"]  # as the worker reported
         assert player.post(f"/api/games/{game}/review").json()["review"] == state["review"]  # stored
+
+
+def test_one_job_per_client_address_on_redis_too(site: Site, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The address's bound is the same admission rule, on what Redis holds: any app process sees it."""
+    monkeypatch.setenv("SPIDER_SOLVES_PER_CLIENT", "1")
+    jobs = RedisJobs(REDIS_URL, default_lanes(), prefix=site.prefix)
+
+    async def scenario() -> None:
+        await jobs.submit("solve", time.sleep, 1, owner="new-player-1", seconds=10, client="10.0.0.2")
+        with pytest.raises(Busy) as refused:
+            await jobs.submit("solve", time.sleep, 1, owner="new-player-2", seconds=10, client="10.0.0.2")
+        assert refused.value.refusal is Refusal.FULL and refused.value.retry_after >= 1
+        await jobs.submit("solve", time.sleep, 1, owner="ann", seconds=10, client="10.0.0.3")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        jobs.close()

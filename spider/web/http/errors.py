@@ -46,11 +46,12 @@ ERROR_STATUSES: dict[int, str] = {
     411: "A request body without a Content-Length",
     413: "A request body over 64 KiB",
     422: "A move the rules refuse; nothing changed",
-    429: "The solver is busy with other questions: ask again later",
+    429: "The solver is busy with other questions, or this address asked too often (rate_limited): ask again later",
     503: "busy: the database or the solver queue does not answer; worker_lost: a solver stopped before it answered",
 }
-# Every POST or PUT: the player middleware reads no body without a length, over the limit or too slow.
-BODY_LIMITS = (408, 411, 413)
+# Every POST or PUT: the player middleware reads no body without a length, over the limit or too slow,
+# and makes no new player for an address that made too many (429 rate_limited).
+BODY_LIMITS = (408, 411, 413, 429)
 
 
 def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:

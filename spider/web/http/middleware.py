@@ -22,6 +22,7 @@ from ...engine import N_
 from ...store import Store, StoreBusy
 from .busy import busy_response
 from .errors import ApiError, error_response
+from .rates import NEW_PLAYER, RateLimited, client_address
 
 COOKIE = "spider_player"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
@@ -151,6 +152,12 @@ class PlayerMiddleware:
             return
         # a read (GET, HEAD) never writes, so a new token is given only by a request that may have stored it
         new_player = player if fresh and request.method not in ("GET", "HEAD") else None
+        if new_player is not None:
+            try:
+                scope["app"].state.context.rates.take(NEW_PLAYER, client_address(scope))
+            except RateLimited as limited:
+                await error_response(request, limited)(scope, receive, send)
+                return
         secure = scope.get("scheme") == "https"
 
         async def send_player_headers(message: Message) -> None:

@@ -9,10 +9,11 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, parse_action
 from ...i18n import translations
-from ...jobs.errors import WorkerLost
+from ...jobs.errors import Busy, WorkerLost
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
+from ..http.rates import DEEP_HINT, SOLVE, client_address
 from ..language import request_language
 from ..models import Hint, SolveJob
 
@@ -32,12 +33,17 @@ async def hint(
     ctx: Ctx,
     deep: Annotated[bool, Query(description="The strong player's action, from guessing the unseen cards")] = False,
 ) -> dict[str, Any]:
-    player = request.state.player
+    player, client = request.state.player, client_address(request.scope)
+    if deep:
+        ctx.rates.take(DEEP_HINT, client)
     _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
     tr = translations(request_language(request))
     if deep:
         try:
-            action = await ctx.solving.deep_hint(game.record(), player)
+            action = await ctx.solving.deep_hint(game.record(), player, client)
+        except Busy:
+            ctx.rates.give_back(DEEP_HINT, client)
+            raise
         except WorkerLost:
             stopped = N_("The solver stopped before it could answer. Please ask again.")
             raise ApiError(503, "worker_lost", stopped) from None
@@ -72,9 +78,14 @@ async def hint(
     responses=error_responses(400, 404, 429, *BODY_LIMITS),
 )
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
-    player = request.state.player
+    player, client = request.state.player, client_address(request.scope)
+    ctx.rates.take(SOLVE, client)
     _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-    job = await ctx.solving.start_solve(game.record(), body.time_limit, player)
+    try:
+        job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client)
+    except Busy:
+        ctx.rates.give_back(SOLVE, client)
+        raise
     await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
     response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
     return {"id": job, "state": "waiting", "elapsed": 0.0}
