@@ -26,9 +26,10 @@ def small_budget(monkeypatch):
 @pytest.mark.parametrize("code", CODES)
 def test_with_time_enough_it_is_the_strong_players_choice_and_blind(code):
     game, seen = _played(code, 12)
+    info = game.information_state()  # what a chooser is handed
     fell_back: list[bool] = []
-    chosen = hint_choice(game, seen, True, seconds=PLENTY, fell_back=fell_back)
-    assert chosen == strong_choice(game, seen, True) and fell_back == [False]
+    chosen = hint_choice(info, seen, True, seconds=PLENTY, fell_back=fell_back)
+    assert chosen == strong_choice(info, seen, True) and fell_back == [False]
     rng = random.Random(code)
     for _ in range(2):  # other face-down cards, the same answer
         assert hint_choice(_shuffle_hidden(game, rng), seen, True, seconds=PLENTY) == chosen
@@ -38,8 +39,9 @@ def test_with_time_enough_it_is_the_strong_players_choice_and_blind(code):
 @pytest.mark.parametrize("progressing", [True, False])
 def test_out_of_time_it_is_the_quick_hint(code, progressing):
     game, seen = _played(code, 12)
+    info = game.information_state()
     fell_back: list[bool] = []
-    assert hint_choice(game, seen, progressing, seconds=0, fell_back=fell_back) == quick_choice(game, seen, progressing)
+    assert hint_choice(info, seen, progressing, seconds=0, fell_back=fell_back) == quick_choice(info, seen, progressing)
     assert fell_back == [True]
 
 
@@ -47,7 +49,7 @@ def test_the_strong_player_stops_at_its_deadline_on_the_clock_it_is_given():
     game, seen = _played("SP1-S4C-AAAAAAB", 12)
     ticks = iter(range(1000))
     with pytest.raises(OutOfTime):  # a clock that moves a second a reading: over after a few checks
-        strong_choice(game, seen, True, Deadline(3, clock=lambda: float(next(ticks))))
+        strong_choice(game.information_state(), seen, True, Deadline(3, clock=lambda: float(next(ticks))))
     assert next(ticks) < 20  # it stopped at once, not after deciding
 
 
