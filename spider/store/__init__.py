@@ -1,11 +1,14 @@
 """Saved games (as action logs) and statistics behind one small interface: SQLite (an embedded
 file, the default) or PostgreSQL (one database for many app processes and hosts)."""
 
-from .base import GameRow, Store, StoreBusy, StoreUnavailable
+from .base import DailyBoard, DailyDeal, DailyResult, GameRow, Store, StoreBusy, StoreUnavailable, utc_day
 from .sqlite import SQLiteStore
 from .stats import Stats, level_stats
 
 __all__ = [
+    "DailyBoard",
+    "DailyDeal",
+    "DailyResult",
     "GameRow",
     "SQLiteStore",
     "Stats",
@@ -15,6 +18,7 @@ __all__ = [
     "is_postgresql",
     "level_stats",
     "open_store",
+    "utc_day",
 ]
 
 POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,6 +30,7 @@ class GameRow:
     assisted: bool = False  # imported with its actions, or the solver was asked: counted apart
     seen: float | None = None  # when the server last heard of it (created, an action, a timer save)
     version: int = 0  # how many actions the log holds
+    daily: str | None = None  # the day (YYYY-MM-DD) of a daily deal's game
 
     def appended(self, actions: list[tuple[str, float]]) -> None:
         """Bring the row up to what was just written after its log: ``actions`` as
@@ -48,7 +50,8 @@ class GameRow:
 
 # The columns of a game in the order ``game_row`` reads them (both stores select them so).
 GAME_COLUMNS = (
-    "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen, version"
+    "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen, version,"
+    " daily"
 )
 
 
@@ -58,7 +61,7 @@ def new_game_values(row: GameRow, actions: list[tuple[str, float]], now: float, 
     created = row.created or now
     return (
         *(row.id, row.player, row.level, row.profile, row.code, deck, row.status, elapsed, row.moves, row.score),
-        *(created, row.finished, row.assisted, created, len(actions)),
+        *(created, row.finished, row.assisted, created, len(actions), row.daily),
     )
 
 
@@ -66,6 +69,59 @@ def game_row(found: tuple[Any, ...], deck: list[str] | None) -> GameRow:
     """A game read from GAME_COLUMNS, its log not loaded; ``deck`` already decoded."""
     fields = dict(zip(GAME_COLUMNS.split(", "), found, strict=True))
     return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"])})
+
+
+@dataclass
+class DailyDeal:
+    """A day's deal of a level, proved winnable by ``line`` (docs/RULES.md, Daily deals)."""
+
+    day: str  # YYYY-MM-DD, UTC
+    level: str
+    deck: list[str]
+    line: list[str]
+    difficulty: str  # easy | medium | hard
+
+
+@dataclass
+class DailyResult:
+    """A player's counted attempt at a daily deal: its game and, once finished, its result."""
+
+    day: str
+    level: str
+    player: str
+    game: str
+    state: str  # playing | won | lost
+    moves: int = 0
+    seconds: float = 0.0
+    assisted: bool = False
+    finished: float | None = None
+    name: str | None = None  # the player's chosen display name, if any
+    public: str | None = None  # the player's public id, once they chose a name
+
+
+@dataclass
+class DailyBoard:
+    """A daily deal's leaderboard as one player sees it."""
+
+    top: list[tuple[int, DailyResult]]  # ranked (rank, result), best first
+    apart: list[DailyResult]  # finished results of assisted games: shown, never ranked
+    you: DailyResult | None  # the player's counted attempt, in any state
+    rank: int | None  # the player's rank, when their result is ranked
+    around: list[tuple[int, DailyResult]]  # ranked results next to the player's, theirs included
+
+
+DAILY_RESULT_COLUMNS = "day, level, player, game, state, moves, seconds, assisted, finished"
+
+
+def daily_result(found: tuple[Any, ...], name: str | None = None, public: str | None = None) -> DailyResult:
+    """A result read from DAILY_RESULT_COLUMNS."""
+    fields = dict(zip(DAILY_RESULT_COLUMNS.split(", "), found, strict=True))
+    return DailyResult(**fields | {"assisted": bool(fields["assisted"]), "name": name, "public": public})
+
+
+def utc_day(when: float) -> str:
+    """The UTC date of a moment, as daily deals name their day."""
+    return time.strftime("%Y-%m-%d", time.gmtime(when))
 
 
 class StoreBusy(Exception):
@@ -143,5 +199,49 @@ class Store(Protocol):
         """Hand out (and forget) one proved-winnable deal of a level, or None when none is ready."""
 
     def count_winnable(self, level: str) -> int: ...
+
+    def site_value(self, key: str, default: str) -> str:
+        """The site's value under ``key``, storing ``default`` first when there is none (of two
+        processes doing so at once, both get the one stored first)."""
+
+    def daily_deal(self, day: str, level: str) -> DailyDeal | None: ...
+
+    def daily_deals(self, day: str) -> list[DailyDeal]: ...
+
+    def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
+        """Keep a day's deal unless one is kept already; the one kept (the first written wins)."""
+
+    def daily_result(self, day: str, level: str, player: str) -> DailyResult | None:
+        """The player's counted attempt at a daily deal. It is made by ``create_game`` of their first
+        game with that ``daily`` and level; finished when that game is won, or lost when a new game
+        of theirs ends it, as long as its day (UTC) lasts. ``mark_assisted`` marks it too."""
+
+    def daily_results(self, player: str, first_day: str, last_day: str) -> list[DailyResult]:
+        """The player's counted attempts from ``first_day`` to ``last_day`` (inclusive), by day."""
+
+    def daily_games(self, player: str, day: str) -> list[GameRow]:
+        """The player's games of the day's daily deals, oldest first (actions not loaded)."""
+
+    def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
+        """The deal's leaderboard: finished, unassisted results ranked won before lost, then fewer
+        moves, less time, earlier finish; ``around`` ranked results each side of the player's."""
+
+    # ----- display names and transfer codes --------------------------------------------------
+
+    def player_name(self, player: str) -> str | None:
+        """The display name the player chose, or None."""
+
+    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+        """Choose (or with None, clear) the player's display name; ``public`` is their public id."""
+
+    def hide_name(self, public_or_token: str) -> bool:
+        """Clear an operator-hidden player's chosen name; False when no such player has one."""
+
+    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
+        """Keep a transfer code (its hash) that links another browser to ``player`` until ``expires``."""
+
+    def take_transfer(self, code_hash: str, now: float) -> str | None:
+        """The player a transfer code links to, forgetting the code (it works once); None when it
+        is unknown or expired."""
 
     def close(self) -> None: ...

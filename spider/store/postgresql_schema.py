@@ -64,6 +64,47 @@ MIGRATIONS = [
         created DOUBLE PRECISION NOT NULL
     );
     """,
+    # 3: daily deals (docs/RULES.md, Daily deals), display names and transfer codes
+    """
+    ALTER TABLE games ADD COLUMN daily TEXT;
+    ALTER TABLE players ADD COLUMN name TEXT;
+    ALTER TABLE players ADD COLUMN public TEXT;
+    CREATE UNIQUE INDEX players_by_public ON players (public) WHERE public IS NOT NULL;
+    CREATE TABLE site (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE daily_deals (
+        day        TEXT NOT NULL,
+        level      TEXT NOT NULL,
+        deck       JSONB NOT NULL,
+        line       JSONB NOT NULL,
+        difficulty TEXT NOT NULL,
+        created    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (day, level)
+    );
+    CREATE TABLE daily_results (
+        day      TEXT NOT NULL,
+        level    TEXT NOT NULL,
+        player   TEXT NOT NULL,
+        game     TEXT NOT NULL,
+        state    TEXT NOT NULL,
+        lost     SMALLINT,
+        moves    INTEGER NOT NULL DEFAULT 0,
+        seconds  DOUBLE PRECISION NOT NULL DEFAULT 0,
+        assisted BOOLEAN NOT NULL DEFAULT FALSE,
+        finished DOUBLE PRECISION,
+        PRIMARY KEY (day, level, player)
+    );
+    CREATE INDEX daily_board ON daily_results (day, level, assisted, lost, moves, seconds, finished, player);
+    CREATE INDEX daily_by_game ON daily_results (game);
+    CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL;
+    CREATE TABLE transfers (
+        code    TEXT PRIMARY KEY,
+        player  TEXT NOT NULL,
+        expires DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from .base import GAME_COLUMNS, GameRow, StoreBusy, game_row, new_game_values
 
 BUSY_TIMEOUT = 2.0  # seconds a call waits for a lock held elsewhere before StoreBusy
+_PLACEHOLDERS = ", ".join(["?"] * len(GAME_COLUMNS.split(",")))
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -64,6 +65,21 @@ MIGRATIONS = [
     "ALTER TABLE games ADD COLUMN seen REAL",
     # 3: a finished game's review, computed once (docs/FORMATS.md, Game review)
     "CREATE TABLE reviews (game TEXT PRIMARY KEY REFERENCES games(id), review TEXT NOT NULL, created REAL NOT NULL)",
+    # 4-10: daily deals (docs/RULES.md, Daily deals), display names and transfer codes
+    "ALTER TABLE games ADD COLUMN daily TEXT",
+    "ALTER TABLE players ADD COLUMN name TEXT",
+    "ALTER TABLE players ADD COLUMN public TEXT",
+    "CREATE UNIQUE INDEX players_by_public ON players(public) WHERE public IS NOT NULL",
+    "CREATE TABLE site (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE daily_deals (day TEXT NOT NULL, level TEXT NOT NULL, deck TEXT NOT NULL, line TEXT NOT NULL,"
+    " difficulty TEXT NOT NULL, created REAL NOT NULL, PRIMARY KEY (day, level))",
+    "CREATE TABLE daily_results (day TEXT NOT NULL, level TEXT NOT NULL, player TEXT NOT NULL, game TEXT NOT NULL,"
+    " state TEXT NOT NULL, lost INTEGER, moves INTEGER NOT NULL DEFAULT 0, seconds REAL NOT NULL DEFAULT 0,"
+    " assisted INTEGER NOT NULL DEFAULT 0, finished REAL, PRIMARY KEY (day, level, player))",
+    "CREATE INDEX daily_board ON daily_results (day, level, assisted, lost, moves, seconds, finished, player)",
+    "CREATE INDEX daily_by_game ON daily_results (game)",
+    "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
+    "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
 ]
 
 
@@ -145,7 +161,7 @@ class SQLiteStore:
                 (now, row.player),
             )
             self._db.execute(
-                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({_PLACEHOLDERS})",
                 new_game_values(row, actions, now, json.dumps(row.deck) if row.deck is not None else None),
             )
             self._insert_actions(row.id, 0, actions)
