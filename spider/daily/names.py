@@ -1,32 +1,63 @@
-"""How a player appears on a leaderboard when they chose no name, and the id operators know them by.
-
-Both come from a hash of the player's token, so they are stable and the token never leaves the
-server (docs/RULES.md, Daily deals)."""
+"""Display names: the anonymous default, the public id and the rule a chosen name must pass."""
 
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 
-from ..engine import N_, Translations
+from ..engine import N_, SpiderError
 
-ANONYMOUS = N_("Player {number}")
+SHORTEST_NAME = 3
+LONGEST_NAME = 20
+NAME_MARKS = " -_."  # the only characters besides letters, combining marks and decimal digits
+# Unicode's explicit direction formatting characters (bidi class LRE, RLE, LRO, RLO, PDF, LRI, RLI,
+# FSI, PDI, LRM, RLM, ALM): a name with one could reorder the text shown around it.
+_BIDI_CLASSES = {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+_BIDI_MARKS = {"\u200e", "\u200f", "\u061c"}
 
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def anonymous_number(token: str) -> int:
-    """The player's number, 1000 to 9999."""
-    return 1000 + int(_digest(token), 16) % 9000
-
-
-def anonymous_name(token: str, tr: Translations | None = None) -> str:
-    """ "Player NNNN", in the language of ``tr`` (English without)."""
-    template = tr.gettext(ANONYMOUS) if tr is not None else ANONYMOUS
-    return template.format(number=anonymous_number(token))
+def anonymous_name(token: str) -> str:
+    """The name a player has until they choose one: "Player NNNN", the same for them every time."""
+    return f"Player {1000 + int(_digest(token), 16) % 9000}"
 
 
 def public_id(token: str) -> str:
-    """The player's public id: the first 12 hex digits of their token's SHA-256."""
+    """The player's id that may be shown (leaderboards, operators); the token never leaves the server."""
     return _digest(token)[:12]
+
+
+def _hidden_character(text: str) -> bool:
+    return any(
+        unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+        or unicodedata.bidirectional(c) in _BIDI_CLASSES
+        or c in _BIDI_MARKS
+        for c in text
+    )
+
+
+def _allowed(c: str) -> bool:
+    category = unicodedata.category(c)
+    return category[0] in "LM" or category == "Nd" or c in NAME_MARKS
+
+
+def check_name(text: str) -> str:
+    """The name as kept (NFKC, trimmed), or SpiderError ``bad_name`` saying which rule it breaks."""
+    name = unicodedata.normalize("NFKC", text).strip()
+    if _hidden_character(name):
+        raise SpiderError("bad_name", N_("A name cannot hold control or text-direction characters"))
+    if not SHORTEST_NAME <= len(name) <= LONGEST_NAME:
+        raise SpiderError(
+            "bad_name",
+            N_("A name has {shortest} to {longest} characters"),
+            shortest=SHORTEST_NAME,
+            longest=LONGEST_NAME,
+        )
+    if not all(_allowed(c) for c in name):
+        raise SpiderError("bad_name", N_("A name holds only letters, digits, spaces and the marks - _ ."))
+    if not any(unicodedata.category(c)[0] == "L" or unicodedata.category(c) == "Nd" for c in name):
+        raise SpiderError("bad_name", N_("A name needs at least one letter or digit"))
+    return name

@@ -13,12 +13,10 @@ from ...daily.board import leaderboard
 from ...daily.calendar import month, streaks
 from ...daily.summary import FIRST_DAY, day_deals
 from ...engine import N_, Game, variant_of_level
-from ...i18n import translations
 from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyToday, Leaderboard
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
-from ..language import request_language
 from ..models import GameView
 
 router = APIRouter()
@@ -45,12 +43,17 @@ def _streak(ctx: Ctx, player: str, today: str) -> dict[str, int]:
     return streaks(ctx.store.daily_results(player, FIRST_DAY, today), today)
 
 
-@router.get("/api/daily", summary="Today's daily deals, the player's results and streak", response_model=DailyToday)
+@router.get(
+    "/api/daily",
+    summary="Today's daily deals, the player's results and streak",
+    response_model=DailyToday,
+    response_model_exclude_unset=True,
+)
 def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     player, moment = request.state.player, days.now()
     day = days.day_of(moment)
     chosen = ctx.store.player_name(player)
-    display = chosen or anonymous_name(player, translations(request_language(request)))
+    display = chosen or anonymous_name(player)
     return {
         "date": day,
         "next_in": days.seconds_to_next_day(moment),
@@ -98,8 +101,7 @@ def one_day(request: Request, date: str, ctx: Ctx) -> dict[str, Any]:
 )
 def board(request: Request, date: str, level: str, ctx: Ctx) -> dict[str, Any]:
     day, level = _day(date), _level(level)
-    tr = translations(request_language(request))
-    return leaderboard(ctx.store, day, level, request.state.player, tr)
+    return leaderboard(ctx.store, day, level, request.state.player)
 
 
 @router.post(
