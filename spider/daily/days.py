@@ -10,8 +10,8 @@ import re
 import time
 
 SECONDS_PER_DAY = 86400
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_MONTH = re.compile(r"\d{4}-\d{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
 
 
 def now() -> float:
