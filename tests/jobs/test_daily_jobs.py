@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
+from spider import store as stores  # open_store looked up when called: a PostgreSQL run replaces it
 from spider.daily import LEVELS, daily_deck, daily_secret, days
 from spider.engine import Game
 from spider.jobs import daily as daily_jobs
 from spider.jobs.protocol import BACKGROUND, JobState, OneProcess
 from spider.jobs.tasks import make_daily
-from spider.store import open_store
 
 LEVEL = "spiderette-1-classic"  # solved in a fraction of a second
 DAY = "2026-12-05"
@@ -24,7 +24,7 @@ DAY = "2026-12-05"
 def test_the_task_makes_a_proved_deal_of_the_secrets_shuffle_once(tmp_path: Path) -> None:
     database = str(tmp_path / "db.sqlite3")
     assert make_daily(database, DAY, [LEVEL], 10.0, 5.0, 1.0) == [LEVEL]
-    store = open_store(database)
+    store = stores.open_store(database)
     try:
         deal = store.daily_deal(DAY, LEVEL)
         assert deal is not None and deal.difficulty in ("easy", "medium", "hard")
@@ -40,7 +40,7 @@ def test_the_task_makes_a_proved_deal_of_the_secrets_shuffle_once(tmp_path: Path
 
 
 def test_the_configured_secret_wins_over_the_stored_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = open_store(str(tmp_path / "db.sqlite3"))
+    store = stores.open_store(str(tmp_path / "db.sqlite3"))
     try:
         stored = daily_secret(store)
         assert len(stored) == 64 and daily_secret(store) == stored
