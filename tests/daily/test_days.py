@@ -28,6 +28,7 @@ def test_only_real_dates_and_months_parse() -> None:
     assert days.parse_month("2026-12") == dt.date(2026, 12, 1)
     assert days.parse_month("2026-00") is None and days.parse_month("2026-12-01") is None
     assert len(days.month_days(dt.date(2024, 2, 1))) == 29
+    assert days.month_days(dt.date(9999, 12, 1))[-1] == "9999-12-31"  # the last month there is
 
 
 def test_the_calendar_marks_each_day() -> None:

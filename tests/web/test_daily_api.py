@@ -177,3 +177,5 @@ def test_the_calendar_and_the_streaks(one: TestClient, daily_app: FastAPI, clock
     assert {d["date"]: d["state"] for d in later["days"]}[clock.today] == "today"
     next_year = str(int(clock.today[:4]) + 1) + clock.today[4:7]
     assert {d["state"] for d in one.get(f"/api/daily/calendar/{next_year}").json()["days"]} == {"future"}
+    assert one.get("/api/daily/calendar/9999-12").json()["days"][-1] == {"date": "9999-12-31", "state": "future"}
+    assert one.get("/api/daily/calendar/0000-01").json()["reason"] == "bad_date"
