@@ -186,3 +186,10 @@ def test_the_store_keeps_only_the_codes_hash(client: TestClient, database: str) 
     normal = code.replace("-", "")
     assert store.take_transfer(normal, time.time()) is None  # not kept as itself
     assert store.take_transfer(hashlib.sha256(normal.encode()).hexdigest(), time.time()) == token_of(client)
+
+
+def test_the_link_limit_is_a_setting_of_its_own() -> None:
+    from spider.config import Settings
+
+    limits = RateLimits.of(Settings(links_per_minute=7, solves_per_minute=2))
+    assert limits.per_minute["link"] == 7 and limits.per_minute["solve"] == 2
