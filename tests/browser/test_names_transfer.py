@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browserkit import WIN_DECK, start_deck
+from browserkit import WIN_DECK, WIN_LINE, play_through_api, start_deck, status_value
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -55,8 +55,12 @@ def test_a_chosen_name_is_kept_and_a_bad_one_refused_with_its_rule(page: Page) -
 
 def test_a_transfer_code_links_a_second_browser_to_the_first_player(page: Page, browser, base_url: str) -> None:  # type: ignore[no-untyped-def]
     page.goto("/")
-    view = start_deck(page, WIN_DECK)
+    page.goto("/")
+    expect(page.locator("body.ready")).to_have_count(1)
+    assert play_through_api(page, WIN_DECK, WIN_LINE)["won"]  # a won game in the first player's statistics
+    view = start_deck(page, WIN_DECK, ["deal"] * 4)  # and a game in progress
     page.reload()
+    expect(status_value(page, "Moves")).to_have_text("4")
     settings = open_settings(page)
     settings.get_by_role("textbox", name="Display name").fill("First")
     settings.get_by_role("button", name="Save name").click()
@@ -81,6 +85,8 @@ def test_a_transfer_code_links_a_second_browser_to_the_first_player(page: Page, 
         with other.expect_navigation():
             theirs.get_by_role("button", name="Use this code").click()
         expect(other.locator("body.ready")).to_have_count(1)
+        expect(status_value(other, "Moves")).to_have_text("4")  # the first browser's game, on this table
+        assert other.request.get("/api/stats/spiderette-1-classic").json()["wins"] == 1
         player = other.request.get("/api/player").json()
         assert player["name"] == {"display": "First", "chosen": True}
         assert player["current"]["id"] == view["id"]  # the first browser's game, here now

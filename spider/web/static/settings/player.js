@@ -24,9 +24,9 @@ function enterPresses(input, button) {
   });
 }
 
-function showName(input, help, name) {
+function showName(input, help, name, keepTyped = false) {
   input.placeholder = name.chosen ? "" : name.display;
-  input.value = name.chosen ? name.display : "";
+  if (!keepTyped) input.value = name.chosen ? name.display : "";
   help.textContent = name.chosen
     ? t("Shown on the daily leaderboards. Clear it and save to show as a numbered player again.")
     : t("Shown on the daily leaderboards; until you choose one you are {name}. 3 to 20 letters, digits, spaces, - _ or .", { name: name.display });
@@ -60,8 +60,11 @@ function nameField() {
     }
   });
   enterPresses(input, save);
+  let typed = false;
+  input.addEventListener("input", () => { typed = true; });
   api.player().then((player) => {
-    if (player && player.name) showName(input, help, player.name);
+    // the name arrives after the dialog opened: what the player has typed meanwhile stays
+    if (player && player.name) showName(input, help, player.name, typed);
   }, () => {});
   return el("p", { class: "field player-field" },
     el("label", { for: "set-name", text: t("Display name") }), input, save, help, error, saved);
