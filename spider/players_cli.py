@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
 from .command_input import CliError
 from .store import StoreBusy, StoreUnavailable, is_postgresql, open_store
 from .web.server import shown_database
+
+PUBLIC_ID = re.compile(r"[0-9A-Fa-f]{12}")
 
 
 def hide_name(database: str, player: str) -> str:
@@ -20,6 +23,8 @@ def hide_name(database: str, player: str) -> str:
         store = open_store(database)
     except (StoreUnavailable, sqlite3.Error, OSError) as e:
         raise CliError(f"cannot open database {shown}: {e}") from None
+    if PUBLIC_ID.fullmatch(player):
+        player = player.lower()  # a public id is hexadecimal: copied in capitals, it is the same id
     try:
         hidden = store.hide_name(player)
     except (StoreBusy, sqlite3.Error) as e:

@@ -44,7 +44,7 @@ def test_an_operator_hides_a_name_by_public_id_and_the_player_shows_anonymous(
     assert browser.put("/api/player/name", json={"name": "Rude Name"}).status_code == 200
     public = hashlib.sha256(browser.cookies["spider_player"].encode()).hexdigest()[:12]
     kept = named_player(client, "Nice Name")
-    run = spider("players", "hide-name", public, "--database", database)
+    run = spider("players", "hide-name", public.upper(), "--database", database)  # copied in capitals
     assert run.returncode == 0 and run.stderr == "", run
     assert run.stdout == f"hid the chosen name of player {public}: they show as their anonymous name now\n"
     name = browser.get("/api/player").json()["name"]
