@@ -204,6 +204,14 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
         assert api(method, "/api/reviews/{job_id}", path={"job_id": "nothing-here"})[0] == 404
     assert api("DELETE", "/api/history")[1]["deleted"] >= 2
 
+    # a display name, and a transfer code that links another browser (this one, here) to the player
+    assert api("PUT", "/api/player/name", {"name": "Ada"})[1] == {"display": "Ada", "chosen": True}
+    assert api("PUT", "/api/player/name", {"name": "!"})[0] == 400
+    status, transfer = api("POST", "/api/player/transfer")
+    assert status == 201 and transfer["expires_in"] == 600
+    assert api("POST", "/api/player/link", {"code": transfer["code"]})[1]["name"]["display"] == "Ada"
+    assert api("POST", "/api/player/link", {"code": transfer["code"]})[0] == 400
+
     # every status seen is documented on its route, and every route was answered
     schema = app.openapi()
     for method, template, status in api.seen:
