@@ -99,6 +99,18 @@ def cmd_worker(args: argparse.Namespace) -> int:
     os._exit(0)
 
 
+def cmd_hide_name(args: argparse.Namespace) -> int:
+    from .config import SettingsError, load_settings
+    from .players_cli import hide_name
+
+    try:
+        database = load_settings({"database": args.database}).database_or_default
+    except SettingsError as e:
+        raise CliError(str(e)) from None
+    print(hide_name(database, args.player))
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes are one line too (``spider: …``, exit 2), not a usage block; ``-h`` shows usage."""
 
@@ -150,6 +162,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a JSON game record, or - for standard input")
     p.add_argument("--text", action="store_true", help="print the table description instead of JSON")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("players", help="look after players (operators)")
+    players = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = players.add_parser("hide-name", help="clear a player's chosen display name (they show as 'Player NNNN')")
+    p.add_argument("player", metavar="PLAYER_ID", help="the public id leaderboards show as `player`, or the token")
+    p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+    p.set_defaults(run=cmd_hide_name)
 
     add_solver_commands(sub)
     return parser

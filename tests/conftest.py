@@ -24,6 +24,7 @@ UNBOUNDED_CLIENTS = {
     "SPIDER_SOLVES_PER_MINUTE": "0",
     "SPIDER_DEEP_HINTS_PER_MINUTE": "0",
     "SPIDER_NEW_PLAYERS_PER_MINUTE": "0",
+    "SPIDER_LINKS_PER_MINUTE": "0",
 }
 for _name, _value in UNBOUNDED_CLIENTS.items():
     os.environ.setdefault(_name, _value)

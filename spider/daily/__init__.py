@@ -5,7 +5,7 @@ winnable before it is offered and secret until its day is over.
 * ``LEVELS``: the six levels; ``daily_secret``: the key of the day's shuffles; ``daily_deck``: a
   try's shuffle; ``make_deal``: the day's deal of a level, proved and rated (``difficulty``).
 * ``names``: how a player who chose no name appears on a leaderboard (``anonymous_name``), their
-  public id, and the rule a chosen name passes.
+  public id, and the rule a chosen name passes; ``transfers``: the codes that link a browser.
 * ``calendar``: a month's days and the daily streaks, from a player's results; ``summary`` and
   ``board``: a day's deals and a deal's leaderboard as a player sees them.
 """

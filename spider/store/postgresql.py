@@ -120,7 +120,7 @@ class PostgresStore(DailyQueries):
             try:
                 with self._cursor() as cur:
                     cur.execute(
-                        "DELETE FROM players p WHERE p.created < %s AND p.settings = '{}'::jsonb"
+                        "DELETE FROM players p WHERE p.created < %s AND p.settings = '{}'::jsonb AND p.name IS NULL"
                         " AND NOT EXISTS (SELECT 1 FROM games g WHERE g.player = p.token)",
                         (before,),
                     )
@@ -269,6 +269,45 @@ class PostgresStore(DailyQueries):
                 (game_id, player),
             ).fetchone()
         return None if found is None else cast("dict[str, Any]", found[0])
+
+    # ----- display names and transfer codes -------------------------------------------------
+
+    def player_name(self, player: str) -> str | None:
+        with self._cursor() as cur:
+            found = cur.execute("SELECT name FROM players WHERE token = %s", (player,)).fetchone()
+        return None if found is None else cast("str | None", found[0])
+
+    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+        with self._cursor() as cur:
+            cur.execute(
+                "INSERT INTO players (token, created, name, public) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT (token) DO UPDATE SET name = excluded.name, public = excluded.public",
+                (player, time.time(), name, public),
+            )
+
+    def hide_name(self, public_or_token: str) -> bool:
+        with self._cursor() as cur:
+            cur.execute(
+                "UPDATE players SET name = NULL WHERE (public = %s OR token = %s) AND name IS NOT NULL",
+                (public_or_token, public_or_token),
+            )
+            return cur.rowcount > 0
+
+    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
+        with self._transaction() as cur:
+            _ensure_player(cur, player)
+            cur.execute("DELETE FROM transfers WHERE expires <= %s", (time.time(),))  # live codes only
+            cur.execute(
+                "INSERT INTO transfers (code, player, expires) VALUES (%s, %s, %s)", (code_hash, player, expires)
+            )
+
+    def take_transfer(self, code_hash: str, now: float) -> str | None:
+        with self._cursor() as cur:
+            # one statement: of two browsers redeeming one code at once, only one gets the row
+            found = cur.execute(
+                "DELETE FROM transfers WHERE code = %s RETURNING player, expires", (code_hash,)
+            ).fetchone()
+        return cast("str", found[0]) if found is not None and found[1] > now else None
 
     # ----- deals proved winnable -------------------------------------------------------------
 

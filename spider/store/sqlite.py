@@ -160,7 +160,7 @@ class SQLiteStore(DailyQueries):
     def expire_players(self, before: float) -> int:
         with self._guard():
             return self._db.execute(
-                "DELETE FROM players WHERE created < ? AND settings = '{}'"
+                "DELETE FROM players WHERE created < ? AND settings = '{}' AND name IS NULL"
                 " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)",
                 (before,),
             ).rowcount
@@ -311,6 +311,47 @@ class SQLiteStore(DailyQueries):
                 (game_id, player),
             ).fetchone()
         return None if found is None else json.loads(found[0])
+
+    # ----- display names and transfer codes -------------------------------------------------
+
+    def player_name(self, player: str) -> str | None:
+        with self._guard():
+            found = self._db.execute("SELECT name FROM players WHERE token = ?", (player,)).fetchone()
+        return None if found is None else found[0]
+
+    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+        with self._guard():
+            self._db.execute(
+                "INSERT INTO players (token, created, name, public) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (token) DO UPDATE SET name = excluded.name, public = excluded.public",
+                (player, time.time(), name, public),
+            )
+
+    def hide_name(self, public_or_token: str) -> bool:
+        with self._guard():
+            return (
+                self._db.execute(
+                    "UPDATE players SET name = NULL WHERE (public = ? OR token = ?) AND name IS NOT NULL",
+                    (public_or_token, public_or_token),
+                ).rowcount
+                > 0
+            )
+
+    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
+        now = time.time()
+        with self._guard(), self._transaction():
+            self._ensure_player(player)
+            self._db.execute("DELETE FROM transfers WHERE expires <= ?", (now,))  # the table holds live codes only
+            self._db.execute(
+                "INSERT INTO transfers (code, player, expires) VALUES (?, ?, ?)", (code_hash, player, expires)
+            )
+
+    def take_transfer(self, code_hash: str, now: float) -> str | None:
+        with self._guard():
+            found = self._db.execute(
+                "DELETE FROM transfers WHERE code = ? RETURNING player, expires", (code_hash,)
+            ).fetchone()
+        return found[0] if found is not None and found[1] > now else None
 
     # ----- deals proved winnable -------------------------------------------------------------
 

@@ -57,3 +57,15 @@ class SettingsBody(_Body):
     profile: ProfileId | None = None
     card_back: CardBackId | None = None
     table: TableId | None = None
+
+
+# ----- names and transfer codes --------------------------------------------------------------
+
+
+class NameBody(_Body):
+    # generous: the name rule (bad_name) says what is too long, in the player's words
+    name: str | None = Field(max_length=1000, description="The display name to choose; null: back to the anonymous one")
+
+
+class LinkBody(_Body):
+    code: str = Field(max_length=40, description="A transfer code from another browser, e.g. 7KQ2-MX9D")

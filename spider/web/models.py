@@ -235,6 +235,7 @@ class Player(Answer):
     lang: LanguageCode = Field(description="The language in use: the player's choice, else the browser's")
     settings: PlayerSettings
     current: GameView | None = Field(description="The unfinished game, for CONTINUE")
+    name: DisplayName = Field(description="The name shown for the player on leaderboards")
 
 
 class GameRecord(Answer):
@@ -434,3 +435,23 @@ class HelpSection(Answer):
 class HelpPage(Answer):
     title: str
     sections: list[HelpSection]
+
+
+# ----- names and transfer codes --------------------------------------------------------------
+
+
+class DisplayName(Answer):
+    display: str = Field(description='The chosen name, else the anonymous one ("Player 4821")', examples=["Ada"])
+    chosen: bool = Field(description="The player chose the name (false: the anonymous one)")
+
+
+class TransferCode(Answer):
+    code: str = Field(
+        pattern=r"^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$",
+        description="Links another browser to this player, once (POST /api/player/link)",
+        examples=["7KQ2-MX9D"],
+    )
+    expires_in: int = Field(gt=0, description="Seconds the code stays valid")
+
+
+Player.model_rebuild()  # its name's model is defined above only now

@@ -23,7 +23,7 @@ from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
 from spider.web.context import DEFAULT_SETTINGS
 from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
-from tests.web.daily_deals import nameless, store_deals
+from tests.web.daily_deals import store_deals
 
 # A proved-winnable Spiderette deal and its winning line, as the app ships them.
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-1-classic"][0]
@@ -90,9 +90,7 @@ def api(app, built: list[Any]) -> Iterator[ContractClient]:
         yield ContractClient(client, built)
 
 
-def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(
-    api: ContractClient, app, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: ContractClient, app) -> None:
     for template in ("/api/health", "/api/ready", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
         assert api("GET", template)[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "ru"})[0] == 200
@@ -208,10 +206,17 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(
         assert api(method, "/api/reviews/{job_id}", path={"job_id": "nothing-here"})[0] == 404
     assert api("DELETE", "/api/history")[1]["deleted"] >= 2
 
+    # a display name, and a transfer code that links another browser (this one, here) to the player
+    assert api("PUT", "/api/player/name", {"name": "Ada"})[1] == {"display": "Ada", "chosen": True}
+    assert api("PUT", "/api/player/name", {"name": "!"})[0] == 400
+    status, transfer = api("POST", "/api/player/transfer")
+    assert status == 201 and transfer["expires_in"] == 600
+    assert api("POST", "/api/player/link", {"code": transfer["code"]})[1]["name"]["display"] == "Ada"
+    assert api("POST", "/api/player/link", {"code": transfer["code"]})[0] == 400
+
     # daily deals: today's, a day's, a month's, playing one (its secrets wait) and its leaderboard
     today, level = days.today(), "spiderette-1-classic"
     store_deals(app.state.context.store, today)
-    nameless(app.state.context.store, monkeypatch)
     assert api("GET", "/api/daily")[0] == 200
     assert api("GET", "/api/daily/{date}", path={"date": today})[0] == 200
     assert api("GET", "/api/daily/{date}", path={"date": "2026-02-30"})[0] == 400

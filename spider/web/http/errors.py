@@ -39,7 +39,8 @@ class StaleBody(ErrorBody):
 
 # What each error status means, for the routes' documentation.
 ERROR_STATUSES: dict[int, str] = {
-    400: "Bad input: a malformed body, an unknown game, suit count, rules or profile, a bad code, deck or record",
+    400: "Bad input: a malformed body, an unknown game, suit count, rules or profile, a bad code, deck or record,"
+    " a display name that breaks its rule (bad_name), a transfer code unknown, used or expired (bad_transfer)",
     404: "No such game (or another player's), level or language",
     408: "A request body not all there within 10 s (the connection is closed)",
     409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",

@@ -100,7 +100,7 @@ async def _was_stored(store: Store, player: str) -> bool:
         return True
 
 
-def _cookie(token: str, secure: bool) -> str:
+def player_cookie(token: str, secure: bool) -> str:
     """The Set-Cookie value that gives the browser the player's token."""
     carrier = Response()
     carrier.set_cookie(COOKIE, token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax", path="/", secure=secure)
@@ -166,7 +166,7 @@ class PlayerMiddleware:
                 headers = MutableHeaders(scope=message)
                 headers.setdefault("Cache-Control", "no-store")
                 if new_player is not None and await _was_stored(store, new_player):
-                    headers.append("Set-Cookie", _cookie(new_player, secure))
+                    headers.append("Set-Cookie", player_cookie(new_player, secure))
             await send(message)
 
         await self.app(scope, receive, send_player_headers)

@@ -1,4 +1,5 @@
-"""How often one client address may start costly things: solves, deeper hints, new players.
+"""How often one client address may start costly things: solves, deeper hints, new players, and
+how often it may try a transfer code (so that nobody guesses one).
 
 A player is only a cookie, which a client can drop at will; its network address it cannot. That
 address is the TCP peer's, or the one a trusted proxy names in ``X-Forwarded-For``: uvicorn puts it in
@@ -19,7 +20,7 @@ from ...config import Settings
 from ...engine import N_
 from .errors import ApiError
 
-SOLVE, DEEP_HINT, NEW_PLAYER = "solve", "deep_hint", "new_player"
+SOLVE, DEEP_HINT, NEW_PLAYER, LINK = "solve", "deep_hint", "new_player", "link"
 BURST_SECONDS = 60.0  # a bucket holds a minute's worth: a player may use it all at once, then waits
 MAX_BUCKETS = 10_000  # past this many addresses, those back to a full bucket are forgotten
 
@@ -61,6 +62,7 @@ class RateLimits:
                 SOLVE: settings.solves_per_minute,
                 DEEP_HINT: settings.deep_hints_per_minute,
                 NEW_PLAYER: settings.new_players_per_minute,
+                LINK: settings.links_per_minute,
             }
         )
 

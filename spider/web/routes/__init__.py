@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import assist, catalog, daily, games, health, history, pages, player, review, stats
+from . import assist, catalog, daily, games, health, history, names, pages, player, review, stats
 
 # Tried in this order for every request: the games' first, which begin with the action route (a
 # player's most frequent request), then the probes, which a load balancer asks often.
@@ -12,6 +12,7 @@ ROUTERS = [
     pages.router,
     catalog.router,
     player.router,
+    names.router,
     assist.router,
     review.router,
     stats.router,

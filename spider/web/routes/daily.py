@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
-from ...daily import PROFILE, anonymous_name, days, is_level
+from ...daily import PROFILE, days, is_level
 from ...daily import calendar as daily_calendar
 from ...daily.board import leaderboard
 from ...daily.summary import FIRST_DAY, day_deals
@@ -18,6 +18,7 @@ from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyToday, Leaderboard
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
 from ..models import GameView
+from ..players import name_of
 
 router = APIRouter()
 
@@ -52,14 +53,12 @@ def _streak(ctx: Ctx, player: str, today: str) -> dict[str, int]:
 def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     player, moment = request.state.player, days.now()
     day = days.day_of(moment)
-    chosen = ctx.store.player_name(player)
-    display = chosen or anonymous_name(player)
     return {
         "date": day,
         "next_in": days.seconds_to_next_day(moment),
         "deals": day_deals(ctx.store, player, day, day),
         "streak": _streak(ctx, player, day),
-        "name": {"display": display, "chosen": chosen is not None},
+        "name": name_of(ctx.store, player),
     }
 
 

@@ -7,27 +7,22 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ..bodies import SettingsBody
-from ..context import Ctx, view
+from ..context import Ctx
 from ..http.errors import BODY_LIMITS, error_responses
-from ..language import request_language
 from ..models import Player, PlayerSettings
+from ..players import player_answer
 
 router = APIRouter()
 
 
 @router.get(
     "/api/player",
-    summary="Settings, language and the current game (for CONTINUE)",
+    summary="Settings, language, display name and the current game (for CONTINUE)",
     response_model=Player,
     response_model_exclude_unset=True,
 )
 def player(request: Request, ctx: Ctx) -> dict[str, Any]:
-    current = ctx.games.current(request.state.player)
-    return {
-        "lang": request_language(request),
-        "settings": ctx.settings_of(request.state.player),
-        "current": view(request, *current) if current else None,
-    }
+    return player_answer(request, ctx, request.state.player)
 
 
 @router.put(

@@ -34,6 +34,9 @@ async function call(method, path, body) {
 export const api = {
   player: () => call("GET", "/api/player"),
   saveSettings: (settings) => call("PUT", "/api/player/settings", settings),
+  setName: (name) => call("PUT", "/api/player/name", { name }),
+  transfer: () => call("POST", "/api/player/transfer"),
+  link: (code) => call("POST", "/api/player/link", { code }),
   newGame: (options) => call("POST", "/api/games", options),
   checkCode: (code) => call("GET", `/api/codes/${encodeURIComponent(code)}`),
   current: () => call("GET", "/api/games/current"),

@@ -7,6 +7,7 @@ import { currentLanguage, loadLanguage, t } from "../core/i18n.js";
 import { state, update } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fourColours, setFourColours } from "./looks.js";
+import { playerFields } from "./player.js";
 import { profileField } from "./profile.js";
 import { saveSettings } from "./save.js";
 
@@ -47,9 +48,11 @@ export function openSettings() {
     ...state.catalog.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
   language.value = s.lang || currentLanguage();
   form.append(el("p", { class: "field" }, el("label", { for: "set-lang", text: t("Language") }), language));
+  form.append(...playerFields());
   form.append(buttonRow(el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
   form.addEventListener("change", async (event) => {
     const target = event.target;
+    if (!target.name) return; // the player's fields (settings/player.js) save with their own buttons
     if (target.name === "four_colours") {
       setFourColours(target.checked);
       return;

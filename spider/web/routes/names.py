@@ -1,0 +1,73 @@
+"""The player's display name, and transfer codes that link another browser to the same player."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+
+from ...daily.names import check_name, public_id
+from ...daily.transfers import VALID_SECONDS, code_hash, new_code, normalized
+from ...engine import N_
+from ..bodies import LinkBody, NameBody
+from ..context import Ctx
+from ..http.errors import BODY_LIMITS, ApiError, error_responses
+from ..http.middleware import player_cookie
+from ..http.rates import LINK, client_address
+from ..models import DisplayName, Player, TransferCode
+from ..players import name_of, player_answer
+
+router = APIRouter()
+
+
+@router.put(
+    "/api/player/name",
+    summary="Choose a display name (null: back to the anonymous one)",
+    response_model=DisplayName,
+    responses=error_responses(400, *BODY_LIMITS),
+)
+def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
+    player = request.state.player
+    name = None if body.name is None else check_name(body.name)  # a bad name: 400 bad_name, nothing kept
+    ctx.store.set_player_name(player, name, public_id(player))
+    return name_of(ctx.store, player)
+
+
+@router.post(
+    "/api/player/transfer",
+    status_code=201,
+    summary="A new one-time code that links another browser to this player",
+    response_model=TransferCode,
+    responses=error_responses(*BODY_LIMITS),
+)
+def post_transfer(request: Request, ctx: Ctx) -> dict[str, Any]:
+    code = new_code()
+    ctx.store.add_transfer(code_hash(normalized(code) or code), request.state.player, time.time() + VALID_SECONDS)
+    return {"code": code, "expires_in": VALID_SECONDS}
+
+
+class BadTransfer(ApiError):
+    def __init__(self) -> None:
+        super().__init__(
+            400, "bad_transfer", N_("That code is unknown, used or expired: ask the other device for a new one")
+        )
+
+
+@router.post(
+    "/api/player/link",
+    summary="Play as the player a transfer code names, in this browser",
+    response_model=Player,
+    response_model_exclude_unset=True,
+    responses=error_responses(400, *BODY_LIMITS),
+)
+def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) -> dict[str, Any]:
+    ctx.rates.take(LINK, client_address(request.scope))  # every try counts, so that nobody guesses a code
+    code = normalized(body.code)
+    linked = None if code is None else ctx.store.take_transfer(code_hash(code), time.time())
+    settings = None if linked is None else ctx.store.player_settings(linked)
+    if linked is None or settings is None:
+        raise BadTransfer()
+    request.state.player, request.state.lang = linked, settings.get("lang")
+    response.headers.append("Set-Cookie", player_cookie(linked, request.url.scheme == "https"))
+    return player_answer(request, ctx, linked)
