@@ -75,6 +75,7 @@ def test_the_leaderboard_ranks_a_win_before_a_loss_and_shows_your_place(
     one: TestClient, two: TestClient, clock: Clock
 ) -> None:
     line = known_deal(clock.today, LEVEL).line
+    assert one.put("/api/player/name", json={"name": "Ada"}).status_code == 200
     win(one, play(one, LEVEL), line)
     act(two, play(two, LEVEL), line[0])
     two.post("/api/games", json={"game": "spider"})
@@ -83,9 +84,10 @@ def test_the_leaderboard_ranks_a_win_before_a_loss_and_shows_your_place(
     assert board["entries"][0]["moves"] == len(line) and board["apart"] == []
     you = board["you"]
     assert you["rank"] == 2 and you["you"] and [e["rank"] for e in you["around"]] == [1, 2]
-    names = {e["name"] for e in board["entries"]}
-    assert len(names) == 2 and all(n.startswith("Player ") for n in names)
+    assert board["entries"][0]["name"] == "Ada" and board["entries"][1]["name"].startswith("Player ")
+    assert board["entries"][1]["name"] == two.get("/api/daily").json()["name"]["display"]
     assert all(len(e["player"]) == 12 for e in board["entries"])
+    assert board["entries"][0]["player"] != board["entries"][1]["player"]
     assert one.get("/api/daily").json()["deals"][LEVELS.index(LEVEL)]["result"]["rank"] == 1
 
 
