@@ -137,8 +137,8 @@ export async function openDailyScreen(dialog, show = {}) {
   }
 
   function showStreak(s) {
-    streak.textContent = `${tn("Current streak: {n} day", "Current streak: {n} days", s.current)} · ${tn(
-      "Best: {n} day", "Best: {n} days", s.best)}`;
+    streak.replaceChildren(tn("Current streak: {n} day", "Current streak: {n} days", s.current), " · ",
+      tn("Best: {n} day", "Best: {n} days", s.best));
   }
 
   async function pickDay(wanted) {
