@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     solves_per_minute: float = Field(default=6, ge=0, description="solves one address may start")
     deep_hints_per_minute: float = Field(default=30, ge=0, description="deeper hints one address may ask for")
     new_players_per_minute: float = Field(default=60, ge=0, description="new players one address may make")
+    daily_secret: str | None = Field(
+        default=None, min_length=16, description="keys the daily shuffles (default: kept in the store)", repr=False
+    )
     # set by `spider serve --workers N` (without Redis) for its workers: where its job host listens
     jobs_address: str | None = Field(default=None, description="the job host's Unix socket")
     jobs_key: str | None = Field(default=None, description="the job host's key", repr=False)

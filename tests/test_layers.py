@@ -15,9 +15,10 @@ SPIDER = ROOT / "spider"
 # each layer, and the layers above it that it must never import
 FORBIDDEN = {
     "jobs": ("spider.web",),
-    "engine": ("spider.web", "spider.jobs", "spider.solver", "spider.store"),
-    "solver": ("spider.web", "spider.jobs"),
-    "store": ("spider.web", "spider.jobs"),
+    "daily": ("spider.web", "spider.jobs"),
+    "engine": ("spider.web", "spider.jobs", "spider.solver", "spider.store", "spider.daily"),
+    "solver": ("spider.web", "spider.jobs", "spider.daily"),
+    "store": ("spider.web", "spider.jobs", "spider.daily"),
 }
 
 

@@ -28,6 +28,8 @@ from pathlib import Path
 from ..config import Settings, environment_of
 from ..logs import log_config
 from ..store import open_store
+from .daily import LOCK as DAILY_LOCK
+from .daily import DailySchedule, deal_kept
 from .errors import Busy
 from .local import LocalJobs
 from .local_worker import exit_with_parent
@@ -174,6 +176,8 @@ async def _serve(settings: Settings, generation: int) -> None:
     store = open_store(settings.database_or_default)
     top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
     schedule = loop.create_task(top_up.run()) if settings.background else None
+    dailies = DailySchedule(jobs, jobs.site_lock(DAILY_LOCK), settings.database_or_default, deal_kept(store))
+    daily_schedule = loop.create_task(dailies.run()) if settings.background else None
     host = _Host(jobs, top_up if schedule else None, generation)
     listener = Listener(settings.jobs_address, family="AF_UNIX", authkey=settings.jobs_key.encode())
     threading.Thread(target=host.accept, args=(listener,), name="job-host-accept", daemon=True).start()
@@ -181,8 +185,9 @@ async def _serve(settings: Settings, generation: int) -> None:
         await stop.wait()
     finally:
         listener.close()
-        if schedule is not None:
-            schedule.cancel()
+        for task in (schedule, daily_schedule):
+            if task is not None:
+                task.cancel()
         jobs.close()
         store.close()
 

@@ -20,7 +20,8 @@ from typing import Any, cast
 from ..engine import Game, variant_of_level
 from ..solver.hints import record_hint
 from ..solver.instant import hint_choice
-from ..store import Store
+from ..store import DailyDeal, Store
+from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, well_formed
 from .queues import default_jobs
@@ -61,12 +62,19 @@ class Solving:
         self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
         lock = self.jobs.site_lock(LOCK) if background and database else None
         self.top_up = TopUp(self.jobs, lock, database, store.count_winnable) if lock is not None and database else None
+        self.database = database
+        daily_lock = self.jobs.site_lock(daily.LOCK) if background and database else None
+        kept = daily.deal_kept(store)
+        self.daily = daily.DailySchedule(self.jobs, daily_lock, database, kept) if daily_lock and database else None
         self._seed()
 
     def start(self) -> None:
-        """Start the top-up schedule, if this process takes part in it (call on the event loop)."""
+        """Start the top-up and daily-deal schedules, if this process takes part in them (call on the
+        event loop)."""
         if self.top_up is not None:
             self._keep(self.top_up.run())
+        if self.daily is not None:
+            self._keep(self.daily.run())
 
     def _seed(self) -> None:
         if not SEED_FILE.exists():
@@ -205,6 +213,14 @@ class Solving:
             code = found[0] if found else None
         await self._handed_out()
         return code
+
+    async def daily_deal(self, day: str, level: str) -> DailyDeal | None:
+        """The day's deal of ``level``: the stored one, else made now (``daily.made_on_request``);
+        None when none could be made in time."""
+        deal = await asyncio.to_thread(self.store.daily_deal, day, level)
+        if deal is None and self.database and await daily.made_on_request(self.jobs, self.database, day, level):
+            deal = await asyncio.to_thread(self.store.daily_deal, day, level)
+        return deal
 
     async def _handed_out(self) -> None:
         """A deal left the pool: the top-up schedule looks at it now, not at its next tick."""

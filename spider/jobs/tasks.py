@@ -7,6 +7,7 @@ import secrets
 import time
 from typing import Any
 
+from ..daily import LEVELS, daily_secret, make_deal
 from ..engine import DEAL_LIMIT, Game, Variant, format_code, variant_of_level
 from ..solver import deep_hint, solve
 from ..solver.review import Budget, review
@@ -61,5 +62,28 @@ def top_up(database: str, level: str, keep: int, seconds: float) -> str | None:
                 store.add_winnable(level, *found)
                 return found[0]
         return None
+    finally:
+        store.close()
+
+
+def make_daily(
+    database: str, day: str, levels: list[str] | None, seconds: float, try_seconds: float, medium_seconds: float
+) -> list[str]:
+    """Make the daily deals of ``day`` that the store lacks (of ``levels``, default every daily
+    level), each searched for within ``seconds`` and rated with ``medium_seconds`` for the Hint
+    button's player (docs/RULES.md, Daily deals), and write them to the store; the levels it has
+    a deal for now. The worker writes them itself, so nothing is lost if the scheduler dies."""
+    store = open_store(database)
+    try:
+        secret = daily_secret(store)
+        ready = []
+        for level in levels or LEVELS:
+            deal = store.daily_deal(day, level)
+            if deal is None:
+                made = make_deal(secret, day, level, seconds, try_seconds, medium_seconds)
+                deal = store.add_daily_deal(made) if made is not None else None
+            if deal is not None:
+                ready.append(level)
+        return ready
     finally:
         store.close()

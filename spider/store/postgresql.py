@@ -23,6 +23,16 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from .base import GAME_COLUMNS, GameRow, StoreBusy, StoreUnavailable, game_row, new_game_values
+from .daily import (
+    ASSIST_ATTEMPT,
+    END_ATTEMPT,
+    FINISH_ATTEMPT,
+    START_ATTEMPT,
+    DailyQueries,
+    end_attempt_params,
+    finish_attempt_params,
+    finishes_attempt,
+)
 from .postgresql_schema import migrate
 
 POOL_SIZE = 10  # connections per app process; the thread pool that runs the routes is larger
@@ -50,7 +60,7 @@ FROM moved, unnest(%s::text[], %s::double precision[]) WITH ORDINALITY AS log (a
 """
 
 
-class PostgresStore:
+class PostgresStore(DailyQueries):
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT) as conn:
@@ -132,6 +142,7 @@ class PostgresStore:
                 " ON CONFLICT (token) DO UPDATE SET created = players.created",
                 (row.player, now),
             )
+            cur.execute(END_ATTEMPT, end_attempt_params(row.player, now))
             cur.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
                 " WHERE player = %s AND status = 'active'",
@@ -142,6 +153,8 @@ class PostgresStore:
                 f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({_PLACEHOLDERS})", new_game_values(row, actions, now, deck)
             )
             _insert_actions(cur, row.id, 0, actions)
+            if row.daily is not None:
+                cur.execute(START_ATTEMPT, (row.daily, row.level, row.player, row.id))
         row.appended(actions)
 
     def current_game(self, player: str) -> GameRow | None:
@@ -170,7 +183,9 @@ class PostgresStore:
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         if not actions:
             return True
-        with self._cursor() as cur:
+        # A daily game's last action also finishes its counted attempt, in the same transaction.
+        finishing = finishes_attempt(row)
+        with self._transaction() if finishing else self._cursor() as cur:
             # One statement, so one round trip (and its own transaction): the log's rows are inserted
             # only for a game the UPDATE moved on. Of two writers at one version, the second waits for
             # the first's commit, then finds the version moved on and writes nothing: no fork.
@@ -184,6 +199,8 @@ class PostgresStore:
             )
             if cur.rowcount != len(actions):
                 return False
+            if finishing:
+                cur.execute(FINISH_ATTEMPT, finish_attempt_params(row, actions[-1][1], time.time()))
         row.appended(actions)
         return True
 
@@ -198,6 +215,7 @@ class PostgresStore:
     def mark_assisted(self, player: str, game_id: str) -> None:
         with self._cursor() as cur:
             cur.execute("UPDATE games SET assisted = TRUE WHERE id = %s AND player = %s", (game_id, player))
+            cur.execute(ASSIST_ATTEMPT, (True, game_id, player))
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         with self._cursor() as cur:
@@ -271,6 +289,26 @@ class PostgresStore:
         with self._cursor() as cur:
             found = cur.execute("SELECT count(*) FROM winnable WHERE level = %s", (level,)).fetchone()
         return int(found[0]) if found else 0
+
+    # ----- the primitives of the daily deals' queries (DailyQueries) ---------------------------
+
+    def _all(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._cursor() as cur:
+            return cur.execute(sql.encode(), params).fetchall()  # our own constant SQL
+
+    def _one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        with self._cursor() as cur:
+            return cur.execute(sql.encode(), params).fetchone()
+
+    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        with self._cursor() as cur:
+            return cur.execute(sql.encode(), params).rowcount
+
+    def _encode(self, value: object) -> object:
+        return Jsonb(value)
+
+    def _game_rows(self, sql: str, params: tuple[Any, ...]) -> list[GameRow]:
+        return [game_row(found, found[5]) for found in self._all(f"SELECT {GAME_COLUMNS} FROM games {sql}", params)]
 
     def close(self) -> None:
         self._pool.close()

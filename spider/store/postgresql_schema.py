@@ -98,6 +98,7 @@ MIGRATIONS = [
     );
     CREATE INDEX daily_board ON daily_results (day, level, assisted, lost, moves, seconds, finished, player);
     CREATE INDEX daily_by_game ON daily_results (game);
+    CREATE INDEX daily_by_player ON daily_results (player, day);
     CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL;
     CREATE TABLE transfers (
         code    TEXT PRIMARY KEY,

@@ -17,6 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from .base import GAME_COLUMNS, GameRow, StoreBusy, game_row, new_game_values
+from .daily import (
+    ASSIST_ATTEMPT,
+    END_ATTEMPT,
+    FINISH_ATTEMPT,
+    START_ATTEMPT,
+    DailyQueries,
+    end_attempt_params,
+    finish_attempt_params,
+    finishes_attempt,
+)
 
 BUSY_TIMEOUT = 2.0  # seconds a call waits for a lock held elsewhere before StoreBusy
 _PLACEHOLDERS = ", ".join(["?"] * len(GAME_COLUMNS.split(",")))
@@ -78,12 +88,18 @@ MIGRATIONS = [
     " assisted INTEGER NOT NULL DEFAULT 0, finished REAL, PRIMARY KEY (day, level, player))",
     "CREATE INDEX daily_board ON daily_results (day, level, assisted, lost, moves, seconds, finished, player)",
     "CREATE INDEX daily_by_game ON daily_results (game)",
+    "CREATE INDEX daily_by_player ON daily_results (player, day)",
     "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
     "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
 ]
 
 
-class SQLiteStore:
+def _q(sql: str) -> str:
+    """The shared SQL (``%s`` placeholders) in sqlite3's own (``?``)."""
+    return sql.replace("%s", "?")
+
+
+class SQLiteStore(DailyQueries):
     def __init__(self, path: str) -> None:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -155,6 +171,7 @@ class SQLiteStore:
         actions = actions or []
         with self._guard(), self._transaction():
             self._ensure_player(row.player)
+            self._db.execute(_q(END_ATTEMPT), end_attempt_params(row.player, now))
             self._db.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = ?"
                 " WHERE player = ? AND status = 'active'",
@@ -165,6 +182,8 @@ class SQLiteStore:
                 new_game_values(row, actions, now, json.dumps(row.deck) if row.deck is not None else None),
             )
             self._insert_actions(row.id, 0, actions)
+            if row.daily is not None:
+                self._db.execute(_q(START_ATTEMPT), (row.daily, row.level, row.player, row.id))
         row.appended(actions)
 
     def current_game(self, player: str) -> GameRow | None:
@@ -215,6 +234,8 @@ class SQLiteStore:
             if updated != 1:
                 return False
             self._insert_actions(row.id, row.version, actions)
+            if finishes_attempt(row):
+                self._db.execute(_q(FINISH_ATTEMPT), finish_attempt_params(row, actions[-1][1], time.time()))
         row.appended(actions)
         return True
 
@@ -235,6 +256,7 @@ class SQLiteStore:
     def mark_assisted(self, player: str, game_id: str) -> None:
         with self._guard():
             self._db.execute("UPDATE games SET assisted = 1 WHERE id = ? AND player = ?", (game_id, player))
+            self._db.execute(_q(ASSIST_ATTEMPT), (True, game_id, player))
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         with self._guard():
@@ -305,6 +327,27 @@ class SQLiteStore:
         with self._guard():
             row = self._db.execute("SELECT count(*) FROM winnable WHERE level = ?", (level,)).fetchone()
         return int(row[0])
+
+    # ----- the primitives of the daily deals' queries (DailyQueries) ---------------------------
+
+    def _all(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._guard():
+            return self._db.execute(_q(sql), params).fetchall()
+
+    def _one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        with self._guard():
+            found: tuple[Any, ...] | None = self._db.execute(_q(sql), params).fetchone()
+            return found
+
+    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        with self._guard():
+            return self._db.execute(_q(sql), params).rowcount
+
+    def _encode(self, value: object) -> object:
+        return json.dumps(value)
+
+    def _game_rows(self, sql: str, params: tuple[Any, ...]) -> list[GameRow]:
+        return [_row(found) for found in self._all(f"SELECT {GAME_COLUMNS} FROM games {sql}", params)]
 
     def close(self) -> None:
         with self._guard():

@@ -12,6 +12,7 @@ from ..engine import Game
 from ..i18n import translations
 from ..jobs.solving import Solving
 from ..store import GameRow, Store
+from .dailies import daily_tag
 from .games import Games
 from .http.rates import RateLimits
 from .language import request_language
@@ -56,5 +57,7 @@ Ctx = Annotated[AppContext, Depends(context)]
 
 
 def view(request: Request, row: GameRow, game: Game, events: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The game view in the request's language."""
-    return game_view(row, game, translations(request_language(request)), events)
+    """The game view in the request's language (with its daily deal, for a daily game's)."""
+    store: Store = request.app.state.context.store
+    daily = daily_tag(store, row)
+    return game_view(row, game, translations(request_language(request)), events, daily)

@@ -89,7 +89,8 @@ class Games:
 
     def create(self, player: str, spec: dict[str, Any]) -> tuple[GameRow, Game]:
         """Start a game from ``spec`` (game, suits, rules, profile, and a code or a deck, and
-        optionally actions to import); abandons the player's current game."""
+        optionally actions to import; ``daily``, the day of a daily deal's deck); abandons the
+        player's current game."""
         code, deck = spec.get("code"), spec.get("deck")
         record: dict[str, Any] = {"profile": spec.get("profile", "standard"), "actions": spec.get("actions", [])}
         # checked even beside a code, whose own variant then wins
@@ -112,6 +113,7 @@ class Games:
             deck=None if game.code else record["deck"],
             created=time.time(),
             assisted=bool(game.actions),  # a line played elsewhere (a solver's?) is not the player's
+            daily=spec.get("daily"),
         )
         self._finish_fields(row, game)
         self.store.create_game(row, [(action, 0.0) for action in game.actions])

@@ -200,6 +200,14 @@ class PublicTable(Answer):
     description: str = Field(description="The table in words, for screen readers")
 
 
+class DailyTag(Answer):
+    """The daily deal a game is of (docs/API.md, Daily deals)."""
+
+    date: str = Field(description="Its day, YYYY-MM-DD (UTC)", examples=["2026-12-05"])
+    level: str = Field(examples=["spider-2-classic"])
+    counted: bool = Field(description="The player's counted attempt (their first of the deal); else practice")
+
+
 class GameView(PublicTable):
     """The table as the player sees it (the engine's public view) plus what the front end needs."""
 
@@ -220,6 +228,7 @@ class GameView(PublicTable):
     proven_winnable: bool | None = Field(
         None, description='Only in the answer to a new game that asked for "winnable": whether the solver proved it'
     )
+    daily: DailyTag | None = Field(None, description="Only in a daily deal's game: which deal, and whether it counts")
 
 
 class Player(Answer):
@@ -285,6 +294,7 @@ class PastGame(Answer):
     started: float = Field(description="When it was dealt, in seconds since 1970 (UTC)")
     finished: float | None = Field(description="When it was won or given up, in seconds since 1970 (UTC)")
     assisted: bool = Field(description="Imported with its actions or asked about with /solve: not in the statistics")
+    daily: str | None = Field(None, description="The day (YYYY-MM-DD) of the daily deal it was a game of, else null")
 
 
 class History(Answer):

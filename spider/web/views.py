@@ -8,7 +8,14 @@ from ..engine import Game, IllegalAction, Translations, describe
 from ..store import GameRow
 
 
-def game_view(row: GameRow, game: Game, tr: Translations, events: dict[str, Any] | None = None) -> dict[str, Any]:
+def game_view(
+    row: GameRow,
+    game: Game,
+    tr: Translations,
+    events: dict[str, Any] | None = None,
+    daily: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """``daily``: the daily deal the game is of (``date``, ``level``, ``counted``), for its games only."""
     view = game.view()
     pickable = []
     for (src, count), targets in game.groups().items():
@@ -31,4 +38,7 @@ def game_view(row: GameRow, game: Game, tr: Translations, events: dict[str, Any]
     }
     if events is not None:
         view["events"] = events
+    if daily is not None:
+        view["daily"] = daily
+        view["code"] = None  # a daily deal is dealt from its deck: it has no code to share
     return view

@@ -31,7 +31,7 @@ BODY_TIMEOUT = 10.0  # seconds a client may take to send a (small) body
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
 # the routes of a player's own things: a request without a known player gets a new token here, kept
 # (a cookie, a row in the store) only once something is stored for it
-PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats", "/api/history")
+PLAYER_ROUTES = ("/api/player", "/api/games", "/api/stats", "/api/history", "/api/daily")
 # the answers about one player's things (a solve or a review is of their game): never kept by a cache
 PRIVATE_ROUTES = (*PLAYER_ROUTES, "/api/solves", "/api/reviews")
 # probes answer without reading the store for a player (/api/ready must answer while it is down)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import assist, catalog, games, health, history, pages, player, review, stats
+from . import assist, catalog, daily, games, health, history, pages, player, review, stats
 
 # Tried in this order for every request: the games' first, which begin with the action route (a
 # player's most frequent request), then the probes, which a load balancer asks often.
@@ -16,4 +16,5 @@ ROUTERS = [
     review.router,
     stats.router,
     history.router,
+    daily.router,
 ]

@@ -7,9 +7,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...daily import PROFILE as DAILY_PROFILE
 from ...engine import N_, variant
 from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
+from ..dailies import still_secret
 from ..games import Stale, record_of
 from ..http.errors import BODY_LIMITS, ApiError, error_response, error_responses
 from ..models import GameRecord, GameView
@@ -96,6 +98,8 @@ def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     row, _game = ctx.games.get(request.state.player, game_id)
     record = record_of(row)
     record["actions"] = []
+    if row.daily is not None:
+        record |= {"daily": row.daily, "profile": DAILY_PROFILE}  # a practice attempt of the daily deal
     row, game = ctx.games.create(request.state.player, record)
     return view(request, row, game)
 
@@ -114,11 +118,14 @@ def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response
 
 @router.get(
     "/api/games/{game_id}/record",
-    summary="The game record (docs/FORMATS.md, Game records)",
+    summary="The game record (docs/FORMATS.md, Game records); a daily deal's has no deck while its day lasts",
     response_model=GameRecord,
     response_model_exclude_unset=True,
     responses=error_responses(404),
 )
 def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    _row, game = ctx.games.get(request.state.player, game_id)
-    return game.record()
+    row, game = ctx.games.get(request.state.player, game_id)
+    record = game.record()
+    if still_secret(row):
+        del record["deck"]  # the daily deal stays secret while its day lasts
+    return record

@@ -10,6 +10,7 @@ from ...engine import N_, Game, describe
 from ...i18n import translations
 from ...store import GameRow
 from ..context import Ctx, view
+from ..dailies import secret_error
 from ..games import record_of
 from ..http.errors import ApiError, NotFound, error_response, error_responses
 from ..language import request_language
@@ -34,6 +35,7 @@ def past_game(row: GameRow) -> dict[str, Any]:
         "started": row.created,
         "finished": row.finished,
         "assisted": row.assisted,
+        "daily": row.daily,
     }
 
 
@@ -81,8 +83,10 @@ def replay_step(
     row = ctx.store.get_game(request.state.player, game_id)
     if row is None:
         raise NotFound()
-    if row.status == "active":
+    err = secret_error(row)
+    if err is None and row.status == "active":
         err = ApiError(409, "not_finished", N_("A game is replayed once it is over"))
+    if err is not None:
         return error_response(request, err, view=view(request, row, ctx.games.game(row)))
     if step > row.version:
         raise ApiError(

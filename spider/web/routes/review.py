@@ -15,6 +15,7 @@ from ...solver.review import player_line, position
 from ...solver.review_text import move_words, review_sentences
 from ...store import GameRow
 from ..context import Ctx, view
+from ..dailies import secret_error
 from ..http.errors import BODY_LIMITS, ApiError, NotFound, error_response, error_responses
 from ..language import request_language
 from ..models import MAX_INT, ReviewAnswer, ReviewStep
@@ -25,23 +26,25 @@ NO_SUCH_REVIEW = N_("There is no such review")
 
 
 class _InPlay(Exception):
-    """The game is still being played: a 409 with its public view, nothing of a review (which would
-    show face-down cards)."""
+    """The game is still being played, or is a daily deal's while its day lasts: a 409 with its
+    public view, nothing of a review (which would show face-down cards)."""
 
-    def __init__(self, row: GameRow, game: Game) -> None:
-        self.row, self.game = row, game
+    def __init__(self, row: GameRow, game: Game, err: ApiError) -> None:
+        self.row, self.game, self.err = row, game, err
 
 
 def _finished(ctx: Ctx, player: str, game_id: str) -> tuple[GameRow, Game]:
     row, game = ctx.games.get(player, game_id)
+    secret = secret_error(row)
+    if secret is not None:
+        raise _InPlay(row, game, secret)
     if row.status == "active":
-        raise _InPlay(row, game)
+        raise _InPlay(row, game, ApiError(409, "not_finished", N_("A game is reviewed once it is over")))
     return row, game
 
 
 def _in_play(request: Request, ctx: Ctx, found: _InPlay) -> JSONResponse:
-    err = ApiError(409, "not_finished", N_("A game is reviewed once it is over"))
-    return error_response(request, err, view=view(request, found.row, ctx.games.game(found.row)))
+    return error_response(request, found.err, view=view(request, found.row, ctx.games.game(found.row)))
 
 
 def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) -> dict[str, Any]:

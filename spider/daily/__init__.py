@@ -1,0 +1,28 @@
+"""Daily deals (docs/RULES.md, Daily deals): a deal a day per level, the same for everyone, proved
+winnable before it is offered and secret until its day is over.
+
+* ``days``: the UTC day of a moment and ``days.now()``, the one clock every daily module reads.
+* ``LEVELS``: the six levels; ``daily_secret``: the key of the day's shuffles; ``daily_deck``: a
+  try's shuffle; ``make_deal``: the day's deal of a level, proved and rated (``difficulty``).
+* ``anonymous_name``, ``public_id``: how a player who chose no name appears on a leaderboard.
+* ``calendar``: a month's days and the daily streaks, from a player's results.
+"""
+
+from . import days
+from .deck import daily_deck
+from .levels import LEVELS, PROFILE, is_level
+from .making import make_deal
+from .names import anonymous_name, public_id
+from .secret import daily_secret
+
+__all__ = [
+    "LEVELS",
+    "PROFILE",
+    "anonymous_name",
+    "daily_deck",
+    "daily_secret",
+    "days",
+    "is_level",
+    "make_deal",
+    "public_id",
+]

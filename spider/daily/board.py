@@ -1,0 +1,40 @@
+"""A daily deal's leaderboard as one player sees it (docs/API.md, Daily deals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..store import DailyResult, Store
+from .names import anonymous_name, public_id
+
+TOP = 50  # ranked entries shown
+AROUND = 2  # ranked entries shown each side of the player's own
+
+
+def entry(rank: int | None, result: DailyResult, player: str) -> dict[str, Any]:
+    """One line: the chosen name, else "Player NNNN"; the public id, never the token."""
+    return {
+        "rank": rank,
+        "name": result.name or anonymous_name(result.player),
+        "player": result.public or public_id(result.player),
+        "result": result.state,
+        "moves": result.moves,
+        "seconds": result.seconds,
+        "assisted": result.assisted,
+        "you": result.player == player,
+    }
+
+
+def leaderboard(store: Store, day: str, level: str, player: str) -> dict[str, Any]:
+    board = store.daily_board(day, level, player, TOP, AROUND)
+    you = None
+    if board.you is not None:
+        you = entry(board.rank, board.you, player)
+        you["around"] = [entry(rank, result, player) for rank, result in board.around]
+    return {
+        "date": day,
+        "level": level,
+        "entries": [entry(rank, result, player) for rank, result in board.top],
+        "apart": [entry(None, result, player) for result in board.apart],
+        "you": you,
+    }

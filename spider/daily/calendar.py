@@ -1,0 +1,48 @@
+"""A player's daily calendar and streaks, from their counted attempts (docs/API.md, Daily deals)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from ..store import DailyResult
+from . import days
+
+
+def day_states(results: Iterable[DailyResult]) -> dict[str, str]:
+    """By day: "won" if a counted attempt that day was won, else "played" if one was finished."""
+    states: dict[str, str] = {}
+    for result in results:
+        if result.state == "won":
+            states[result.day] = "won"
+        elif result.state == "lost":
+            states.setdefault(result.day, "played")
+    return states
+
+
+def month(first: dt.date, today: str, results: Iterable[DailyResult]) -> list[dict[str, str]]:
+    """Each day of the month: won, played, missed, today (not yet won or played) or future."""
+    states = day_states(results)
+    out = []
+    for day in days.month_days(first):
+        state = "future" if day > today else states.get(day, "today" if day == today else "missed")
+        out.append({"date": day, "state": state})
+    return out
+
+
+def streaks(results: Iterable[DailyResult], today: str) -> dict[str, int]:
+    """``current``: consecutive won days ending today, or yesterday while today is not won yet;
+    ``best``: the longest run of consecutive won days."""
+    won = {day for day, state in day_states(results).items() if state == "won" and day <= today}
+    current = 0
+    day = today if today in won else days.shift(today, -1)
+    while day in won:
+        current += 1
+        day = days.shift(day, -1)
+    best = run = 0
+    previous: str | None = None
+    for day in sorted(won):
+        run = run + 1 if previous is not None and days.shift(previous, 1) == day else 1
+        best = max(best, run)
+        previous = day
+    return {"current": current, "best": best}

@@ -1,0 +1,65 @@
+"""Daily deals' days: the UTC date of a moment, and the one clock the daily code reads.
+
+Every part of the daily code asks ``days.now()`` (through the module, never a copy of the name), so
+a test that replaces it moves the whole feature to another moment at once."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import time
+
+SECONDS_PER_DAY = 86400
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_MONTH = re.compile(r"\d{4}-\d{2}")
+
+
+def now() -> float:
+    """The moment the daily code lives in (seconds since 1970): tests replace it to freeze a day."""
+    return time.time()
+
+
+def day_of(moment: float) -> str:
+    """The UTC date of a moment, YYYY-MM-DD."""
+    return dt.datetime.fromtimestamp(moment, dt.UTC).strftime("%Y-%m-%d")
+
+
+def today() -> str:
+    return day_of(now())
+
+
+def seconds_to_next_day(moment: float | None = None) -> int:
+    """Whole seconds from ``moment`` (default: now) until the next UTC midnight, at least 1."""
+    moment = now() if moment is None else moment
+    return max(1, SECONDS_PER_DAY - int(moment) % SECONDS_PER_DAY)
+
+
+def parse_day(text: str) -> dt.date | None:
+    """The date ``text`` names as YYYY-MM-DD, or None when it names none."""
+    if _DAY.fullmatch(text) is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def parse_month(text: str) -> dt.date | None:
+    """The first day of the month ``text`` names as YYYY-MM, or None."""
+    if _MONTH.fullmatch(text) is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text + "-01")
+    except ValueError:
+        return None
+
+
+def shift(day: str, days: int) -> str:
+    """The day ``days`` after ``day`` (before it when negative)."""
+    return (dt.date.fromisoformat(day) + dt.timedelta(days=days)).isoformat()
+
+
+def month_days(first: dt.date) -> list[str]:
+    """Every day of the month that starts on ``first``."""
+    following = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    return [(first + dt.timedelta(days=n)).isoformat() for n in range((following - first).days)]

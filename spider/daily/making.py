@@ -1,0 +1,46 @@
+"""Making a day's deal of a level: tries 0, 1, 2… of the secret's shuffles, each solved with every
+card known, until one is proved winnable; then how hard it is to win without peeking."""
+
+from __future__ import annotations
+
+import time
+
+from ..solver import solve
+from ..store import DailyDeal
+from .deck import daily_deck
+from .difficulty import MEDIUM_SECONDS, dealt, difficulty
+
+MIN_TRY_SECONDS = 0.5  # a try with less time left than this is not worth starting
+TRY_SECONDS = 20.0  # one try's solve, on the schedule
+
+
+def find_winnable_deck(
+    secret: str, day: str, level: str, seconds: float, try_seconds: float = TRY_SECONDS
+) -> tuple[list[str], list[str]] | None:
+    """The first try's deck that the solver wins, with the winning line, within ``seconds`` in all."""
+    deadline = time.monotonic() + seconds
+    attempt = 0
+    while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
+        deck = daily_deck(secret, day, level, attempt)
+        result = solve(dealt(level, deck), time_limit=min(left, try_seconds))
+        if result.result == "won":
+            return deck, result.actions
+        attempt += 1
+    return None
+
+
+def make_deal(
+    secret: str,
+    day: str,
+    level: str,
+    seconds: float,
+    try_seconds: float = TRY_SECONDS,
+    medium_seconds: float = MEDIUM_SECONDS,
+) -> DailyDeal | None:
+    """The day's deal of ``level``, proved winnable within ``seconds``, rated with the Hint button's
+    player given ``medium_seconds``; None when no try was won in time."""
+    found = find_winnable_deck(secret, day, level, seconds, try_seconds)
+    if found is None:
+        return None
+    deck, line = found
+    return DailyDeal(day=day, level=level, deck=deck, line=line, difficulty=difficulty(level, deck, medium_seconds))

@@ -1,0 +1,114 @@
+"""The daily deals as jobs: made ahead by the site's one schedule, or on request when missing.
+
+Every ``EVERY_SECONDS`` the process holding the site's ``daily`` lock (the same rule as the top-up:
+the one app process, the job host of ``spider serve --workers N``, or with Redis whichever app
+process holds the Redis lock) looks for today's and tomorrow's deals and submits a background job
+for each level that has none; the job makes the deal and writes it to the store itself
+(``tasks.make_daily``). A deal asked for before the schedule made it is made on request, within
+``ON_REQUEST_SECONDS``, in the lane of the jobs a player waits for."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from ..daily import LEVELS, days
+from ..store import Store
+from .errors import Busy, QueueUnavailable, WorkerLost
+from .protocol import BACKGROUND, WINNABLE, WORKER_START_SECONDS, JobQueue, SiteLock
+from .tasks import make_daily
+
+LOCK = "daily"
+OWNER = "site-daily"  # one daily job at a time for the whole site, beside the top-up's
+EVERY_SECONDS = 600.0  # how often the next two days' deals are looked at
+POLL_SECONDS = 1.0
+# On the schedule: a level's search for a winnable try, one try's solve, the Hint button's player.
+SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS = 120.0, 30.0, 90.0
+# The quick player's game (a few seconds) on top of those, for the job's bound.
+RATING_SECONDS = 30.0
+# On request (a player waits): the search's whole time; the deal is rated by the quick player alone.
+ON_REQUEST_SECONDS = 10.0
+
+log = logging.getLogger("spider.daily")
+
+
+def deal_kept(store: Store) -> Callable[[str, str], bool]:
+    """Whether ``store`` holds a day's deal of a level (blocking)."""
+    return lambda day, level: store.daily_deal(day, level) is not None
+
+
+class DailySchedule:
+    def __init__(self, jobs: JobQueue, lock: SiteLock, database: str, has_deal: Callable[[str, str], bool]) -> None:
+        """``has_deal(day, level)``: whether the store holds that deal (blocking: run in a thread)."""
+        self.jobs = jobs
+        self.lock = lock
+        self.database = database
+        self.has_deal = has_deal
+
+    async def run(self) -> None:
+        """Tick until cancelled; a failure (the database or the queue down) waits for the next tick."""
+        while True:
+            try:
+                await self.tick()
+            except Exception as err:  # the schedule outlives any one failure
+                log.warning("daily deals failed: %r", err)
+            await asyncio.sleep(EVERY_SECONDS)
+
+    async def tick(self) -> None:
+        """If this process holds the lock, make today's and tomorrow's missing deals, one at a time."""
+        if not await asyncio.to_thread(self.lock.acquire):
+            return
+        try:
+            today = days.today()
+            for day in (today, days.shift(today, 1)):
+                for level in LEVELS:
+                    if not await asyncio.to_thread(self.has_deal, day, level) and not await self._made(day, level):
+                        return
+        except (Busy, QueueUnavailable):
+            pass  # a daily job queued earlier still runs (its scheduler died), or the queue is down
+        finally:
+            await asyncio.to_thread(self.lock.release)
+
+    async def _made(self, day: str, level: str) -> bool:
+        """Run the job that makes one deal, holding the lock; False if it failed or the lock was lost."""
+        seconds = SEARCH_SECONDS + MEDIUM_SECONDS + RATING_SECONDS
+        args = (self.database, day, [level], SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS)
+        job = await self.jobs.submit(BACKGROUND, make_daily, *args, owner=OWNER, seconds=seconds + WORKER_START_SECONDS)
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            state = await self.jobs.state(job, OWNER)
+            if state is None or state.state in ("lost", "cancelled"):
+                return False
+            if state.state == "done":
+                return True
+            if not await asyncio.to_thread(self.lock.renew):
+                return False
+
+
+async def made_on_request(jobs: JobQueue, database: str, day: str, level: str) -> bool:
+    """Make a missing deal while a player waits (``ON_REQUEST_SECONDS`` to find it); whether the
+    store holds it now. A busy lane or a lost worker is no deal, never an error."""
+    seconds = ON_REQUEST_SECONDS + RATING_SECONDS
+    args = (database, day, [level], ON_REQUEST_SECONDS, ON_REQUEST_SECONDS, 0.0)
+    try:
+        job = await jobs.submit(WINNABLE, make_daily, *args, owner=None, seconds=seconds + WORKER_START_SECONDS)
+    except (Busy, QueueUnavailable):
+        return False
+    deadline = asyncio.get_running_loop().time() + seconds + 2 * WORKER_START_SECONDS
+    try:
+        while True:
+            await asyncio.sleep(POLL_SECONDS / 10)
+            state = await jobs.state(job, None)
+            if state is None or state.state in ("lost", "cancelled"):
+                return False
+            if state.state == "done":
+                return level in (state.answer or [])
+            if asyncio.get_running_loop().time() > deadline:
+                await jobs.cancel(job, None)
+                return False
+    except asyncio.CancelledError:
+        await asyncio.shield(jobs.cancel(job, None))
+        raise
+    except (QueueUnavailable, WorkerLost):
+        return False

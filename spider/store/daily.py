@@ -1,0 +1,160 @@
+"""Daily deals in the store: the deals, the players' counted attempts and the leaderboards.
+
+Both stores speak the same SQL here (SQLite 3.33 or later has UPDATE … FROM and row values), written
+with ``%s`` placeholders; each store runs it through its own few primitives (``DailyQueries``).
+A counted attempt's result is kept in ``daily_results`` beside its game, so that a leaderboard is
+read from one index (``daily_board``) without touching the games."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .base import DAILY_RESULT_COLUMNS, DailyBoard, DailyDeal, DailyResult, GameRow, daily_result, utc_day
+
+DEAL_COLUMNS = "day, level, deck, line, difficulty"
+_RESULT = ", ".join(f"r.{column}" for column in DAILY_RESULT_COLUMNS.split(", "))
+_NAMED = f"SELECT {_RESULT}, p.name, p.public FROM daily_results r LEFT JOIN players p ON p.token = r.player"
+# Ranked: finished (``lost`` is 0 or 1; NULL while playing) and unassisted. The order of the
+# leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
+_RANKED = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.lost >= 0"
+_ORDER = "r.lost, r.moves, r.seconds, r.finished, r.player"
+_KEY = f"({_ORDER})"
+_DESCENDING = "r.lost DESC, r.moves DESC, r.seconds DESC, r.finished DESC, r.player DESC"
+
+# The counted attempt of a new daily game: made only if the player has none for that deal.
+START_ATTEMPT = (
+    "INSERT INTO daily_results (day, level, player, game, state) VALUES (%s, %s, %s, %s, 'playing')"
+    " ON CONFLICT (day, level, player) DO NOTHING"
+)
+# A new game ends the player's active one: a counted attempt in it is lost, while its day lasts.
+END_ATTEMPT = (
+    "UPDATE daily_results SET state = 'lost', lost = 1, moves = g.moves, seconds = g.elapsed, finished = %s"
+    " FROM games g WHERE g.id = daily_results.game AND g.player = %s AND g.status = 'active'"
+    " AND daily_results.state = 'playing' AND daily_results.day >= %s"
+)
+# A daily game that was just won (or otherwise finished) finishes its counted attempt.
+FINISH_ATTEMPT = (
+    "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s"
+    " WHERE game = %s AND state = 'playing' AND day >= %s"
+)
+ASSIST_ATTEMPT = "UPDATE daily_results SET assisted = %s WHERE game = %s AND player = %s AND state = 'playing'"
+
+
+def end_attempt_params(player: str, now: float) -> tuple[Any, ...]:
+    return (now, player, utc_day(now))
+
+
+def finish_attempt_params(row: GameRow, elapsed: float, now: float) -> tuple[Any, ...]:
+    """FINISH_ATTEMPT's values for a daily game whose status ``row`` now has, at ``elapsed`` seconds."""
+    return (row.status, 0 if row.status == "won" else 1, row.moves, elapsed, now, row.id, utc_day(now))
+
+
+def finishes_attempt(row: GameRow) -> bool:
+    return row.daily is not None and row.status != "active"
+
+
+class DailyQueries:
+    """The daily methods of the Store protocol over a store's primitives: ``_all`` and ``_one``
+    read, ``_write`` runs one statement and returns its row count, ``_encode`` makes a JSON value a
+    parameter; all with ``%s`` placeholders."""
+
+    def _all(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def _one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        raise NotImplementedError
+
+    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        raise NotImplementedError
+
+    def _encode(self, value: object) -> object:
+        raise NotImplementedError
+
+    def _game_rows(self, sql: str, params: tuple[Any, ...]) -> list[GameRow]:
+        raise NotImplementedError
+
+    def site_value(self, key: str, default: str) -> str:
+        self._write("INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (key, default))
+        found = self._one("SELECT value FROM site WHERE key = %s", (key,))
+        assert found is not None  # just written, and never deleted
+        return str(found[0])
+
+    def daily_deal(self, day: str, level: str) -> DailyDeal | None:
+        found = self._one(f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE day = %s AND level = %s", (day, level))
+        return None if found is None else _deal(found)
+
+    def daily_deals(self, day: str) -> list[DailyDeal]:
+        return [_deal(found) for found in self._all(f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE day = %s", (day,))]
+
+    def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
+        self._write(
+            f"INSERT INTO daily_deals ({DEAL_COLUMNS}, created) VALUES (%s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (day, level) DO NOTHING",
+            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, time.time()),
+        )
+        kept = self.daily_deal(deal.day, deal.level)
+        assert kept is not None  # just written, and never deleted
+        return kept
+
+    def daily_result(self, day: str, level: str, player: str) -> DailyResult | None:
+        found = self._one(f"{_NAMED} WHERE r.day = %s AND r.level = %s AND r.player = %s", (day, level, player))
+        return None if found is None else _result(found)
+
+    def daily_results(self, player: str, first_day: str, last_day: str) -> list[DailyResult]:
+        found = self._all(
+            f"{_NAMED} WHERE r.player = %s AND r.day BETWEEN %s AND %s ORDER BY r.day, r.level",
+            (player, first_day, last_day),
+        )
+        return [_result(one) for one in found]
+
+    def daily_games(self, player: str, day: str) -> list[GameRow]:
+        return self._game_rows("WHERE player = %s AND daily = %s ORDER BY created", (player, day))
+
+    def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
+        ranked, assisted = (day, level, False), (day, level, True)
+        best = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*ranked, top))
+        apart = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*assisted, top))
+        board = DailyBoard(
+            top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
+            apart=[_result(found) for found in apart],
+            you=self.daily_result(day, level, player),
+            rank=None,
+            around=[],
+        )
+        you = board.you
+        if you is None or you.state == "playing" or you.assisted:
+            return board
+        key = (0 if you.state == "won" else 1, you.moves, you.seconds, you.finished, you.player)
+        ahead = self._one(
+            f"SELECT count(*) FROM daily_results r WHERE {_RANKED} AND {_KEY} < (%s, %s, %s, %s, %s)", (*ranked, *key)
+        )
+        board.rank = rank = 1 + int(ahead[0] if ahead else 0)
+        before = self._all(
+            f"{_NAMED} WHERE {_RANKED} AND {_KEY} < (%s, %s, %s, %s, %s) ORDER BY {_DESCENDING} LIMIT %s",
+            (*ranked, *key, around),
+        )
+        after = self._all(
+            f"{_NAMED} WHERE {_RANKED} AND {_KEY} > (%s, %s, %s, %s, %s) ORDER BY {_ORDER} LIMIT %s",
+            (*ranked, *key, around),
+        )
+        board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
+        board.around.append((rank, you))
+        board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
+        return board
+
+
+def _deal(found: tuple[Any, ...]) -> DailyDeal:
+    day, level, deck, line, difficulty = found
+    return DailyDeal(day, level, _decoded(deck), _decoded(line), difficulty)
+
+
+def _decoded(value: Any) -> list[str]:
+    """A JSON list as the store returns it: text from SQLite, already a list from PostgreSQL."""
+    return list(json.loads(value) if isinstance(value, str) else value)
+
+
+def _result(found: tuple[Any, ...]) -> DailyResult:
+    *columns, name, public = found
+    return daily_result(tuple(columns), name, public)

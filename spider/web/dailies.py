@@ -1,0 +1,54 @@
+"""Daily deals' games in the web app: what their views say of the deal, and their secrecy while
+the day lasts (docs/RULES.md, Daily deals)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from ..daily import days
+from ..daily.summary import over
+from ..engine import N_
+from ..store import GameRow, Store
+from .http.errors import ApiError
+
+CACHE_SIZE = 4096
+_counted: OrderedDict[str, bool] = OrderedDict()  # game id -> whether it is its player's counted attempt
+_lock = threading.Lock()
+
+
+def counted(store: Store, row: GameRow) -> bool:
+    """Whether a daily game is the player's counted attempt (which never changes once it is made,
+    so it is read from the store once per game and process, not at every move)."""
+    with _lock:
+        known = _counted.get(row.id)
+    if known is None:
+        assert row.daily is not None
+        result = store.daily_result(row.daily, row.level, row.player)
+        known = result is not None and result.game == row.id
+        with _lock:
+            _counted[row.id] = known
+            while len(_counted) > CACHE_SIZE:
+                _counted.popitem(last=False)
+    return known
+
+
+def daily_tag(store: Store, row: GameRow) -> dict[str, Any] | None:
+    """A game view's ``daily``: its day, level and whether it counts; None for other games."""
+    if row.daily is None:
+        return None
+    return {"date": row.daily, "level": row.level, "counted": counted(store, row)}
+
+
+def still_secret(row: GameRow) -> bool:
+    """Whether the game is of a daily deal whose day still lasts: its deck must not be shown."""
+    return row.daily is not None and not over(row.daily, days.today())
+
+
+def secret_error(row: GameRow) -> ApiError | None:
+    """The review and the replay of a daily game wait for the end of its day: 409 daily_secret."""
+    return ApiError(409, "daily_secret", SECRET_MESSAGE) if still_secret(row) else None
+
+
+SECRET_MESSAGE = N_("A daily deal can be reviewed when its day is over")

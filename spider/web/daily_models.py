@@ -1,0 +1,104 @@
+"""The daily deals' answers (docs/API.md, Daily deals), as models like those of ``models.py``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .models import Action, Answer, Card, GameId, RulesId, SuitCount
+
+Difficulty = Literal["easy", "medium", "hard"]
+ResultState = Literal["playing", "won", "lost"]
+Day = Annotated[str, Field(description="A UTC day, YYYY-MM-DD", examples=["2026-12-05"])]
+
+
+class DailyResultView(Answer):
+    """The player's counted attempt at a deal."""
+
+    state: ResultState
+    moves: int = Field(ge=0)
+    seconds: float = Field(ge=0, description="Seconds played (the game's server-bounded clock)")
+    assisted: bool = Field(description="The solver or the deeper hint was asked: shown apart, never ranked")
+    rank: int | None = Field(description="Its place on the deal's leaderboard; null while not ranked")
+    game: str = Field(description="The game's id, for /api/games/{id}")
+
+
+class Practice(Answer):
+    played: int = Field(ge=0, description="Further games of the deal (practice: they do not count)")
+    won: int = Field(ge=0)
+
+
+class DealStart(Answer):
+    """A deal's start as a game record has it (docs/FORMATS.md, Game records)."""
+
+    game: GameId
+    suits: SuitCount
+    rules: RulesId
+    deck: list[Card]
+
+
+class DailyDealView(Answer):
+    level: str = Field(examples=["spider-2-classic"])
+    difficulty: Difficulty | None = Field(description="null while the deal is being prepared")
+    result: DailyResultView | None = Field(description="The player's counted attempt; null before one")
+    practice: Practice
+    deck: DealStart | None = Field(None, description="Only once the day is over: the deal")
+    line: list[Action] | None = Field(None, description="Only once the day is over: a winning line from the deal")
+
+
+class Streak(Answer):
+    current: int = Field(ge=0, description="Consecutive days won up to today (or yesterday while today is not won)")
+    best: int = Field(ge=0, description="The longest run of consecutive days won")
+
+
+class DailyName(Answer):
+    display: str = Field(description="The name leaderboards show: the chosen one, else Player NNNN")
+    chosen: bool
+
+
+class DailyToday(Answer):
+    date: Day
+    next_in: int = Field(ge=1, description="Seconds until the next day's deals (UTC midnight)")
+    deals: list[DailyDealView] = Field(description="The six levels, in order")
+    streak: Streak
+    name: DailyName
+
+
+class DailyDay(Answer):
+    date: Day
+    deals: list[DailyDealView] = Field(description="The six levels, in order")
+
+
+class CalendarDay(Answer):
+    date: Day
+    state: Literal["won", "played", "missed", "today", "future"]
+
+
+class DailyCalendar(Answer):
+    month: str = Field(examples=["2026-12"])
+    days: list[CalendarDay]
+    streak: Streak
+
+
+class BoardEntry(Answer):
+    rank: int | None = Field(description="null for an entry shown apart (assisted) or not ranked")
+    name: str = Field(description="The chosen display name, else Player NNNN")
+    player: str = Field(description="The player's public id (12 hex digits)")
+    result: ResultState
+    moves: int = Field(ge=0)
+    seconds: float = Field(ge=0)
+    assisted: bool
+    you: bool = Field(description="The asking player's own entry")
+
+
+class YourEntry(BoardEntry):
+    around: list[BoardEntry] = Field(description="Ranked entries next to yours, yours included")
+
+
+class Leaderboard(Answer):
+    date: Day
+    level: str
+    entries: list[BoardEntry] = Field(description="The top 50, ranked")
+    apart: list[BoardEntry] = Field(description="Finished assisted results: shown apart, never ranked")
+    you: YourEntry | None = Field(description="Your counted attempt, in any state; null before one")

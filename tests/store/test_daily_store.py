@@ -1,0 +1,122 @@
+"""The store's daily deals (spider/store/daily.py): the same tests on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+
+from spider.store import DailyDeal, GameRow, Store, utc_day
+
+LEVEL = "spider-1-classic"
+TODAY = utc_day(time.time())
+YESTERDAY = utc_day(time.time() - 86400)
+
+
+def player(n: int) -> str:
+    return f"player{n}".ljust(32, "x")
+
+
+def daily_row(game_id: str, who: str, day: str = TODAY, level: str = LEVEL) -> GameRow:
+    return GameRow(id=game_id, player=who, level=level, profile="standard", code=None, deck=["AS"], daily=day)
+
+
+def play_out(store: Store, who: str, game_id: str, status: str, moves: int, seconds: float) -> None:
+    """Write the game's one action, finishing it with ``status`` (as Games.play does for a win)."""
+    row = store.get_game(who, game_id)
+    assert row is not None
+    row.moves, row.status, row.finished = moves, status, time.time()
+    assert store.append_actions(row, [("deal", seconds)])
+
+
+def deal(day: str = TODAY, level: str = LEVEL, difficulty: str = "easy") -> DailyDeal:
+    return DailyDeal(day=day, level=level, deck=["AS", "2S"], line=["1-2"], difficulty=difficulty)
+
+
+def test_the_site_value_stored_first_is_the_one_everyone_gets(store: Store, opener) -> None:  # type: ignore[no-untyped-def]
+    assert store.site_value("daily_secret", "first") == "first"
+    assert opener().site_value("daily_secret", "second") == "first"
+
+
+def test_the_first_deal_written_for_a_day_and_level_is_kept(store: Store) -> None:
+    assert store.daily_deal(TODAY, LEVEL) is None
+    assert store.add_daily_deal(deal()) == deal()
+    assert store.add_daily_deal(deal(difficulty="hard")) == deal()  # another process was later
+    store.add_daily_deal(deal(level="spiderette-1-classic"))
+    assert {d.level for d in store.daily_deals(TODAY)} == {LEVEL, "spiderette-1-classic"}
+    assert store.daily_deals(YESTERDAY) == []
+
+
+def test_the_first_daily_game_counts_and_later_ones_are_practice(store: Store) -> None:
+    store.create_game(daily_row("first", player(1)))
+    counted = store.daily_result(TODAY, LEVEL, player(1))
+    assert counted is not None and (counted.game, counted.state) == ("first", "playing")
+    play_out(store, player(1), "first", "won", moves=120, seconds=300.0)
+    store.create_game(daily_row("again", player(1)))
+    play_out(store, player(1), "again", "won", moves=99, seconds=100.0)
+    won = store.daily_result(TODAY, LEVEL, player(1))
+    assert won is not None and (won.game, won.state, won.moves, won.seconds) == ("first", "won", 120, 300.0)
+    assert [g.id for g in store.daily_games(player(1), TODAY)] == ["first", "again"]
+
+
+def test_a_new_game_ends_a_counted_attempt_as_lost(store: Store) -> None:
+    store.create_game(daily_row("daily", player(1)))
+    row = store.get_game(player(1), "daily")
+    assert row is not None
+    row.moves = 7
+    assert store.append_actions(row, [("1-2", 12.5)])
+    store.create_game(
+        GameRow(id="plain", player=player(1), level=LEVEL, profile="standard", code="SP1-S1C-AAAAAAD", deck=None)
+    )
+    lost = store.daily_result(TODAY, LEVEL, player(1))
+    assert lost is not None and (lost.state, lost.moves, lost.seconds) == ("lost", 7, 12.5)
+    assert lost.finished is not None
+
+
+def test_an_attempt_of_a_day_that_is_over_no_longer_changes(store: Store) -> None:
+    store.create_game(daily_row("old", player(1), day=YESTERDAY))
+    store.create_game(daily_row("today", player(1)))  # ends yesterday's game, not its result
+    old = store.daily_result(YESTERDAY, LEVEL, player(1))
+    assert old is not None and old.state == "playing"
+
+
+def test_asking_the_solver_marks_the_attempt_assisted(store: Store) -> None:
+    store.create_game(daily_row("daily", player(1)))
+    store.mark_assisted(player(1), "daily")
+    play_out(store, player(1), "daily", "won", moves=100, seconds=60.0)
+    result = store.daily_result(TODAY, LEVEL, player(1))
+    assert result is not None and result.assisted and result.state == "won"
+    assert store.daily_results(player(1), YESTERDAY, TODAY) == [result]
+    assert store.daily_results(player(1), YESTERDAY, YESTERDAY) == []
+
+
+def test_the_board_ranks_won_before_lost_then_moves_then_time(store: Store) -> None:
+    # player: (status, moves, seconds)
+    outcomes = {
+        1: ("lost", 10, 10.0),
+        2: ("won", 150, 500.0),
+        3: ("won", 120, 900.0),
+        4: ("won", 120, 400.0),
+        5: ("won", 100, 999.0),
+        6: ("lost", 5, 5.0),
+    }
+    for n, (status, moves, seconds) in outcomes.items():
+        store.create_game(daily_row(f"g{n}", player(n)))
+        play_out(store, player(n), f"g{n}", status, moves, seconds)
+    store.create_game(daily_row("helped", player(7)))
+    store.mark_assisted(player(7), "helped")
+    play_out(store, player(7), "helped", "won", 90, 10.0)
+    store.create_game(daily_row("playing", player(8)))
+
+    board = store.daily_board(TODAY, LEVEL, player(3), top=3, around=1)
+    assert [(rank, r.player) for rank, r in board.top] == [(1, player(5)), (2, player(4)), (3, player(3))]
+    assert [r.player for r in board.apart] == [player(7)]
+    assert board.rank == 3 and board.you is not None and board.you.player == player(3)
+    assert [(rank, r.player) for rank, r in board.around] == [(2, player(4)), (3, player(3)), (4, player(2))]
+
+    last = store.daily_board(TODAY, LEVEL, player(1), top=50, around=2)
+    assert [r.player for _, r in last.top] == [player(n) for n in (5, 4, 3, 2, 6, 1)]
+    assert last.rank == 6 and [rank for rank, _ in last.around] == [4, 5, 6]
+
+    for unranked in (player(7), player(8), player(9)):  # assisted, still playing, never played
+        board = store.daily_board(TODAY, LEVEL, unranked)
+        assert board.rank is None and board.around == []
+    assert store.daily_board(TODAY, LEVEL, player(8)).you is not None

@@ -1,0 +1,91 @@
+"""Daily deals for the web tests without the solver: each level's deal is a shipped winnable deal
+(spider/jobs/winnable.json) written out as a deck, stored as that day's deal, and the daily clock
+(``spider.daily.days.now``) is a moment the test sets. A test module imports the fixtures
+``clock_fixture`` and ``daily_app_fixture`` to use ``clock`` and ``daily_app``."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spider.daily import LEVELS, days
+from spider.engine import Game, card_text
+from spider.jobs.solving import SEED_FILE
+from spider.store import DailyDeal, Store
+from spider.web.app import create_app
+
+SEEDS = json.loads(SEED_FILE.read_text(encoding="utf-8"))
+DAY = 86400.0
+
+
+def known_deal(day: str, level: str, which: int = 0) -> DailyDeal:
+    seed = SEEDS[level][which]
+    deck = [card_text(card) for card in Game.from_code(seed["code"]).deck or ()]
+    return DailyDeal(day=day, level=level, deck=deck, line=list(seed["line"]), difficulty="easy")
+
+
+@dataclass
+class Clock:
+    """The daily code's clock: starts at the real moment (the store keeps its own, the real one)."""
+
+    moment: float = field(default_factory=time.time)
+
+    def now(self) -> float:
+        return self.moment
+
+    @property
+    def today(self) -> str:
+        return days.day_of(self.moment)
+
+    def next_day(self, count: int = 1) -> None:
+        self.moment += count * DAY
+
+
+@pytest.fixture(name="clock")
+def clock_fixture(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    frozen = Clock()
+    monkeypatch.setattr(days, "now", frozen.now)
+    return frozen
+
+
+def store_deals(store: Store, day: str, which: int = 0) -> dict[str, DailyDeal]:
+    """Every level's deal of ``day``, stored."""
+    return {level: store.add_daily_deal(known_deal(day, level, which)) for level in LEVELS}
+
+
+@pytest.fixture(name="daily_app")
+def daily_app_fixture(tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> FastAPI:
+    """An app (no schedule) with every level's deal of the clock's today stored."""
+    app = create_app(str(tmp_path / "db.sqlite3"), background=False)
+    store = app.state.context.store
+    if not hasattr(store, "player_name"):
+        # until the display names' store methods are merged in: nobody chose a name
+        monkeypatch.setattr(type(store), "player_name", lambda self, player: None, raising=False)
+    store_deals(store, clock.today)
+    return app
+
+
+def play(client: TestClient, level: str) -> dict[str, Any]:
+    r = client.post(f"/api/daily/{level}")
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def act(client: TestClient, view: dict[str, Any], action: str) -> dict[str, Any]:
+    r = client.post(f"/api/games/{view['id']}/actions", json={"version": view["version"], "action": action})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def win(client: TestClient, view: dict[str, Any], line: list[str]) -> dict[str, Any]:
+    for action in line:
+        view = act(client, view, action)
+    assert view["status"] == "won"
+    return view
