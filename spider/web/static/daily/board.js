@@ -29,8 +29,8 @@ function entryRow(entry) {
 }
 
 function table(caption, rows) {
-  const head = el("tr", {}, ...[t("Rank"), t("Player"), t("Result"), t("Moves"), t("Time")]
-    .map((text) => el("th", { scope: "col", text })));
+  const head = el("tr", {}, ...[[t("Rank")], [t("Player")], [t("Result")], [t("Moves"), "number"], [t("Time"), "number"]]
+    .map(([text, cls]) => el("th", { scope: "col", class: cls, text })));
   const body = el("tbody", {}, ...rows.map((row) => (row.gap
     ? el("tr", { class: "gap" }, el("td", { colspan: "5", text: "…", "aria-label": t("Places in between left out") }))
     : entryRow(row))));

@@ -49,11 +49,10 @@ export async function openDailyScreen(dialog, show = {}) {
   dialog.replaceChildren(el("div", { class: "daily" }, title, said, intro,
     el("div", { class: "daily-top" }, clock, streak),
     el("section", { "aria-labelledby": "daily-day-h" }, el("div", { class: "daily-day-head" }, dayTitle, back), deals), error,
-    el("div", { class: "daily-lower" },
+    el("div", { class: "daily-lower" }, boardSection,
       el("section", { class: "daily-calendar-section", "aria-labelledby": "daily-calendar-h" },
         el("h3", { id: "daily-calendar-h", text: t("Calendar") }),
-        el("div", { class: "calendar-nav" }, previous, monthLabel, next), calendarBox, calendarLegend()),
-      boardSection),
+        el("div", { class: "calendar-nav" }, previous, monthLabel, next), calendarBox, calendarLegend())),
     buttonRow(close)));
   openDialog(dialog);
   title.focus();
