@@ -11,13 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from browserkit import status_value
+from browserkit import WIN_DECK, WIN_LINE, card, drag, status_value
 from conftest import _Server
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from spider.daily import LEVELS, days
 from spider.i18n import browser_catalog
+from spider.store import DailyDeal
 from tests.conftest import on_postgresql
 from tests.postgres import Schemas
 from tests.web.daily_deals import act, known_deal, play, win
@@ -25,7 +26,7 @@ from tests.web.daily_deals import act, known_deal, play, win
 pytestmark = pytest.mark.browser
 
 LANGUAGES = {"en": "en-US", "ru": "ru-RU"}
-LEVEL = "spiderette-1-classic"  # the shortest winning line
+LEVEL = "spiderette-1-classic"  # today's deal of it is WIN_DECK, won by WIN_LINE in 29 moves
 DIFFICULTY = dict(zip(LEVELS, ["easy", "medium", "hard", "easy", "medium", "hard"], strict=True))
 
 
@@ -69,13 +70,13 @@ def daily_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if not hasattr(store, "player_name"):  # until the display names are merged in: none chosen
             patch.setattr(type(store), "player_name", lambda self, player: None, raising=False)
         today = days.today()
+        store.add_daily_deal(DailyDeal(today, LEVEL, WIN_DECK, WIN_LINE, DIFFICULTY[LEVEL]))  # the first one stays
         for day in (today, days.shift(today, -1)):
             for level in LEVELS:
                 store.add_daily_deal(replace(known_deal(day, level), difficulty=DIFFICULTY[level]))
         winner, loser = TestClient(server.app), TestClient(server.app)
-        line = known_deal(today, LEVEL).line
-        win(winner, play(winner, LEVEL), line)
-        act(loser, play(loser, LEVEL), line[0])
+        win(winner, play(winner, LEVEL), WIN_LINE)
+        act(loser, play(loser, LEVEL), WIN_LINE[0])
         assert loser.post("/api/games", json={"game": "spider"}).status_code == 201  # the daily one lost
         yield server.start()
     server.stop()
@@ -168,9 +169,8 @@ def test_the_daily_screen_plays_a_deal_and_shows_its_leaderboard_and_calendar(si
     expect(board.get_by_role("heading", level=3)).to_be_focused()
     expect(board.get_by_text(t("Won before lost, then fewer moves, then less time."))).to_be_visible()
     table = board.get_by_role("table", name=re.compile("^" + re.escape(spiderette)))
-    expect(table.get_by_role("row")).to_have_count(3)  # the heading row, a win, then a loss
-    expect(table.get_by_role("row").nth(1)).to_contain_text(t("Won"))
-    expect(table.get_by_role("row").nth(2)).to_contain_text(t("Lost"))
+    expect(table.get_by_role("row").nth(1)).to_contain_text(t("Won"))  # (after the heading row)
+    expect(table.get_by_role("row").last).to_contain_text(t("Lost"))  # the loss after every win
     expect(board.get_by_text(t("Your game is not finished yet: it is ranked once it is."))).to_be_visible()
     assert_fits(page, dialog)
 
@@ -190,3 +190,32 @@ def test_the_daily_screen_plays_a_deal_and_shows_its_leaderboard_and_calendar(si
     expect(dialog).to_be_hidden()
     toolbar = page.get_by_role("navigation", name=t("Game controls"))
     expect(toolbar.get_by_role("button", name=t("Daily deals"))).to_be_focused()  # back where it was
+
+
+def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), "Spiderette, 1 suit").get_by_role("button", name="Play", exact=True).click()
+    expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))).to_be_visible()
+    view = page.request.get(f"{daily_url}/api/games/current").json()
+    assert view["daily"]["level"] == LEVEL and view["daily"]["counted"] is True
+    for action in WIN_LINE[:-2]:  # one request each, as the player would
+        view = page.request.post(
+            f"{daily_url}/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
+        ).json()
+    page.reload()
+    expect(status_value(page, "Sets")).to_have_text("3/4")
+    drag(page, card(page, 2, "2 of spades"), card(page, 1, "3 of spades"))
+    expect(status_value(page, "Moves")).to_have_text("28")
+    card(page, 6, "ace of spades").dblclick()
+    result = page.get_by_role("dialog", name="You won!")
+    expect(result).to_be_visible(timeout=10000)
+    result.get_by_role("button", name="See the leaderboard").click()
+    dialog = page.get_by_role("dialog", name="Daily deals")
+    board = dialog.get_by_role("region", name="Leaderboard: Spiderette, 1 suit")
+    expect(board.get_by_role("heading", level=3)).to_be_focused()
+    mine = board.get_by_role("row").filter(has_text="(you)")
+    expect(mine).to_contain_text("Won")
+    expect(mine.get_by_role("rowheader")).to_have_text("2")  # the same moves as the first winner, finished later
+    expect(deal_card(dialog, "Spiderette, 1 suit")).to_contain_text("Won in 29 moves")
