@@ -5,13 +5,14 @@ a test that replaces it moves the whole feature to another moment at once."""
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 import time
 
 SECONDS_PER_DAY = 86400
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_MONTH = re.compile(r"\d{4}-\d{2}")
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
 
 
 def now() -> float:
@@ -61,5 +62,5 @@ def shift(day: str, days: int) -> str:
 
 def month_days(first: dt.date) -> list[str]:
     """Every day of the month that starts on ``first``."""
-    following = (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
-    return [(first + dt.timedelta(days=n)).isoformat() for n in range((following - first).days)]
+    length = calendar.monthrange(first.year, first.month)[1]
+    return [first.replace(day=n).isoformat() for n in range(1, length + 1)]

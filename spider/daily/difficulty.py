@@ -13,9 +13,9 @@ from ..solver.instant import hint_choice
 from ..solver.strong import Deadline, OutOfTime
 from .levels import PROFILE
 
-# The Hint button's player over a whole deal: long enough for its usual win (one to two minutes of
-# CPU time on a deal it wins, measured in docs/RULES.md), short enough to keep the day in minutes.
-MEDIUM_SECONDS = 90.0
+# The Hint button's player over a whole deal, in CPU seconds: twice its slowest game measured
+# (docs/RULES.md, Daily deals), and short enough to keep a day's deals within minutes.
+MEDIUM_SECONDS = 60.0
 
 
 def dealt(level: str, deck: list[str]) -> Game:

@@ -14,6 +14,8 @@ import logging
 from collections.abc import Callable
 
 from ..daily import LEVELS, days
+from ..daily.difficulty import MEDIUM_SECONDS
+from ..daily.making import TRY_SECONDS
 from ..store import Store
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import BACKGROUND, WINNABLE, WORKER_START_SECONDS, JobQueue, SiteLock
@@ -23,9 +25,10 @@ LOCK = "daily"
 OWNER = "site-daily"  # one daily job at a time for the whole site, beside the top-up's
 EVERY_SECONDS = 600.0  # how often the next two days' deals are looked at
 POLL_SECONDS = 1.0
-# On the schedule: a level's search for a winnable try, one try's solve, the Hint button's player.
-SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS = 120.0, 30.0, 90.0
-# The quick player's game (a few seconds) on top of those, for the job's bound.
+# On the schedule: a level's search for a winnable try (each try's solve within TRY_SECONDS), then
+# the Hint button's player within MEDIUM_SECONDS (spider.daily).
+SEARCH_SECONDS = 90.0
+# The quick player's game (seconds) on top of those, for the job's bound.
 RATING_SECONDS = 30.0
 # On request (a player waits): the search's whole time; the deal is rated by the quick player alone.
 ON_REQUEST_SECONDS = 10.0
@@ -72,7 +75,8 @@ class DailySchedule:
 
     async def _made(self, day: str, level: str) -> bool:
         """Run the job that makes one deal, holding the lock; False if it failed or the lock was lost."""
-        seconds = SEARCH_SECONDS + MEDIUM_SECONDS + RATING_SECONDS
+        # the rating counts CPU time: a loaded machine's wall clock may take several times that
+        seconds = SEARCH_SECONDS + 4 * (MEDIUM_SECONDS + RATING_SECONDS)
         args = (self.database, day, [level], SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS)
         job = await self.jobs.submit(BACKGROUND, make_daily, *args, owner=OWNER, seconds=seconds + WORKER_START_SECONDS)
         while True:

@@ -1,9 +1,12 @@
 """Daily deals in the store: the deals, the players' counted attempts and the leaderboards.
 
-Both stores speak the same SQL here (SQLite 3.33 or later has UPDATE … FROM and row values), written
-with ``%s`` placeholders; each store runs it through its own few primitives (``DailyQueries``).
-A counted attempt's result is kept in ``daily_results`` beside its game, so that a leaderboard is
-read from one index (``daily_board``) without touching the games."""
+Both stores speak the same SQL here (SQLite 3.35 or later has UPDATE … FROM, RETURNING and row
+values), written with ``%s`` placeholders; each store runs it through its own few primitives
+(``DailyQueries``). A counted attempt's result is kept in ``daily_results`` beside its game, so that
+a leaderboard is read from one index (``daily_board``) without touching the games. A rank would
+count every result ahead of the player's (100,000 index entries at the bottom of a busy day), so
+``daily_counts`` keeps how many ranked results each (won or lost, moves) has: a rank adds up those
+ahead, then counts the few results of the player's own moves that are ahead."""
 
 from __future__ import annotations
 
@@ -19,6 +22,9 @@ _NAMED = f"SELECT {_RESULT}, p.name, p.public FROM daily_results r LEFT JOIN pla
 # Ranked: finished (``lost`` is 0 or 1; NULL while playing) and unassisted. The order of the
 # leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
 _RANKED = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.lost >= 0"
+# Beside a bound on the whole key a playing result (NULL) is left out anyway: ``lost >= 0`` would
+# only tempt SQLite's planner to range over it instead of the key.
+_DEAL = "r.day = %s AND r.level = %s AND r.assisted = %s"
 _ORDER = "r.lost, r.moves, r.seconds, r.finished, r.player"
 _KEY = f"({_ORDER})"
 _DESCENDING = "r.lost DESC, r.moves DESC, r.seconds DESC, r.finished DESC, r.player DESC"
@@ -33,11 +39,18 @@ END_ATTEMPT = (
     "UPDATE daily_results SET state = 'lost', lost = 1, moves = g.moves, seconds = g.elapsed, finished = %s"
     " FROM games g WHERE g.id = daily_results.game AND g.player = %s AND g.status = 'active'"
     " AND daily_results.state = 'playing' AND daily_results.day >= %s"
+    " RETURNING daily_results.day, daily_results.level, daily_results.lost, daily_results.moves, daily_results.assisted"
 )
 # A daily game that was just won (or otherwise finished) finishes its counted attempt.
 FINISH_ATTEMPT = (
     "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s"
     " WHERE game = %s AND state = 'playing' AND day >= %s"
+    " RETURNING day, level, lost, moves, assisted"
+)
+# A result just ranked (an unassisted attempt finished, as the two above return it) is counted.
+COUNT_RESULT = (
+    "INSERT INTO daily_counts (day, level, lost, moves, n) VALUES (%s, %s, %s, %s, 1)"
+    " ON CONFLICT (day, level, lost, moves) DO UPDATE SET n = daily_counts.n + 1"
 )
 ASSIST_ATTEMPT = "UPDATE daily_results SET assisted = %s WHERE game = %s AND player = %s AND state = 'playing'"
 
@@ -49,6 +62,11 @@ def end_attempt_params(player: str, now: float) -> tuple[Any, ...]:
 def finish_attempt_params(row: GameRow, elapsed: float, now: float) -> tuple[Any, ...]:
     """FINISH_ATTEMPT's values for a daily game whose status ``row`` now has, at ``elapsed`` seconds."""
     return (row.status, 0 if row.status == "won" else 1, row.moves, elapsed, now, row.id, utc_day(now))
+
+
+def ranked_now(finished: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """COUNT_RESULT's values for the attempts END_ATTEMPT or FINISH_ATTEMPT returned."""
+    return [(day, level, lost, moves) for day, level, lost, moves, assisted in finished if not assisted]
 
 
 def finishes_attempt(row: GameRow) -> bool:
@@ -127,22 +145,33 @@ class DailyQueries:
         if you is None or you.state == "playing" or you.assisted:
             return board
         key = (0 if you.state == "won" else 1, you.moves, you.seconds, you.finished, you.player)
-        ahead = self._one(
-            f"SELECT count(*) FROM daily_results r WHERE {_RANKED} AND {_KEY} < (%s, %s, %s, %s, %s)", (*ranked, *key)
-        )
-        board.rank = rank = 1 + int(ahead[0] if ahead else 0)
+        board.rank = rank = 1 + self._ahead(day, level, key)
         before = self._all(
-            f"{_NAMED} WHERE {_RANKED} AND {_KEY} < (%s, %s, %s, %s, %s) ORDER BY {_DESCENDING} LIMIT %s",
+            f"{_NAMED} WHERE {_DEAL} AND {_KEY} < (%s, %s, %s, %s, %s) ORDER BY {_DESCENDING} LIMIT %s",
             (*ranked, *key, around),
         )
         after = self._all(
-            f"{_NAMED} WHERE {_RANKED} AND {_KEY} > (%s, %s, %s, %s, %s) ORDER BY {_ORDER} LIMIT %s",
+            f"{_NAMED} WHERE {_DEAL} AND {_KEY} > (%s, %s, %s, %s, %s) ORDER BY {_ORDER} LIMIT %s",
             (*ranked, *key, around),
         )
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
         board.around.append((rank, you))
         board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
         return board
+
+    def _ahead(self, day: str, level: str, key: tuple[Any, ...]) -> int:
+        """How many ranked results of the deal come before ``key`` (lost, moves, seconds, finished, player)."""
+        lost, moves, *rest = key
+        buckets = self._one(
+            "SELECT coalesce(sum(n), 0) FROM daily_counts WHERE day = %s AND level = %s AND (lost, moves) < (%s, %s)",
+            (day, level, lost, moves),
+        )
+        same = self._one(
+            f"SELECT count(*) FROM daily_results r WHERE {_DEAL} AND r.lost = %s AND r.moves = %s"
+            " AND (r.seconds, r.finished, r.player) < (%s, %s, %s)",
+            (day, level, False, lost, moves, *rest),
+        )
+        return int(buckets[0] if buckets else 0) + int(same[0] if same else 0)
 
 
 def _deal(found: tuple[Any, ...]) -> DailyDeal:

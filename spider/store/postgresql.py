@@ -25,6 +25,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from .base import GAME_COLUMNS, GameRow, StoreBusy, StoreUnavailable, game_row, new_game_values
 from .daily import (
     ASSIST_ATTEMPT,
+    COUNT_RESULT,
     END_ATTEMPT,
     FINISH_ATTEMPT,
     START_ATTEMPT,
@@ -32,6 +33,7 @@ from .daily import (
     end_attempt_params,
     finish_attempt_params,
     finishes_attempt,
+    ranked_now,
 )
 from .postgresql_schema import migrate
 
@@ -142,7 +144,7 @@ class PostgresStore(DailyQueries):
                 " ON CONFLICT (token) DO UPDATE SET created = players.created",
                 (row.player, now),
             )
-            cur.execute(END_ATTEMPT, end_attempt_params(row.player, now))
+            _count(cur, cur.execute(END_ATTEMPT, end_attempt_params(row.player, now)).fetchall())
             cur.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
                 " WHERE player = %s AND status = 'active'",
@@ -200,7 +202,9 @@ class PostgresStore(DailyQueries):
             if cur.rowcount != len(actions):
                 return False
             if finishing:
-                cur.execute(FINISH_ATTEMPT, finish_attempt_params(row, actions[-1][1], time.time()))
+                _count(
+                    cur, cur.execute(FINISH_ATTEMPT, finish_attempt_params(row, actions[-1][1], time.time())).fetchall()
+                )
         row.appended(actions)
         return True
 
@@ -351,6 +355,12 @@ def _insert_actions(cur: psycopg.Cursor[Any], game_id: str, first: int, actions:
         "INSERT INTO actions (game, seq, action, elapsed) VALUES (%s, %s, %s, %s)",
         [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)],
     )
+
+
+def _count(cur: psycopg.Cursor[Any], finished: list[tuple[Any, ...]]) -> None:
+    """Count the attempts just finished in the leaderboard's tally (spider/store/daily.py)."""
+    if ranked := ranked_now(finished):
+        cur.executemany(COUNT_RESULT, ranked)
 
 
 def _first_line(err: Exception) -> str:

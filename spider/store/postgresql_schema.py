@@ -99,6 +99,14 @@ MIGRATIONS = [
     CREATE INDEX daily_board ON daily_results (day, level, assisted, lost, moves, seconds, finished, player);
     CREATE INDEX daily_by_game ON daily_results (game);
     CREATE INDEX daily_by_player ON daily_results (player, day);
+    CREATE TABLE daily_counts (
+        day   TEXT NOT NULL,
+        level TEXT NOT NULL,
+        lost  SMALLINT NOT NULL,
+        moves INTEGER NOT NULL,
+        n     INTEGER NOT NULL,
+        PRIMARY KEY (day, level, lost, moves)
+    );
     CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL;
     CREATE TABLE transfers (
         code    TEXT PRIMARY KEY,

@@ -19,6 +19,7 @@ from typing import Any
 from .base import GAME_COLUMNS, GameRow, StoreBusy, game_row, new_game_values
 from .daily import (
     ASSIST_ATTEMPT,
+    COUNT_RESULT,
     END_ATTEMPT,
     FINISH_ATTEMPT,
     START_ATTEMPT,
@@ -26,6 +27,7 @@ from .daily import (
     end_attempt_params,
     finish_attempt_params,
     finishes_attempt,
+    ranked_now,
 )
 
 BUSY_TIMEOUT = 2.0  # seconds a call waits for a lock held elsewhere before StoreBusy
@@ -89,6 +91,8 @@ MIGRATIONS = [
     "CREATE INDEX daily_board ON daily_results (day, level, assisted, lost, moves, seconds, finished, player)",
     "CREATE INDEX daily_by_game ON daily_results (game)",
     "CREATE INDEX daily_by_player ON daily_results (player, day)",
+    "CREATE TABLE daily_counts (day TEXT NOT NULL, level TEXT NOT NULL, lost INTEGER NOT NULL, moves INTEGER NOT NULL,"
+    " n INTEGER NOT NULL, PRIMARY KEY (day, level, lost, moves))",
     "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
     "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
 ]
@@ -171,7 +175,8 @@ class SQLiteStore(DailyQueries):
         actions = actions or []
         with self._guard(), self._transaction():
             self._ensure_player(row.player)
-            self._db.execute(_q(END_ATTEMPT), end_attempt_params(row.player, now))
+            ended = self._db.execute(_q(END_ATTEMPT), end_attempt_params(row.player, now)).fetchall()
+            self._db.executemany(_q(COUNT_RESULT), ranked_now(ended))
             self._db.execute(
                 "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = ?"
                 " WHERE player = ? AND status = 'active'",
@@ -235,7 +240,8 @@ class SQLiteStore(DailyQueries):
                 return False
             self._insert_actions(row.id, row.version, actions)
             if finishes_attempt(row):
-                self._db.execute(_q(FINISH_ATTEMPT), finish_attempt_params(row, actions[-1][1], time.time()))
+                done = self._db.execute(_q(FINISH_ATTEMPT), finish_attempt_params(row, actions[-1][1], time.time()))
+                self._db.executemany(_q(COUNT_RESULT), ranked_now(done.fetchall()))
         row.appended(actions)
         return True
 

@@ -13,6 +13,7 @@ from ..engine import N_
 from ..store import GameRow, Store
 from .http.errors import ApiError
 
+SECRET_MESSAGE = N_("A daily deal can be reviewed when its day is over")
 CACHE_SIZE = 4096
 _counted: OrderedDict[str, bool] = OrderedDict()  # game id -> whether it is its player's counted attempt
 _lock = threading.Lock()
@@ -50,5 +51,3 @@ def secret_error(row: GameRow) -> ApiError | None:
     """The review and the replay of a daily game wait for the end of its day: 409 daily_secret."""
     return ApiError(409, "daily_secret", SECRET_MESSAGE) if still_secret(row) else None
 
-
-SECRET_MESSAGE = N_("A daily deal can be reviewed when its day is over")

@@ -120,3 +120,20 @@ def test_the_board_ranks_won_before_lost_then_moves_then_time(store: Store) -> N
         board = store.daily_board(TODAY, LEVEL, unranked)
         assert board.rank is None and board.around == []
     assert store.daily_board(TODAY, LEVEL, player(8)).you is not None
+
+
+def test_every_rank_is_the_players_place_in_the_whole_order(store: Store) -> None:
+    """Ranks come from a tally by moves plus a count within the player's moves: check them all
+    against the order itself, with many ties of moves (and some of seconds)."""
+    expected = []
+    for n in range(40):
+        status = "won" if n % 3 else "lost"
+        moves, seconds = 100 + n % 4, float(n % 5)
+        store.create_game(daily_row(f"g{n}", player(n)))
+        play_out(store, player(n), f"g{n}", status, moves, seconds)
+        found = store.daily_result(TODAY, LEVEL, player(n))
+        assert found is not None and found.finished is not None
+        expected.append((status != "won", moves, seconds, found.finished, player(n)))
+    expected.sort()
+    for place, (*_, who) in enumerate(expected, start=1):
+        assert store.daily_board(TODAY, LEVEL, who, top=1).rank == place

@@ -65,11 +65,16 @@ def daily_app_fixture(tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPa
     """An app (no schedule) with every level's deal of the clock's today stored."""
     app = create_app(str(tmp_path / "db.sqlite3"), background=False)
     store = app.state.context.store
-    if not hasattr(store, "player_name"):
-        # until the display names' store methods are merged in: nobody chose a name
-        monkeypatch.setattr(type(store), "player_name", lambda self, player: None, raising=False)
+    nameless(store, monkeypatch)
     store_deals(store, clock.today)
     return app
+
+
+def nameless(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the display names' store methods are merged in, a store without them answers that
+    nobody chose a name (the daily routes ask for the player's)."""
+    if not hasattr(store, "player_name"):
+        monkeypatch.setattr(type(store), "player_name", lambda self, player: None, raising=False)
 
 
 def play(client: TestClient, level: str) -> dict[str, Any]:

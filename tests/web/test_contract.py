@@ -15,6 +15,7 @@ import pytest
 from fastapi.encoders import jsonable_encoder
 from fastapi.testclient import TestClient
 
+from spider.daily import days
 from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Game, card_text
 from spider.jobs.solving import SEED_FILE
 from spider.web import models
@@ -22,6 +23,7 @@ from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
 from spider.web.context import DEFAULT_SETTINGS
 from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
+from tests.web.daily_deals import nameless, store_deals
 
 # A proved-winnable Spiderette deal and its winning line, as the app ships them.
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-1-classic"][0]
@@ -88,7 +90,9 @@ def api(app, built: list[Any]) -> Iterator[ContractClient]:
         yield ContractClient(client, built)
 
 
-def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: ContractClient, app) -> None:
+def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(
+    api: ContractClient, app, monkeypatch: pytest.MonkeyPatch
+) -> None:
     for template in ("/api/health", "/api/ready", "/api/help", "/api/catalog", "/api/stats", "/api/player"):
         assert api("GET", template)[0] == 200
     assert api("GET", "/api/i18n/{lang}", path={"lang": "ru"})[0] == 200
@@ -203,6 +207,23 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     for method in ("GET", "DELETE"):
         assert api(method, "/api/reviews/{job_id}", path={"job_id": "nothing-here"})[0] == 404
     assert api("DELETE", "/api/history")[1]["deleted"] >= 2
+
+    # daily deals: today's, a day's, a month's, playing one (its secrets wait) and its leaderboard
+    today, level = days.today(), "spiderette-1-classic"
+    store_deals(app.state.context.store, today)
+    nameless(app.state.context.store, monkeypatch)
+    assert api("GET", "/api/daily")[0] == 200
+    assert api("GET", "/api/daily/{date}", path={"date": today})[0] == 200
+    assert api("GET", "/api/daily/{date}", path={"date": "2026-02-30"})[0] == 400
+    assert api("GET", "/api/daily/calendar/{month}", path={"month": today[:7]})[0] == 200
+    assert api("GET", "/api/daily/calendar/{month}", path={"month": "2026"})[0] == 400
+    status, daily = api("POST", "/api/daily/{level}", path={"level": level})
+    assert status == 201 and daily["daily"]["counted"] and daily["code"] is None
+    assert api("POST", "/api/daily/{level}", path={"level": "spider-3-classic"})[0] == 404
+    assert api("GET", replay, path={"game_id": daily["id"], "step": 0})[1]["reason"] == "daily_secret"
+    board = "/api/daily/{date}/{level}/leaderboard"
+    assert api("GET", board, path={"date": today, "level": level})[1]["you"]["result"] == "playing"
+    assert api("GET", board, path={"date": "9999-01-01", "level": level})[0] == 404
 
     # every status seen is documented on its route, and every route was answered
     schema = app.openapi()

@@ -103,6 +103,24 @@ def test_an_assisted_attempt_is_shown_apart_and_never_ranked(one: TestClient, cl
     assert board["apart"][0]["assisted"] and board["you"]["rank"] is None
 
 
+def test_the_deeper_hint_assists_a_daily_game_and_the_hint_does_not(
+    one: TestClient, daily_app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def strong_players_action(*_args: object) -> str:
+        return "deal"  # what the strong player says is not the point: that it was asked is
+
+    monkeypatch.setattr(daily_app.state.context.solving, "deep_hint", strong_players_action)
+    view = play(one, LEVEL)
+    assert one.post(f"/api/games/{view['id']}/hint").status_code == 200
+    assert one.get(f"/api/games/{view['id']}").json()["assisted"] is False
+    assert one.post(f"/api/games/{view['id']}/hint?deep=true").json()["action"] == "deal"
+    assert one.get(f"/api/games/{view['id']}").json()["assisted"] is True
+    assert one.get("/api/daily").json()["deals"][LEVELS.index(LEVEL)]["result"]["assisted"] is True
+    plain = one.post("/api/games", json={"code": "SD1-S1-AAAAABD"}).json()
+    one.post(f"/api/games/{plain['id']}/hint?deep=true")
+    assert one.get(f"/api/games/{plain['id']}").json()["assisted"] is False  # the statistics' rule stays
+
+
 def test_restart_is_a_practice_attempt_of_the_same_daily_deal(one: TestClient) -> None:
     counted = play(one, LEVEL)
     restarted = one.post(f"/api/games/{counted['id']}/restart")
@@ -177,3 +195,5 @@ def test_the_calendar_and_the_streaks(one: TestClient, daily_app: FastAPI, clock
     assert {d["date"]: d["state"] for d in later["days"]}[clock.today] == "today"
     next_year = str(int(clock.today[:4]) + 1) + clock.today[4:7]
     assert {d["state"] for d in one.get(f"/api/daily/calendar/{next_year}").json()["days"]} == {"future"}
+    assert one.get("/api/daily/calendar/9999-12").json()["days"][-1] == {"date": "9999-12-31", "state": "future"}
+    assert one.get("/api/daily/calendar/0000-01").json()["reason"] == "bad_date"

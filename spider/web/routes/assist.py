@@ -36,7 +36,7 @@ async def hint(
     player, client = request.state.player, client_address(request.scope)
     if deep:
         ctx.rates.take(DEEP_HINT, client)
-    _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+    row, game = await run_in_threadpool(ctx.games.get, player, game_id)
     tr = translations(request_language(request))
     if deep:
         try:
@@ -47,6 +47,8 @@ async def hint(
         except WorkerLost:
             stopped = N_("The solver stopped before it could answer. Please ask again.")
             raise ApiError(503, "worker_lost", stopped) from None
+        if row.daily is not None:  # a daily leaderboard ranks the player's own play (docs/RULES.md)
+            await run_in_threadpool(ctx.store.mark_assisted, player, game_id)
     else:
         action = await ctx.solving.hint(game)
     if action is None:

@@ -9,8 +9,8 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from ...daily import PROFILE, anonymous_name, days, is_level
+from ...daily import calendar as daily_calendar
 from ...daily.board import leaderboard
-from ...daily.calendar import month, streaks
 from ...daily.summary import FIRST_DAY, day_deals
 from ...engine import N_, Game, variant_of_level
 from ...store import DailyDeal, GameRow
@@ -40,7 +40,7 @@ def _level(level: str) -> str:
 
 
 def _streak(ctx: Ctx, player: str, today: str) -> dict[str, int]:
-    return streaks(ctx.store.daily_results(player, FIRST_DAY, today), today)
+    return daily_calendar.streaks(ctx.store.daily_results(player, FIRST_DAY, today), today)
 
 
 @router.get(
@@ -64,19 +64,20 @@ def today(request: Request, ctx: Ctx) -> dict[str, Any]:
 
 
 @router.get(
-    "/api/daily/calendar/{month_text}",
+    "/api/daily/calendar/{month}",
     summary="A month of the player's daily deals: won, played, missed",
     response_model=DailyCalendar,
     responses=error_responses(400),
 )
-def calendar(request: Request, month_text: str, ctx: Ctx) -> dict[str, Any]:
-    first = days.parse_month(month_text)
+def month_calendar(request: Request, month: str, ctx: Ctx) -> dict[str, Any]:
+    first = days.parse_month(month)
     if first is None:
-        raise ApiError(400, "bad_date", N_("Not a month: {month} (write it as YYYY-MM)"), month=month_text)
+        raise ApiError(400, "bad_date", N_("Not a month: {month} (write it as YYYY-MM)"), month=month)
     player, today = request.state.player, days.today()
     month_days = days.month_days(first)
     results = ctx.store.daily_results(player, month_days[0], month_days[-1])
-    return {"month": month_text, "days": month(first, today, results), "streak": _streak(ctx, player, today)}
+    calendar = daily_calendar.month(first, today, results)
+    return {"month": month, "days": calendar, "streak": _streak(ctx, player, today)}
 
 
 @router.get(

@@ -1,0 +1,83 @@
+"""The daily deals' jobs: the task that makes a day's deals (once, on a quick level, with small
+limits) and the schedule that submits it for today's and tomorrow's missing deals."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spider import store as stores  # open_store looked up when called: a PostgreSQL run replaces it
+from spider.daily import LEVELS, daily_deck, daily_secret, days
+from spider.engine import Game
+from spider.jobs import daily as daily_jobs
+from spider.jobs.protocol import BACKGROUND, JobState, OneProcess
+from spider.jobs.tasks import make_daily
+
+LEVEL = "spiderette-1-classic"  # solved in a fraction of a second
+DAY = "2026-12-05"
+
+
+def test_the_task_makes_a_proved_deal_of_the_secrets_shuffle_once(tmp_path: Path) -> None:
+    database = str(tmp_path / "db.sqlite3")
+    assert make_daily(database, DAY, [LEVEL], 10.0, 5.0, 1.0) == [LEVEL]
+    store = stores.open_store(database)
+    try:
+        deal = store.daily_deal(DAY, LEVEL)
+        assert deal is not None and deal.difficulty in ("easy", "medium", "hard")
+        secret = daily_secret(store)
+        assert any(deal.deck == daily_deck(secret, DAY, LEVEL, attempt) for attempt in range(20))
+        game = Game.from_record({"game": "spiderette", "suits": 1, "deck": deal.deck, "actions": deal.line})
+        assert game.won
+        assert make_daily(database, DAY, [LEVEL], 0.0, 0.0, 0.0) == [LEVEL]  # kept: nothing to make
+        assert store.daily_deal(DAY, LEVEL) == deal
+        assert make_daily(database, DAY, ["spider-4-classic"], 0.0, 0.0, 0.0) == []  # no time: none
+    finally:
+        store.close()
+
+
+def test_the_configured_secret_wins_over_the_stored_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = stores.open_store(str(tmp_path / "db.sqlite3"))
+    try:
+        stored = daily_secret(store)
+        assert len(stored) == 64 and daily_secret(store) == stored
+        monkeypatch.setenv("SPIDER_DAILY_SECRET", "a site's own secret, long enough")
+        assert daily_secret(store) == "a site's own secret, long enough"
+    finally:
+        store.close()
+
+
+class Recorded:
+    """A job queue that runs nothing: it answers every job done at once and keeps what it was given."""
+
+    def __init__(self) -> None:
+        self.submitted: list[tuple[str, Any, tuple[Any, ...], str | None]] = []
+
+    async def submit(self, lane: str, fn: Any, *args: Any, owner: str | None = None, **_: Any) -> str:
+        self.submitted.append((lane, fn, args, owner))
+        return str(len(self.submitted))
+
+    async def state(self, job_id: str, owner: str | None = None) -> JobState:
+        return JobState("done", 1.0, 0.1, answer=[])
+
+
+def test_the_schedule_submits_a_background_job_for_each_missing_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(days, "now", lambda: dt.datetime(2026, 12, 4, 12, tzinfo=dt.UTC).timestamp())
+    monkeypatch.setattr(daily_jobs, "POLL_SECONDS", 0.0)
+    kept = {("2026-12-04", level) for level in LEVELS[1:]} | {("2026-12-05", LEVELS[0])}
+    jobs = Recorded()
+    schedule = daily_jobs.DailySchedule(jobs, OneProcess(), "db", lambda day, level: (day, level) in kept)  # type: ignore[arg-type]
+    asyncio.run(schedule.tick())
+    made = [(args[1], args[2]) for _, _, args, _ in jobs.submitted]
+    assert made == [("2026-12-04", [LEVELS[0]]), *[("2026-12-05", [level]) for level in LEVELS[1:]]]
+    assert {(lane, fn, owner) for lane, fn, _, owner in jobs.submitted} == {(BACKGROUND, make_daily, "site-daily")}
+
+
+def test_an_app_without_background_work_has_no_daily_schedule(tmp_path: Path) -> None:
+    from spider.web.app import create_app
+
+    app = create_app(str(tmp_path / "db.sqlite3"), background=False)
+    assert app.state.context.solving.daily is None
