@@ -34,6 +34,7 @@ export async function openDailyScreen(dialog, show = {}) {
     text: t("Six new deals every day, the same for everyone, each one winnable. Your first game of a deal counts; later ones are practice.") });
   const clock = el("p", { class: "daily-next" });
   const streak = el("p", { class: "daily-streak" });
+  const you = el("p", { class: "daily-you muted" });
   const dayTitle = el("h3", { id: "daily-day-h", tabindex: "-1" });
   const back = el("button", { type: "button", class: "small-button", text: t("Back to today"), hidden: true });
   const deals = el("ul", { class: "daily-deals", "aria-labelledby": "daily-day-h" }, el("li", { class: "muted", text: t("Loading…") }));
@@ -47,7 +48,7 @@ export async function openDailyScreen(dialog, show = {}) {
   const monthLabel = el("span", { class: "calendar-month", "aria-hidden": "true" }); // the table's caption says it
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
   dialog.replaceChildren(el("div", { class: "daily" }, title, said, intro,
-    el("div", { class: "daily-top" }, clock, streak),
+    el("div", { class: "daily-top" }, clock, streak), you,
     el("section", { "aria-labelledby": "daily-day-h" }, el("div", { class: "daily-day-head" }, dayTitle, back), deals), error,
     el("div", { class: "daily-lower" }, boardSection,
       el("section", { class: "daily-calendar-section", "aria-labelledby": "daily-calendar-h" },
@@ -93,6 +94,11 @@ export async function openDailyScreen(dialog, show = {}) {
   }
 
   async function play(deal, action, button) {
+    const shown = state.view && state.view.daily;
+    if (action === "continue" && shown && shown.date === day && shown.level === deal.level && !state.view.won) {
+      closeDialog(dialog); // that game is the one on the table
+      return;
+    }
     const losing = gameInProgress();
     const same = losing && losing.daily && losing.daily.date === day && losing.daily.level === deal.level;
     if (losing && !same && !(await confirmLoss(t("Start a new game?")))) return;
@@ -167,6 +173,8 @@ export async function openDailyScreen(dialog, show = {}) {
       ends = performance.now() + answer.next_in * 1000;
       showDeals(answer, true);
       if (answer.streak) showStreak(answer.streak);
+      const name = answer.name && typeof answer.name === "object" ? answer.name.display : answer.name;
+      you.textContent = name ? t("On the leaderboards you are {name}.", { name }) : "";
       tick();
       if (!timer) timer = setInterval(tick, 1000);
       if (focusDay) dayTitle.focus();
