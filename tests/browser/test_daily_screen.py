@@ -219,3 +219,19 @@ def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Pa
     expect(mine).to_contain_text("Won")
     expect(mine.get_by_role("rowheader")).to_have_text("2")  # the same moves as the first winner, finished later
     expect(deal_card(dialog, "Spiderette, 1 suit")).to_contain_text("Won in 29 moves")
+
+
+def test_a_new_game_asks_first_when_it_would_end_the_counted_attempt(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), "Spider, 2 suits").get_by_role("button", name="Play", exact=True).click()
+    badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
+    expect(badge).to_be_visible()
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Play").click()
+    confirm = page.get_by_role("alertdialog", name="Start a new game?")  # before any move: it would count as lost
+    confirm.get_by_role("button", name="Keep playing").click()
+    expect(badge).to_be_visible()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Cancel").click()
+    expect(open_daily(page, t).get_by_role("listitem").filter(has_text="Spider, 2 suits")).to_contain_text("Playing")
