@@ -52,7 +52,7 @@ export function boardContent(board, title) {
   if (rows.length) parts.push(table(title, rows));
   else parts.push(el("p", { class: "muted", text: t("No results yet: be the first to finish this deal.") }));
   const note = yourNote(board.you);
-  if (note) parts.push(el("p", { class: "board-note", text: note }));
+  if (note) parts.push(el("p", { class: "board-note muted", text: note }));
   if (board.apart && board.apart.length) {
     parts.push(el("h4", { id: "board-apart-h", text: t("Not ranked (solver used)") }),
       el("ul", { class: "board-apart", "aria-labelledby": "board-apart-h" }, ...board.apart.map((entry) => el("li", {},
