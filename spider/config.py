@@ -36,6 +36,7 @@ class Settings(BaseSettings):
     log_level: Literal["debug", "info", "warning", "error", "critical"] = "warning"  # quiet on a desktop
     log_format: Literal["json", "text"] = "json"
     background: bool = Field(default=True, description="top up the winnable-deal pool")
+    daily_ahead: bool = Field(default=True, description="with background: make the daily deals a day ahead")
     shutdown_seconds: float = Field(default=6.0, gt=0, le=60, description="in-flight requests' grace at a stop")
     player_expiry_days: float = Field(
         default=30.0, gt=0, le=36500, description="forget players with no game and no settings after this long"

@@ -254,7 +254,7 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
 ) -> None:
     database = site["database"]
     _fill_the_pool_but_one_level(database)
-    env = {"SPIDER_BACKGROUND": "true"}
+    env = {"SPIDER_BACKGROUND": "true", "SPIDER_DAILY_AHEAD": "false"}  # the top-up's jobs alone
     if "redis" in site:
         env |= {"SPIDER_REDIS_URL": site["redis"], "SPIDER_REDIS_PREFIX": site["prefix"]}
     served = start(database, tmp_path / "server.log", env=env)

@@ -4,8 +4,10 @@ winnable before it is offered and secret until its day is over.
 * ``days``: the UTC day of a moment and ``days.now()``, the one clock every daily module reads.
 * ``LEVELS``: the six levels; ``daily_secret``: the key of the day's shuffles; ``daily_deck``: a
   try's shuffle; ``make_deal``: the day's deal of a level, proved and rated (``difficulty``).
-* ``anonymous_name``, ``public_id``: how a player who chose no name appears on a leaderboard.
-* ``calendar``: a month's days and the daily streaks, from a player's results.
+* ``names``: how a player who chose no name appears on a leaderboard (``anonymous_name``), their
+  public id, and the rule a chosen name passes.
+* ``calendar``: a month's days and the daily streaks, from a player's results; ``summary`` and
+  ``board``: a day's deals and a deal's leaderboard as a player sees them.
 """
 
 from . import days

@@ -177,7 +177,7 @@ async def _serve(settings: Settings, generation: int) -> None:
     top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
     schedule = loop.create_task(top_up.run()) if settings.background else None
     dailies = DailySchedule(jobs, jobs.site_lock(DAILY_LOCK), settings.database_or_default, deal_kept(store))
-    daily_schedule = loop.create_task(dailies.run()) if settings.background else None
+    daily_schedule = loop.create_task(dailies.run()) if settings.background and settings.daily_ahead else None
     host = _Host(jobs, top_up if schedule else None, generation)
     listener = Listener(settings.jobs_address, family="AF_UNIX", authkey=settings.jobs_key.encode())
     threading.Thread(target=host.accept, args=(listener,), name="job-host-accept", daemon=True).start()

@@ -51,10 +51,12 @@ class Solving:
         database: str | None = None,
         review_seconds: float = REVIEW_SECONDS,
         review_nodes: int | None = None,
+        daily_ahead: bool = True,
     ) -> None:
         """``database``: the store's address, for the top-up jobs to write to (none: no top-up here);
-        ``background`` False switches the top-up off (for tests). ``review_seconds`` and
-        ``review_nodes`` bound a game review (all of it; positions per probe)."""
+        ``background`` False switches the top-up and the daily deals' schedule off (for tests),
+        ``daily_ahead`` False the daily deals' schedule alone (a missing deal is made on request).
+        ``review_seconds`` and ``review_nodes`` bound a game review (all of it; positions per probe)."""
         self.store = store
         self.review_seconds, self.review_nodes = review_seconds, review_nodes
         self.background = background
@@ -63,7 +65,7 @@ class Solving:
         lock = self.jobs.site_lock(LOCK) if background and database else None
         self.top_up = TopUp(self.jobs, lock, database, store.count_winnable) if lock is not None and database else None
         self.database = database
-        daily_lock = self.jobs.site_lock(daily.LOCK) if background and database else None
+        daily_lock = self.jobs.site_lock(daily.LOCK) if background and daily_ahead and database else None
         kept = daily.deal_kept(store)
         self.daily = daily.DailySchedule(self.jobs, daily_lock, database, kept) if daily_lock and database else None
         self._seed()

@@ -52,8 +52,9 @@ def create_app(
     default as the environment's settings say)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
-    solving = Solving(store, background, jobs, database, review_seconds, review_nodes)
-    rates = rate_limits if rate_limits is not None else RateLimits.of(Settings())
+    settings = Settings()
+    solving = Solving(store, background, jobs, database, review_seconds, review_nodes, settings.daily_ahead)
+    rates = rate_limits if rate_limits is not None else RateLimits.of(settings)
     context = AppContext(store=store, games=Games(store), solving=solving, rates=rates)
 
     @asynccontextmanager

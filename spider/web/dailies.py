@@ -50,4 +50,3 @@ def still_secret(row: GameRow) -> bool:
 def secret_error(row: GameRow) -> ApiError | None:
     """The review and the replay of a daily game wait for the end of its day: 409 daily_secret."""
     return ApiError(409, "daily_secret", SECRET_MESSAGE) if still_secret(row) else None
-
