@@ -3,5 +3,6 @@
 import { start } from "./app.js";
 import "./assist/install.js";
 import "./history/entry.js";
+import "./daily/entry.js";
 
 start();

@@ -65,4 +65,11 @@ export const api = {
   reviewState: (job) => call("GET", `/api/reviews/${encodeURIComponent(job)}`),
   cancelReview: (job) => call("DELETE", `/api/reviews/${encodeURIComponent(job)}`),
   reviewLine: (id, step) => call("GET", `/api/games/${encodeURIComponent(id)}/review/line/${step}`),
+  // daily deals: today's (with the countdown and streak), a day's, a month's calendar, a deal's
+  // leaderboard, and today's game of a level (started, resumed, or a practice attempt)
+  daily: () => call("GET", "/api/daily"),
+  dailyDay: (date) => call("GET", `/api/daily/${encodeURIComponent(date)}`),
+  dailyCalendar: (month) => call("GET", `/api/daily/calendar/${encodeURIComponent(month)}`),
+  dailyBoard: (date, level) => call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/leaderboard`),
+  playDaily: (level) => call("POST", `/api/daily/${encodeURIComponent(level)}`),
 };

@@ -5,10 +5,12 @@ import { t } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { syncClock } from "../table/clock.js";
 
-/** The unfinished game a new deal would abandon as a loss (one with an action), or null. */
+/** The unfinished game a new deal would abandon as a loss (one with an action, or a daily deal's
+ * counted attempt, which any new game ends as lost from its first card), or null. */
 export function gameInProgress() {
   const game = state.view || state.current;
-  return game && game.status === "active" && !game.won && game.version > 0 ? game : null;
+  const counts = game && (game.version > 0 || (game.daily && game.daily.counted));
+  return game && game.status === "active" && !game.won && counts ? game : null;
 }
 
 /** Ask whether to give up the game in progress; resolves to true for "start the new deal". */

@@ -12,6 +12,14 @@ import { celebrate, stopCelebration } from "./celebration.js";
 import { openNewGame } from "./newgame.js";
 import { loadStats, winNews } from "./stats.js";
 
+const extraButtons = [];
+
+/** `make(view, close)` may add a button to the result of a win (the daily deals' "See the
+ * leaderboard"): it returns the button, or null when it has none for this game. */
+export function addResultButton(make) {
+  extraButtons.push(make);
+}
+
 export async function showResult() {
   const v = state.view;
   const dialog = $("dlg-result");
@@ -34,8 +42,10 @@ export async function showResult() {
   }
   const statsBox = el("section", { id: "result-stats", class: "stats-box", "aria-labelledby": "result-stats-h" });
   content.append(statsBox);
+  const extra = extraButtons.map((make) => make(v, () => closeDialog(dialog))).filter(Boolean);
   content.append(buttonRow(
     el("button", { type: "button", class: "primary", text: t("New game"), onclick: () => { closeDialog(dialog); openNewGame(); } }),
+    ...extra,
     el("button", { type: "button", text: t("Close"), onclick: () => closeDialog(dialog) })));
   dialog.replaceChildren(content);
   dialog.setAttribute("aria-describedby", "result-news");

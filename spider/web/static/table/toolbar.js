@@ -13,6 +13,7 @@ const ICONS = {
   "btn-hint": "M9 18h6 M10 21h4 M12 3a6 6 0 0 0-3.5 10.9V16h7v-2.1A6 6 0 0 0 12 3z",
   "btn-help": "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z M9.5 9.5a2.6 2.6 0 0 1 5 1c0 1.8-2.5 2.2-2.5 3.6 M12 17.2v.3",
   "btn-menu": "M4 6h16 M4 12h16 M4 18h16",
+  "btn-daily": "M4 5h16v15H4z M4 10h16 M8 3v4 M16 3v4 M9 15l2 2 4-4",
 };
 
 const TOOL_BUTTONS = "#toolbar > button, #tool-slot > button, .menu-wrap > button";

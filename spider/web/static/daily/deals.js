@@ -1,0 +1,74 @@
+// A day's six deals as cards: the level, its difficulty, the player's result and practice games,
+// the button that plays it and the one that shows its leaderboard.
+import { el } from "../core/dom.js";
+import { formatTime } from "../core/format.js";
+import { t, tn } from "../core/i18n.js";
+import { dealAction } from "./plan.js";
+
+/** A daily level's short name ("Spider, 2 suits"): every daily deal plays the classic rules, and
+ * the catalog's longer name carries the level's usual difficulty, which the deal's own replaces. */
+export function levelTitle(key) {
+  const [game, suits] = key.split("-");
+  const name = game === "spiderette" ? t("Spiderette") : t("Spider");
+  return t("{game}, {suits}", { game: name, suits: tn("{n} suit", "{n} suits", Number(suits)) });
+}
+
+export function difficultyWord(difficulty) {
+  if (difficulty === "easy") return t("Easy");
+  if (difficulty === "medium") return t("Medium");
+  if (difficulty === "hard") return t("Hard");
+  return t("Being prepared");
+}
+
+/** The player's counted result in words. */
+export function resultText(result, isToday) {
+  if (!result) return isToday ? t("Not played yet") : t("Not played");
+  let text;
+  if (result.state === "won") {
+    text = tn("Won in {n} move, {time}", "Won in {n} moves, {time}", result.moves, { time: formatTime(result.seconds) });
+  } else if (result.state === "lost") text = t("Lost");
+  else text = isToday ? t("Playing") : t("Not finished");
+  if (result.assisted) text = t("{result} (assisted)", { result: text });
+  if (result.rank) text = t("{result}, rank {rank}", { result: text, rank: result.rank });
+  return text;
+}
+
+function practiceText(practice) {
+  if (!practice || !practice.played) return null;
+  return tn("Practice: {n} game, {won} won", "Practice: {n} games, {won} won", practice.played, { won: practice.won });
+}
+
+const ACTION_WORDS = {
+  play: () => t("Play"),
+  continue: () => t("Continue"),
+  practice: () => t("Practice"),
+  replay: () => t("Play this deal"),
+  wait: () => t("Play"),
+};
+
+/** The card of one deal. `handlers`: play(deal, action, button), board(deal). */
+export function dealCard(deal, isToday, handlers) {
+  const name = levelTitle(deal.level);
+  const id = `daily-deal-${deal.level}`;
+  const action = dealAction(deal, isToday);
+  const state = deal.result ? deal.result.state : "none";
+  const card = el("li", { class: `deal-card ${state}`, "aria-labelledby": id },
+    el("div", { class: "deal-head" },
+      el("h4", { id, text: name }),
+      el("span", { class: `difficulty ${deal.difficulty || "pending"}` },
+        el("span", { class: "sr-only", text: t("Difficulty:") }), " ", difficultyWord(deal.difficulty))),
+    el("p", { class: "deal-result", text: resultText(deal.result, isToday) }));
+  const practice = practiceText(deal.practice);
+  if (practice) card.append(el("p", { class: "deal-practice muted", text: practice }));
+  const buttons = el("div", { class: "deal-buttons" });
+  if (action) {
+    const button = el("button", { type: "button", class: action === "replay" ? "" : "primary", text: ACTION_WORDS[action](),
+      "aria-describedby": id, disabled: action === "wait" });
+    button.addEventListener("click", () => handlers.play(deal, action, button));
+    buttons.append(button);
+  }
+  buttons.append(el("button", { type: "button", text: t("Leaderboard"), "aria-describedby": id,
+    onclick: () => handlers.board(deal) }));
+  card.append(buttons);
+  return card;
+}

@@ -1,0 +1,72 @@
+// The way to the daily deals: a toolbar button, a menu item and their dialog (the screen loads the
+// first time it opens); on the table, a daily deal says so and whether it counts; the result of
+// a won daily deal offers its leaderboard.
+import { $, el } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { state, subscribe } from "../core/state.js";
+import { addResultButton } from "../game/result.js";
+import { closeMenu } from "../play/menu.js";
+
+const toolButton = el("button", { id: "btn-daily", type: "button", "aria-haspopup": "dialog" });
+const item = el("button", { id: "btn-daily-menu", type: "button", "aria-haspopup": "dialog" });
+const dialog = el("dialog", { id: "dlg-daily", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-daily-title" });
+const badge = el("p", { id: "daily-badge", class: "daily-badge", hidden: true });
+let screen = null;
+
+function loadScreen() {
+  if (!screen) {
+    if (!document.querySelector('link[href="static/daily/daily.css"]')) {
+      document.head.append(el("link", { rel: "stylesheet", href: "static/daily/daily.css" }));
+    }
+    screen = import("./screen.js");
+  }
+  return screen;
+}
+
+/** Open the screen; `show` ({date, level}) opens a deal's leaderboard too. */
+async function open(show = {}) {
+  closeMenu();
+  const { openDailyScreen } = await loadScreen();
+  await openDailyScreen(dialog, show);
+}
+
+function dayText(date) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat(state.language, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A daily deal on the table says which day's it is and whether it counts; its code box (a daily
+ * deal has no code to share) gives way to it. */
+function applyBadge() {
+  const daily = state.view && state.view.daily;
+  document.body.classList.toggle("daily-game", Boolean(daily));
+  badge.hidden = !daily;
+  if (!daily) return;
+  const kind = daily.counted ? t("counts for the leaderboard") : t("practice");
+  badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind });
+}
+
+function applyTexts() {
+  toolButton.textContent = t("Daily deals");
+  item.textContent = t("Daily deals");
+}
+
+// evaluated before app.js's start(): the dialog is on the page when start() wires every dialog's close
+document.body.append(dialog);
+$("btn-help").before(toolButton);
+$("btn-settings").before(item);
+document.querySelector("#topbar .code-box").after(badge);
+toolButton.addEventListener("click", () => open());
+item.addEventListener("click", () => open());
+dialog.addEventListener("close", async () => (await loadScreen()).stopDailyScreen());
+addResultButton((view, closeResult) => view.daily ? el("button", { type: "button", text: t("See the leaderboard"),
+  onclick: () => {
+    closeResult();
+    // after the result's close has put the focus back, so that closing the screen returns it there
+    setTimeout(() => open({ date: view.daily.date, level: view.daily.level }), 0);
+  } }) : null);
+subscribe((changed) => {
+  if (changed.has("language")) applyTexts();
+  if (changed.has("language") || changed.has("view")) applyBadge();
+});
+applyTexts();

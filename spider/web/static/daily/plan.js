@@ -1,0 +1,31 @@
+// What the daily deals' screen offers, decided from the server's answers alone (pure, so node
+// --test covers it): the button a deal wears and the rows of a leaderboard.
+
+/** The one action a deal offers: today "play" (no counted attempt yet), "continue" (it is being
+ * played) or "practice" (it is finished); "wait" while today's deal is being prepared; a day that
+ * is over "replay" (play its revealed deck as an ordinary game) or nothing without a deck. */
+export function dealAction(deal, isToday) {
+  if (!isToday) return deal.deck ? "replay" : null;
+  if (!deal.difficulty) return "wait";
+  if (!deal.result) return "play";
+  return deal.result.state === "playing" ? "continue" : "practice";
+}
+
+/** The rows a leaderboard shows: the top entries, then, when the player's own place is outside
+ * them, a gap and the entries around theirs. Each row is an entry or {gap: true}. */
+export function boardRows(board) {
+  const rows = [...(board.entries || [])];
+  const you = board.you;
+  if (!you || !you.around || !you.around.length || rows.some((entry) => entry.you)) return rows;
+  const shown = new Set(rows.map((entry) => entry.rank));
+  const around = you.around.filter((entry) => !shown.has(entry.rank));
+  if (!around.length) return rows;
+  const last = rows.length ? rows[rows.length - 1].rank : 0;
+  if (around[0].rank > last + 1) rows.push({ gap: true });
+  return [...rows, ...around];
+}
+
+/** The new game request that plays a day's revealed deck (POST /api/games). */
+export function deckRequest(deck, profile) {
+  return { game: deck.game, suits: deck.suits, rules: deck.rules, deck: deck.deck, profile: profile || "standard" };
+}

@@ -1,0 +1,243 @@
+"""The daily deals' screen in the browser, as a screen reader user reaches it: the toolbar's button,
+today's six deals with their difficulty, playing one and coming back to see it being played, a
+deal's leaderboard with its order in words, the calendar and a past day's revealed deals; on a
+360 px phone and a wide screen, in English and Russian, with nothing wider than the window."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from browserkit import WIN_DECK, WIN_LINE, card, drag, status_value
+from conftest import _Server
+from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from spider.daily import LEVELS, days
+from spider.i18n import browser_catalog
+from spider.store import DailyDeal
+from tests.conftest import on_postgresql
+from tests.postgres import Schemas
+from tests.web.daily_deals import act, known_deal, play, win
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = {"en": "en-US", "ru": "ru-RU"}
+LEVEL = "spiderette-1-classic"  # today's deal of it is WIN_DECK, won by WIN_LINE in 29 moves
+DIFFICULTY = dict(zip(LEVELS, ["easy", "medium", "hard", "easy", "medium", "hard"], strict=True))
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which of a plural message's forms fits n (gettext's order: ru one, few, many; en one, other)."""
+    if lang == "ru":
+        return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    return 0 if n == 1 else 1
+
+
+def translator(lang: str) -> Any:
+    """t(text, plural, **params): the page's text in `lang`, with `n` choosing a plural's form; a
+    placeholder given no value stays as it is (see `like`)."""
+    messages = browser_catalog(lang)["messages"]
+
+    def t(text: str, plural: str | None = None, **params: Any) -> str:
+        found = messages.get(text, text if plural is None or params["n"] == 1 else plural)
+        if isinstance(found, list):
+            found = found[plural_index(lang, params["n"])]
+        for name, value in params.items():
+            found = found.replace("{" + name + "}", str(value))
+        return str(found)
+
+    return t
+
+
+def like(text: str) -> re.Pattern[str]:
+    """A text whose placeholders left unfilled match anything."""
+    return re.compile(".*".join(re.escape(part) for part in re.split(r"\{\w+\}", text)))
+
+
+@pytest.fixture(scope="module")
+def daily_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """An app of this module's own, so that its store can be given today's and yesterday's daily
+    deals (as the schedule would make them) and two other players' results on today's LEVEL."""
+    schemas = Schemas() if on_postgresql() else None
+    database = schemas.new() if schemas else str(tmp_path_factory.mktemp("daily") / "db.sqlite3")
+    server = _Server(database, background=False)
+    store = server.app.state.context.store
+    with pytest.MonkeyPatch.context() as patch:
+        if not hasattr(store, "player_name"):  # until the display names are merged in: none chosen
+            patch.setattr(type(store), "player_name", lambda self, player: None, raising=False)
+        today = days.today()
+        store.add_daily_deal(DailyDeal(today, LEVEL, WIN_DECK, WIN_LINE, DIFFICULTY[LEVEL]))  # the first one stays
+        for day in (today, days.shift(today, -1)):
+            for level in LEVELS:
+                store.add_daily_deal(replace(known_deal(day, level), difficulty=DIFFICULTY[level]))
+        winner, loser = TestClient(server.app), TestClient(server.app)
+        win(winner, play(winner, LEVEL), WIN_LINE)
+        act(loser, play(loser, LEVEL), WIN_LINE[0])
+        assert loser.post("/api/games", json={"game": "spider"}).status_code == 201  # the daily one lost
+        yield server.start()
+    server.stop()
+    if schemas:
+        schemas.drop()
+
+
+@pytest.fixture
+def sized(browser: Browser, daily_url: str, request: pytest.FixtureRequest) -> Iterator[tuple[Page, Any]]:
+    (width, height), lang = request.param
+    context = browser.new_context(
+        base_url=daily_url, viewport={"width": width, "height": height}, locale=LANGUAGES[lang], reduced_motion="reduce"
+    )
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page, translator(lang)
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+CASES = [((360, 640), "en"), ((1280, 800), "en"), ((360, 640), "ru"), ((1280, 800), "ru")]
+
+# What is wider than the window, or than the dialog's own box (a table that would scroll sideways).
+TOO_WIDE_JS = """(dialog) => {
+  const out = [];
+  if (document.documentElement.scrollWidth > innerWidth) out.push("the page");
+  if (dialog.scrollWidth > dialog.clientWidth + 1) out.push("the dialog");
+  for (const node of dialog.querySelectorAll("*")) {
+    const r = node.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.right > innerWidth + 0.5)) out.push(node.className || node.tagName);
+    if (node.classList.contains("board-wrap") && node.scrollWidth > node.clientWidth + 1) out.push("the leaderboard");
+  }
+  return out;
+}"""
+
+
+def open_daily(page: Page, t: Any) -> Locator:
+    page.get_by_role("navigation", name=t("Game controls")).get_by_role("button", name=t("Daily deals")).click()
+    dialog = page.get_by_role("dialog", name=t("Daily deals"))
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_role("heading", name=t("Daily deals"), exact=True)).to_be_focused()
+    return dialog
+
+
+def deal_card(dialog: Locator, name: str) -> Locator:
+    return dialog.get_by_role("listitem").filter(has=dialog.page.get_by_role("heading", name=name, exact=True))
+
+
+def level_name(t: Any, game: str, suits: int) -> str:
+    return str(t("{game}, {suits}", game=t(game), suits=t("{n} suit", "{n} suits", n=suits)))
+
+
+def assert_fits(page: Page, dialog: Locator) -> None:
+    assert dialog.evaluate(TOO_WIDE_JS) == []
+
+
+@pytest.mark.parametrize("sized", CASES, indirect=True, ids=lambda c: f"{c[0][0]}x{c[0][1]}-{c[1]}")
+def test_the_daily_screen_plays_a_deal_and_shows_its_leaderboard_and_calendar(sized: tuple[Page, Any]) -> None:
+    page, t = sized
+    page.goto("/")
+    expect(page.locator("body.ready")).to_have_count(1)
+    dialog = open_daily(page, t)
+    cards = dialog.get_by_role("listitem").filter(has=dialog.page.get_by_role("heading", level=4))
+    expect(cards).to_have_count(6)
+    for level in LEVELS:
+        game, suits, _ = level.split("-")
+        card = deal_card(dialog, level_name(t, game.capitalize(), int(suits)))
+        expect(card).to_contain_text(t(DIFFICULTY[level].capitalize()))
+        expect(card).to_contain_text(t("Not played yet"))
+    expect(dialog.get_by_text(like(t("Next deals in {time}")))).to_have_text(re.compile(r"\d+:\d\d:\d\d"))
+    assert_fits(page, dialog)
+
+    spiderette = level_name(t, "Spiderette", 1)
+    deal_card(dialog, spiderette).get_by_role("button", name=t("Play"), exact=True).click()
+    expect(dialog).to_be_hidden()
+    badge = like(t("Daily deal, {date}: {kind}", kind=t("counts for the leaderboard")))
+    expect(page.get_by_text(badge)).to_be_visible()
+    expect(page.get_by_role("button", name=t("Copy the game code"))).to_be_hidden()  # a daily deal has no code to share
+    page.get_by_role("button", name=like(t("Deal a row from the stock ({cards}, {deals})"))).click()
+    expect(status_value(page, t("Moves"))).to_have_text("1")  # dealing a row is a move
+
+    dialog = open_daily(page, t)
+    card = deal_card(dialog, spiderette)
+    expect(card).to_contain_text(t("Playing"))
+    expect(card.get_by_role("button", name=t("Continue"), exact=True)).to_be_visible()
+    card.get_by_role("button", name=t("Leaderboard"), exact=True).click()
+    board = dialog.get_by_role("region", name=t("Leaderboard: {level}", level=spiderette))
+    expect(board.get_by_role("heading", level=3)).to_be_focused()
+    expect(board.get_by_text(t("Won before lost, then fewer moves, then less time."))).to_be_visible()
+    table = board.get_by_role("table", name=re.compile("^" + re.escape(spiderette)))
+    expect(table.get_by_role("row").nth(1)).to_contain_text(t("Won"))  # (after the heading row)
+    expect(table.get_by_role("row").last).to_contain_text(t("Lost"))  # the loss after every win
+    expect(board.get_by_text(t("Your game is not finished yet: it is ranked once it is."))).to_be_visible()
+    assert_fits(page, dialog)
+
+    calendar = dialog.get_by_role("region", name=t("Calendar"))
+    today = calendar.get_by_role("button", name=like(t("{date}, today: {state}")))
+    expect(today).to_have_attribute("aria-current", "date")
+    yesterday = days.shift(days.today(), -1)
+    if yesterday[:7] != days.today()[:7]:
+        calendar.get_by_role("button", name=t("Previous month")).click()
+    past = calendar.locator(f'button[data-day="{yesterday}"]')
+    expect(past).to_have_accessible_name(re.compile(re.escape(t("missed")) + "$"))
+    if yesterday[:7] == days.today()[:7]:  # the arrow keys move between the days; Enter opens one
+        today.focus()
+        page.keyboard.press("ArrowLeft")
+        expect(past).to_be_focused()
+        page.keyboard.press("Enter")
+    else:
+        past.click()
+    expect(dialog.get_by_role("heading", name=like(t("Deals of {date}")))).to_be_focused()
+    expect(dialog.get_by_role("button", name=t("Play this deal"))).to_have_count(6)
+    assert_fits(page, dialog)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    toolbar = page.get_by_role("navigation", name=t("Game controls"))
+    expect(toolbar.get_by_role("button", name=t("Daily deals"))).to_be_focused()  # back where it was
+
+
+def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), "Spiderette, 1 suit").get_by_role("button", name="Play", exact=True).click()
+    expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))).to_be_visible()
+    view = page.request.get(f"{daily_url}/api/games/current").json()
+    assert view["daily"]["level"] == LEVEL and view["daily"]["counted"] is True
+    for action in WIN_LINE[:-2]:  # one request each, as the player would
+        view = page.request.post(
+            f"{daily_url}/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
+        ).json()
+    page.reload()
+    expect(status_value(page, "Sets")).to_have_text("3/4")
+    drag(page, card(page, 2, "2 of spades"), card(page, 1, "3 of spades"))
+    expect(status_value(page, "Moves")).to_have_text("28")
+    card(page, 6, "ace of spades").dblclick()
+    result = page.get_by_role("dialog", name="You won!")
+    expect(result).to_be_visible(timeout=10000)
+    result.get_by_role("button", name="See the leaderboard").click()
+    dialog = page.get_by_role("dialog", name="Daily deals")
+    board = dialog.get_by_role("region", name="Leaderboard: Spiderette, 1 suit")
+    expect(board.get_by_role("heading", level=3)).to_be_focused()
+    mine = board.get_by_role("row").filter(has_text="(you)")
+    expect(mine).to_contain_text("Won")
+    expect(mine.get_by_role("rowheader")).to_have_text("2")  # the same moves as the first winner, finished later
+    expect(deal_card(dialog, "Spiderette, 1 suit")).to_contain_text("Won in 29 moves")
+
+
+def test_a_new_game_asks_first_when_it_would_end_the_counted_attempt(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), "Spider, 2 suits").get_by_role("button", name="Play", exact=True).click()
+    badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
+    expect(badge).to_be_visible()
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Play").click()
+    confirm = page.get_by_role("alertdialog", name="Start a new game?")  # before any move: it would count as lost
+    confirm.get_by_role("button", name="Keep playing").click()
+    expect(badge).to_be_visible()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Cancel").click()
+    expect(open_daily(page, t).get_by_role("listitem").filter(has_text="Spider, 2 suits")).to_contain_text("Playing")
