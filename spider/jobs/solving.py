@@ -145,14 +145,19 @@ class Solving:
         )
 
     async def start_solve(
-        self, record: dict[str, Any], time_limit: float, player: str, client: str | None = None
+        self,
+        record: dict[str, Any],
+        time_limit: float,
+        player: str,
+        client: str | None = None,
+        with_line: bool = True,
     ) -> str:
         """Start ``player``'s one solve, asked for from the network address ``client``, and return its
         job id; raises :class:`Busy` (429) when they (or their address) already have one or the
-        solvers and their wait list are full."""
+        solvers and their wait list are full. ``with_line`` False: the answer leaves the line out."""
         seconds = time_limit + WORKER_START_SECONDS
         return await self.jobs.submit(
-            SOLVE, solve_record, record, time_limit, owner=player, seconds=seconds, client=client
+            SOLVE, solve_record, record, time_limit, with_line, owner=player, seconds=seconds, client=client
         )
 
     async def solve_state(self, job_id: str, player: str) -> dict[str, Any] | None:

@@ -17,9 +17,13 @@ from .progress import report
 MIN_TRY_SECONDS = 1.0  # a try with less time than this left is not worth starting
 
 
-def solve_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
-    """Replay a record and solve its position."""
-    return solve(Game.from_record(record), time_limit=time_limit).as_dict()
+def solve_record(record: dict[str, Any], time_limit: float, with_line: bool = True) -> dict[str, Any]:
+    """Replay a record and solve its position; without the winning line when ``with_line`` is
+    False (a daily deal's while its day lasts: a line could be passed on to other players)."""
+    answer = solve(Game.from_record(record), time_limit=time_limit).as_dict()
+    if not with_line:
+        answer["actions"] = []
+    return answer
 
 
 def review_record(

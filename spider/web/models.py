@@ -333,7 +333,9 @@ class Hint(Answer):
 
 class Solve(Answer):
     result: Literal["won", "lost", "unknown"]
-    actions: list[Action] = Field(description="For won: the actions that win from the current position")
+    actions: list[Action] = Field(
+        description="For won: the actions that win from here (none for a daily deal while its day lasts)"
+    )
     nodes: int | None = Field(None, ge=0, description="Positions searched")
     seconds: float | None = Field(None, ge=0)
     reason: str | None = Field(

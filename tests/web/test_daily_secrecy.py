@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from spider.engine import Game, variant_of_level
 from tests.web.daily_deals import Clock, act, clock_fixture, daily_app_fixture, known_deal, play  # noqa: F401
+from tests.web.procwatch import wait_for
 
 LEVEL = "spider-2-classic"
 RUN = 8  # cards in a row of the deal's order that no answer may hold
@@ -106,3 +107,17 @@ def test_the_deal_and_a_winning_line_are_shown_once_the_day_is_over(client: Test
     assert client.get(f"/api/games/{view['id']}/review/line/0").status_code == 404  # not reviewed yet: no secret
     today = client.get("/api/daily").json()
     assert today["date"] == clock.today and all("deck" not in d for d in today["deals"])
+
+
+def test_the_solver_answers_a_daily_deal_without_its_line_while_its_day_lasts(client: TestClient) -> None:
+    """A winning line, passed on, would let another player win the day's deal unassisted."""
+    view = play(client, "spiderette-1-classic")
+    started = client.post(f"/api/games/{view['id']}/solve", json={"time_limit": 20})
+    assert started.status_code == 202, started.text
+    answer = wait_for(lambda: (s := client.get(f"/api/solves/{started.json()['id']}").json())["state"] == "done" and s)
+    assert answer["answer"]["result"] == "won" and answer["answer"]["actions"] == []
+    assert client.get("/api/daily").json()["deals"][3]["result"]["assisted"] is True
+    plain = client.post("/api/games", json={"game": "spiderette", "code": "SD1-S1-AAAAAAB"}).json()
+    started = client.post(f"/api/games/{plain['id']}/solve", json={"time_limit": 20})
+    answer = wait_for(lambda: (s := client.get(f"/api/solves/{started.json()['id']}").json())["state"] == "done" and s)
+    assert answer["answer"]["result"] == "won" and answer["answer"]["actions"]

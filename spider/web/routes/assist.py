@@ -12,6 +12,7 @@ from ...i18n import translations
 from ...jobs.errors import Busy, WorkerLost
 from ..bodies import SolveBody
 from ..context import Ctx
+from ..dailies import still_secret
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
 from ..http.rates import DEEP_HINT, SOLVE, client_address
 from ..language import request_language
@@ -82,9 +83,10 @@ async def hint(
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
     player, client = request.state.player, client_address(request.scope)
     ctx.rates.take(SOLVE, client)
-    _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+    row, game = await run_in_threadpool(ctx.games.get, player, game_id)
     try:
-        job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client)
+        # a daily deal's winning line, passed on while its day lasts, would rank another player
+        job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client, not still_secret(row))
     except Busy:
         ctx.rates.give_back(SOLVE, client)
         raise

@@ -97,7 +97,7 @@ async function runSolver(v, seconds, parts) {
     return;
   }
   const lines = [];
-  if (result.result === "won" && Array.isArray(result.actions)) {
+  if (result.result === "won" && Array.isArray(result.actions) && result.actions.length) {
     lines.push(el("p", { text: tn("The solver found a winning line of {n} action.", "The solver found a winning line of {n} actions.", result.actions.length) }));
   }
   if (result.note) lines.push(el("p", { class: "muted", text: result.note }));
