@@ -241,3 +241,23 @@ def test_a_new_game_asks_first_when_it_would_end_the_counted_attempt(page: Page,
     expect(badge).to_be_visible()
     page.get_by_role("dialog", name="New game").get_by_role("button", name="Cancel").click()
     expect(open_daily(page, t).get_by_role("listitem").filter(has_text="Spider, 2 suits")).to_contain_text("Playing")
+
+
+def test_a_lost_daily_deal_waits_for_the_days_end_to_be_reviewed_or_replayed(page: Page, daily_url: str) -> None:
+    """Its review and replay would show every card while other players still play the deal."""
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), "Spider, 4 suits").get_by_role("button", name="Play", exact=True).click()
+    page.get_by_role("button", name=like(t("Deal a row from the stock ({cards}, {deals})"))).click()
+    expect(status_value(page, t("Moves"))).to_have_text("1")
+    page.get_by_role("button", name="New game").click()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Play").click()
+    page.get_by_role("alertdialog", name="Start a new game?").get_by_role("button", name="Start the new game").click()
+    expect(page.get_by_text("Your last game counts as a loss")).to_be_visible()
+    expect(page.get_by_role("button", name="Review this game")).to_be_hidden()
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Statistics").click()
+    row = page.get_by_role("dialog", name="Statistics").get_by_role("row").filter(has_text="Spider, 4 suits")
+    expect(row).to_contain_text("When the day is over")
+    expect(row.get_by_role("button")).to_have_count(0)

@@ -19,3 +19,10 @@ export function formatWinRate(winRate, none = "—") {
 export function tenths(seconds) {
   return Math.round(seconds * 10) / 10;
 }
+
+/** Whether a game is of a daily deal whose day (UTC) still lasts: the server shows nothing of its
+ * deck then, so its replay and review wait. `daily` is a past game's date or a view's daily block. */
+export function dailySecret(daily, now = new Date()) {
+  const day = typeof daily === "string" ? daily : daily && daily.date;
+  return Boolean(day) && day >= now.toISOString().slice(0, 10);
+}

@@ -3,6 +3,7 @@
 // first action or when dismissed. Loaded the first time a game is lost.
 import { levelName } from "../core/catalog.js";
 import { el } from "../core/dom.js";
+import { dailySecret } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
 import { state, subscribe } from "../core/state.js";
 import { closeDialog, openDialog } from "../dialogs/dialog.js";
@@ -35,6 +36,7 @@ export function showLostResult(bar, dialog, game) {
       el("button", { type: "button", class: "dismiss", text: t("Dismiss"), onclick: hide }));
   }
   reviewed = game;
+  bar.querySelector("button.review").hidden = dailySecret(game.daily); // its review waits for the day's end
   bar.hidden = false;
   const level = levelName(state.catalog, game.game, game.suits, game.rules);
   said.textContent = `${t("Your last game counts as a loss")}: ${

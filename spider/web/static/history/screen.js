@@ -3,7 +3,7 @@
 // a confirmation. Everything comes from the server (GET /api/stats, GET /api/history).
 import { api } from "../core/api.js";
 import { $, el } from "../core/dom.js";
-import { formatTime } from "../core/format.js";
+import { dailySecret, formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
@@ -65,10 +65,15 @@ function gameRow(game, replay, review) {
     cell(t("Moves"), game.moves, "number"),
     cell(t("Time"), formatTime(game.elapsed), "number"),
     cell(t("Score"), game.score ?? "—", "number"),
-    el("td", {}, el("button", { type: "button", class: "small", text: t("Replay"),
+    ...(dailySecret(game.daily) ? waitingCells() : [el("td", {}, el("button", { type: "button", class: "small", text: t("Replay"),
       "aria-label": t("Replay the game of {date}", { date: dateText(game.finished) }), onclick: () => replay(game) })),
     el("td", {}, el("button", { type: "button", class: "small", text: t("Review"),
-      "aria-label": t("Review the game of {date}", { date: dateText(game.finished) }), onclick: () => review(game) })));
+      "aria-label": t("Review the game of {date}", { date: dateText(game.finished) }), onclick: () => review(game) }))]));
+}
+
+/** In place of a daily deal's replay and review while its day lasts. */
+function waitingCells() {
+  return [el("td", { colspan: 2, class: "muted", text: t("When the day is over") })];
 }
 
 function gamesTable() {
