@@ -58,7 +58,8 @@ def test_an_operator_hides_a_name_by_public_id_and_the_player_shows_anonymous(
 def test_the_token_names_a_player_too(client: TestClient, database: str) -> None:
     browser = TestClient(client.app)
     assert browser.put("/api/player/name", json={"name": "Someone"}).status_code == 200
-    run = spider("players", "hide-name", browser.cookies["spider_player"], "--database", database)
+    # a token may begin with "-": "--" ends the options before it, as for any command
+    run = spider("players", "hide-name", "--database", database, "--", browser.cookies["spider_player"])
     assert run.returncode == 0, run
     assert browser.get("/api/player").json()["name"]["chosen"] is False
 
