@@ -274,6 +274,31 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             ),
         ),
     ),
+    (
+        N_("Daily deals"),
+        (
+            N_(
+                "Daily deals offers one new deal a day for each level: Spider and Spiderette with 1, 2 and 4 suits, "
+                "classic rules, standard scoring. Everyone gets the same deals, and the solver proved each one "
+                "winnable before it was offered. A new day starts at midnight UTC."
+            ),
+            N_(
+                "Your first game of a daily deal is the one that counts: it is won when you win it, and lost when "
+                "you start any other game before winning it. A game still being played when its day ends never "
+                "counts. Later games of the same deal are practice: they never reach the leaderboard."
+            ),
+            N_(
+                "Each deal has a leaderboard: won before lost, then fewer moves, then less time. A game in which "
+                "you asked the solver or the deeper hint is assisted: it is listed apart and never ranked (on a "
+                "daily deal the deeper hint counts as help). The Hint button does not."
+            ),
+            N_(
+                "While the day lasts nothing shows the deal's cards. When it is over, the deal and a winning line "
+                "are shown: you can play the deal again, watch the winning line step by step and review your games "
+                "of it."
+            ),
+        ),
+    ),
 )
 
 

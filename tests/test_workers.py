@@ -65,7 +65,8 @@ def _cmdline(pid: int) -> bytes:
 
 
 def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None = None) -> Served:
-    """``env``: variables on top of the test's (the top-up is off unless it says otherwise)."""
+    """``env``: variables on top of the test's (the top-up is off unless it says otherwise). One
+    worker is one process (the app in ``spider serve`` itself, no job host)."""
     env = (
         os.environ
         | {"PYTHONPATH": str(Path.cwd()), "SPIDER_LOG_LEVEL": "info", "SPIDER_BACKGROUND": "false"}
@@ -85,7 +86,7 @@ def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None
         assert found, log.read_text()
         served = Served(process, int(found.group(1)), log)
         deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-        while len(served.worker_pids()) < workers or not _answers(served.port):
+        while len(served.worker_pids()) < (workers if workers > 1 else 0) or not _answers(served.port):
             assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.1)
     except BaseException:

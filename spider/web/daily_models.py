@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .models import Action, Answer, Card, GameId, RulesId, SuitCount
+from .models import Action, Answer, Card, GameId, LineStep, RulesId, SuitCount
 
 Difficulty = Literal["easy", "medium", "hard"]
 ResultState = Literal["playing", "won", "lost"]
@@ -102,3 +102,10 @@ class Leaderboard(Answer):
     entries: list[BoardEntry] = Field(description="The top 50, ranked")
     apart: list[BoardEntry] = Field(description="Finished assisted results: shown apart, never ranked")
     you: YourEntry | None = Field(description="Your counted attempt, in any state; null before one")
+
+
+class DailyLineStep(LineStep):
+    """A past day's deal after ``step`` actions of its winning line, every card face up."""
+
+    date: Day
+    level: str = Field(examples=["spider-2-classic"])

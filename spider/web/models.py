@@ -400,14 +400,19 @@ class ReviewAnswer(Answer):
     chosen: str | None = Field(None, description="The player's own move where the winning line starts, in words")
 
 
-class ReviewStep(PublicTable):
+class LineStep(PublicTable):
+    """A winning line after ``step`` of its actions, every card face up (for the replay viewer)."""
+
+    step: int = Field(ge=0, description="Actions of the winning line played so far")
+    steps: int = Field(ge=0, description="The winning line's actions in all")
+    events: Events | None = Field(description="What the step's action did; null at step 0")
+
+
+class ReviewStep(LineStep):
     """The review's winning line after ``step`` of its actions, every card face up (the game is over)."""
 
     id: str
-    step: int = Field(ge=0, description="Actions of the winning line played so far")
-    steps: int = Field(ge=0, description="The winning line's actions in all")
     line_from: int = Field(ge=0, description="The player's line position the winning line starts from")
-    events: Events | None = Field(description="What the step's action did; null at step 0")
 
 
 # ----- pages ---------------------------------------------------------------------------------

@@ -261,3 +261,31 @@ def test_a_lost_daily_deal_waits_for_the_days_end_to_be_reviewed_or_replayed(pag
     row = page.get_by_role("dialog", name="Statistics").get_by_role("row").filter(has_text="Spider, 4 suits")
     expect(row).to_contain_text("When the day is over")
     expect(row.get_by_role("button")).to_have_count(0)
+
+
+def test_a_past_deals_winning_line_is_watched_step_by_step_face_up(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    dialog = open_daily(page, t)
+    yesterday = days.shift(days.today(), -1)
+    calendar = dialog.get_by_role("region", name=t("Calendar"))
+    if yesterday[:7] != days.today()[:7]:
+        calendar.get_by_role("button", name=t("Previous month")).click()
+    calendar.locator(f'button[data-day="{yesterday}"]').click()
+    expect(dialog.get_by_role("heading", name=like(t("Deals of {date}")))).to_be_focused()
+    card = deal_card(dialog, "Spiderette, 1 suit")
+    card.get_by_role("button", name="Watch the winning line").click()
+    line = dialog.get_by_role("region", name="Winning line: Spiderette, 1 suit")
+    expect(line.get_by_role("heading", level=3)).to_be_focused()
+    steps = len(known_deal(yesterday, LEVEL).line)
+    said = line.get_by_role("status")
+    expect(said).to_have_text(f"Step 0 of {steps}: The deal, every card face up.")
+    expect(line.locator(".card.down")).to_have_count(0)  # the day is over: every card face up
+    expect(line.locator(".card.up")).to_have_count(28)  # Spiderette deals 1 to 7 cards to its seven columns
+    line.get_by_role("button", name="Next step").click()
+    expect(said).to_have_text(re.compile(rf"^Step 1 of {steps}: \S"))
+    expect(line.get_by_role("slider", name="Step")).to_have_attribute("aria-valuetext", f"Step 1 of {steps}")
+    dialog.get_by_role("button", name="Back to today").click()
+    expect(line).to_be_hidden()  # today's deals have no line to watch
+    expect(dialog.get_by_role("button", name="Watch the winning line")).to_have_count(0)

@@ -49,6 +49,9 @@ def test_switch_to_russian_in_the_settings(page: Page) -> None:
     expect(page.get_by_role("dialog").get_by_role("heading", level=2)).to_have_text(
         page.request.get("/api/help").json()["title"]
     )
+    daily = page.get_by_role("dialog").get_by_role("heading", level=3, name=ru("Daily deals"), exact=True)
+    expect(daily).to_be_visible()  # the help's last part: the daily deals, in Russian too
+    expect(page.get_by_role("dialog").get_by_text("UTC")).to_have_count(1)
 
 
 def test_first_visit_in_the_browsers_language(browser: Browser, base_url: str) -> None:

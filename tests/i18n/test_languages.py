@@ -3,6 +3,8 @@ Russian, Slovak and Finnish."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from spider.cli import main
@@ -214,6 +216,31 @@ def test_help_covers_the_rules_in_english() -> None:
         "hint",
     ):
         assert words in whole, words
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_explains_the_daily_deals_as_the_rules_do(lang: str) -> None:
+    """docs/RULES.md, Daily deals, has the full rules: the help's short part must agree with it."""
+    english = help_page()["sections"][-1]
+    daily = help_page(translations(lang))["sections"][-1]
+    assert daily["title"] == translations(lang).gettext("Daily deals")  # the toolbar button's name
+    assert "UTC" in daily["paragraphs"][0] and len(daily["paragraphs"]) == 4
+    rules = " ".join((Path(__file__).parents[2] / "docs" / "RULES.md").read_text(encoding="utf-8").split())
+    said = " ".join(english["paragraphs"])
+    for words in (
+        "midnight",
+        "winnable",
+        "first game of a daily deal is the one that counts",
+        "lost when you start any other game",
+        "never counts",
+        "practice",
+        "won before lost, then fewer moves, then less time",
+        "listed apart and never ranked",
+        "the deeper hint",
+        "winning line",
+    ):
+        assert words in said, words
+        assert words in rules.replace("**", ""), words
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

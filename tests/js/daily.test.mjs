@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { countdown, monthGrid, monthOf, shiftDay, shiftMonth, stepDay, weekday, weekdayOrder } from "../../spider/web/static/daily/dates.js";
-import { boardRows, dealAction, deckRequest } from "../../spider/web/static/daily/plan.js";
+import { boardRows, canWatch, dealAction, deckRequest } from "../../spider/web/static/daily/plan.js";
 
 test("months and days step across the year's end and leap days", () => {
   assert.equal(shiftMonth("2026-12", 1), "2027-01");
@@ -63,6 +63,14 @@ test("a deal offers play, continue or practice today, and the revealed deck once
   assert.equal(dealAction(deal(null, { difficulty: null }), true), "wait");
   assert.equal(dealAction(deal({ state: "won" }, { deck: { deck: [] } }), false), "replay");
   assert.equal(dealAction(deal(null), false), null); // a past day's deck not revealed (yet)
+});
+
+test("a deal's winning line is offered once its day is over and the line is revealed", () => {
+  const past = { level: "spider-1-classic", difficulty: "easy", deck: { deck: [] }, line: ["1>2", "deal"] };
+  assert.equal(canWatch(past, false), true);
+  assert.equal(canWatch(past, true), false); // today: never, whatever the answer holds
+  assert.equal(canWatch({ ...past, line: undefined }, false), false);
+  assert.equal(canWatch({ ...past, line: [] }, false), false);
 });
 
 test("a revealed deck is played as an ordinary game of its level", () => {

@@ -229,6 +229,11 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     board = "/api/daily/{date}/{level}/leaderboard"
     assert api("GET", board, path={"date": today, "level": level})[1]["you"]["result"] == "playing"
     assert api("GET", board, path={"date": "9999-01-01", "level": level})[0] == 404
+    yesterday, line = days.shift(today, -1), "/api/daily/{date}/{level}/line/{step}"
+    store_deals(app.state.context.store, yesterday)
+    assert api("GET", line, path={"date": yesterday, "level": level, "step": 1})[1]["events"]
+    assert api("GET", line, path={"date": today, "level": level, "step": 0})[1]["reason"] == "not_yet"
+    assert api("GET", line, path={"date": "2026-02-30", "level": level, "step": 0})[0] == 400
 
     # every status seen is documented on its route, and every route was answered
     schema = app.openapi()

@@ -3,21 +3,24 @@ its leaderboard (docs/API.md, Daily deals)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from starlette.concurrency import run_in_threadpool
 
 from ...daily import PROFILE, days, is_level
 from ...daily import calendar as daily_calendar
 from ...daily.board import leaderboard
-from ...daily.summary import FIRST_DAY, day_deals
+from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
+from ...i18n import translations
 from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
-from ..daily_models import DailyCalendar, DailyDay, DailyToday, Leaderboard
+from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
-from ..models import GameView
+from ..language import request_language
+from ..line_steps import line_step
+from ..models import MAX_INT, GameView
 from ..players import name_of
 
 router = APIRouter()
@@ -102,6 +105,30 @@ def one_day(request: Request, date: str, ctx: Ctx) -> dict[str, Any]:
 def board(request: Request, date: str, level: str, ctx: Ctx) -> dict[str, Any]:
     day, level = _day(date), _level(level)
     return leaderboard(ctx.store, day, level, request.state.player)
+
+
+@router.get(
+    "/api/daily/{date}/{level}/line/{step}",
+    summary="A past day's deal after `step` actions of its winning line, every card face up (the day is over)",
+    response_model=DailyLineStep,
+    responses=error_responses(400, 404),
+)
+def line(
+    request: Request,
+    date: str,
+    level: str,
+    step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions of the winning line played so far")],
+    ctx: Ctx,
+) -> dict[str, Any]:
+    day, level = _day(date), _level(level)
+    if not over(day, days.today()):
+        raise ApiError(404, "not_yet", N_("The winning line of a daily deal is shown when its day is over"))
+    deal = ctx.store.daily_deal(day, level)
+    if deal is None:
+        raise ApiError(404, "not_found", N_("There were no daily deals on {date}"), date=day)
+    board = Game.from_deck(variant_of_level(level), deal.deck, profile=PROFILE)
+    table = line_step(board, [], deal.line, step, translations(request_language(request)))
+    return table | {"date": day, "level": level}
 
 
 @router.post(

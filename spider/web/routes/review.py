@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from ...engine import N_, Game, Translations, describe
+from ...engine import N_, Game, Translations
 from ...i18n import translations
 from ...solver.review import player_line, position
 from ...solver.review_text import move_words, review_sentences
@@ -18,6 +18,7 @@ from ..context import Ctx, view
 from ..dailies import secret_error
 from ..http.errors import BODY_LIMITS, ApiError, NotFound, error_response, error_responses
 from ..language import request_language
+from ..line_steps import line_step
 from ..models import MAX_INT, ReviewAnswer, ReviewStep
 
 router = APIRouter()
@@ -141,19 +142,8 @@ def review_line_step(
     review = ctx.store.get_review(player, game_id)
     if review is None or review["line_from"] is None:
         raise NotFound() if review is None else ApiError(404, "not_found", N_("The review found no winning line"))
-    winning = review["line"]
-    if step > len(winning):
-        raise ApiError(
-            404, "not_found", N_("The line has no step {step}: it has {steps}"), step=step, steps=len(winning)
-        )
     board, line = player_line(game.record())  # the deal, and the player's line after undos
-    for action in line[: review["line_from"]] + winning[: max(step - 1, 0)]:
-        board.apply(action)
-    events = board.apply(winning[step - 1]).events() if step else None
-    table = board.view()
-    del table["can_deal"], table["can_undo"]
-    full = board.state()  # the game is over: every card is shown face up
-    table["columns"] = [{"down": 0, "up": column["down"] + column["up"]} for column in full["columns"]]
-    table["description"] = describe(table, translations(request_language(request)))
-    numbers = {"step": step, "steps": len(winning), "line_from": review["line_from"]}
-    return table | numbers | {"id": game_id, "events": events}
+    before = line[: review["line_from"]]
+    tr = translations(request_language(request))
+    table = line_step(board, before, review["line"], step, tr)
+    return table | {"id": game_id, "line_from": review["line_from"]}

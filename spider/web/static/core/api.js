@@ -71,5 +71,8 @@ export const api = {
   dailyDay: (date) => call("GET", `/api/daily/${encodeURIComponent(date)}`),
   dailyCalendar: (month) => call("GET", `/api/daily/calendar/${encodeURIComponent(month)}`),
   dailyBoard: (date, level) => call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/leaderboard`),
+  // a past day's deal after `step` actions of its winning line, every card face up
+  dailyLine: (date, level, step) =>
+    call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/line/${step}`),
   playDaily: (level) => call("POST", `/api/daily/${encodeURIComponent(level)}`),
 };

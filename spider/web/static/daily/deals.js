@@ -1,9 +1,10 @@
 // A day's six deals as cards: the level, its difficulty, the player's result and practice games,
-// the button that plays it and the one that shows its leaderboard.
+// the button that plays it, the one that steps through its winning line once its day is over, and
+// the one that shows its leaderboard.
 import { el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
-import { dealAction } from "./plan.js";
+import { canWatch, dealAction } from "./plan.js";
 
 /** A daily level's short name ("Spider, 2 suits"): every daily deal plays the classic rules, and
  * the catalog's longer name carries the level's usual difficulty, which the deal's own replaces. */
@@ -46,7 +47,7 @@ const ACTION_WORDS = {
   wait: () => t("Play"),
 };
 
-/** The card of one deal. `handlers`: play(deal, action, button), board(deal). */
+/** The card of one deal. `handlers`: play(deal, action, button), watch(deal), board(deal). */
 export function dealCard(deal, isToday, handlers) {
   const name = levelTitle(deal.level);
   const id = `daily-deal-${deal.level}`;
@@ -66,6 +67,10 @@ export function dealCard(deal, isToday, handlers) {
       "aria-describedby": id, disabled: action === "wait" });
     button.addEventListener("click", () => handlers.play(deal, action, button));
     buttons.append(button);
+  }
+  if (canWatch(deal, isToday)) {
+    buttons.append(el("button", { type: "button", text: t("Watch the winning line"), "aria-describedby": id,
+      onclick: () => handlers.watch(deal) }));
   }
   buttons.append(el("button", { type: "button", text: t("Leaderboard"), "aria-describedby": id,
     onclick: () => handlers.board(deal) }));

@@ -11,6 +11,11 @@ export function dealAction(deal, isToday) {
   return deal.result.state === "playing" ? "continue" : "practice";
 }
 
+/** Whether a deal's winning line can be watched: only once its day is over, which reveals it. */
+export function canWatch(deal, isToday) {
+  return !isToday && Array.isArray(deal.line) && deal.line.length > 0;
+}
+
 /** The rows a leaderboard shows: the top entries, then, when the player's own place is outside
  * them, a gap and the entries around theirs. Each row is an entry or {gap: true}. */
 export function boardRows(board) {

@@ -1,6 +1,6 @@
 // The daily deals' screen: a day's six deals (today's by default) with the player's results, the
-// time left until the next deals, the streaks, the month calendar and a deal's leaderboard. It
-// holds no rules: every figure comes from the server (GET /api/daily…, docs/API.md).
+// time left until the next deals, the streaks, the month calendar, a deal's leaderboard and a past
+// deal's winning line (history/'s replay viewer, every card face up). It holds no rules: every figure comes from the server (GET /api/daily…, docs/API.md).
 import { api, ApiError } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
@@ -8,6 +8,7 @@ import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { gameLost, startGame } from "../game/start.js";
+import { showReplay } from "../history/replay.js";
 import { boardContent } from "./board.js";
 import { calendarLegend, calendarTable } from "./calendar.js";
 import { countdown, dayDate, monthOf, shiftMonth } from "./dates.js";
@@ -15,6 +16,7 @@ import { dealCard, levelTitle } from "./deals.js";
 import { deckRequest } from "./plan.js";
 
 let timer = null;
+let stopLine = () => {}; // the winning line's replay, while it plays
 
 function longDate(day) {
   return new Intl.DateTimeFormat(state.language, { dateStyle: "long", timeZone: "UTC" }).format(dayDate(day));
@@ -38,6 +40,7 @@ export async function openDailyScreen(dialog, show = {}) {
   const dayTitle = el("h3", { id: "daily-day-h", tabindex: "-1" });
   const back = el("button", { type: "button", class: "small-button", text: t("Back to today"), hidden: true });
   const deals = el("ul", { class: "daily-deals", "aria-labelledby": "daily-day-h" }, el("li", { class: "muted", text: t("Loading…") }));
+  const lineSection = el("section", { class: "daily-line-section", hidden: true });
   const error = el("p", { class: "error", role: "alert" });
   const boardTitle = el("h3", { id: "daily-board-h", tabindex: "-1", text: t("Leaderboard") });
   const boardBox = el("div", { class: "daily-board" });
@@ -49,7 +52,7 @@ export async function openDailyScreen(dialog, show = {}) {
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
   dialog.replaceChildren(el("div", { class: "daily" }, title, said, intro,
     el("div", { class: "daily-top" }, clock, streak), you,
-    el("section", { "aria-labelledby": "daily-day-h" }, el("div", { class: "daily-day-head" }, dayTitle, back), deals), error,
+    el("section", { "aria-labelledby": "daily-day-h" }, el("div", { class: "daily-day-head" }, dayTitle, back), deals), lineSection, error,
     el("div", { class: "daily-lower" }, boardSection,
       el("section", { class: "daily-calendar-section", "aria-labelledby": "daily-calendar-h" },
         el("h3", { id: "daily-calendar-h", text: t("Calendar") }),
@@ -116,8 +119,32 @@ export async function openDailyScreen(dialog, show = {}) {
     }
   }
 
+  /** A past day's deal step by step along its winning line, in the replay viewer. */
+  function watch(deal) {
+    stopLine();
+    if (!document.querySelector('link[href="static/history/history.css"]')) { // the replay's looks
+      document.head.append(el("link", { rel: "stylesheet", href: "static/history/history.css" }));
+    }
+    const name = levelTitle(deal.level);
+    const date = day;
+    lineSection.hidden = false;
+    lineSection.setAttribute("aria-label", t("Winning line: {level}", { level: name }));
+    stopLine = showReplay(lineSection, { id: null }, name, null, {
+      back: null,
+      heading: t("Winning line: {level}, {date}", { level: name, date: longDate(date) }),
+      step: (step) => api.dailyLine(date, deal.level, step),
+      start: t("The deal, every card face up."),
+    });
+    const heading = lineSection.querySelector("h3");
+    heading.tabIndex = -1;
+    heading.focus();
+  }
+
   function showDeals(answer, isToday) {
-    const list = answer.deals.map((deal) => dealCard(deal, isToday, { play, board: showBoard }));
+    stopLine();
+    lineSection.hidden = true;
+    lineSection.replaceChildren();
+    const list = answer.deals.map((deal) => dealCard(deal, isToday, { play, watch, board: showBoard }));
     deals.replaceChildren(...list);
     dayTitle.textContent = isToday ? t("Today, {date}", { date: longDate(day) }) : t("Deals of {date}", { date: longDate(day) });
     back.hidden = isToday;
@@ -196,8 +223,9 @@ export async function openDailyScreen(dialog, show = {}) {
   }
 }
 
-/** The countdown stops when the dialog closes. */
+/** The countdown and a playing winning line stop when the dialog closes. */
 export function stopDailyScreen() {
   clearInterval(timer);
   timer = null;
+  stopLine();
 }

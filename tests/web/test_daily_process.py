@@ -1,0 +1,105 @@
+"""The daily deals of a real ``spider serve`` (one process, a fresh database), seen only through
+HTTP: with background work on, the site's schedule makes today's deals by itself, before any
+player asks for one (its first look is at start); with the schedule off, a deal asked for is made
+on request, within the fallback's time, and the next player gets the same cards."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import on_postgresql
+from tests.test_workers import Served, start, stop
+from tests.web.procwatch import descendants, kill_tree
+
+SCHEDULED = "spider-1-classic"  # the schedule's first level: made first
+ON_REQUEST = "spiderette-1-classic"  # a quick level to find and rate while a player waits
+SCHEDULE_SECONDS = 150.0  # usually 2 to 15 s; a loaded machine rates a deal several times slower
+REQUEST_SECONDS = 10.0 + 30.0 + 2 * 10.0  # the fallback's search, its rating and a worker's start, twice
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database: a SQLite file, or a PostgreSQL schema of its own."""
+    if not on_postgresql():
+        yield str(tmp_path / "db.sqlite3")
+        return
+    from tests.postgres import Schemas
+
+    schemas = Schemas()
+    try:
+        yield schemas.new()
+    finally:
+        schemas.drop()
+
+
+def serve(database: str, log: Path, env: dict[str, str]) -> Served:
+    return start(database, log, workers=1, env=env)
+
+
+def end(served: Served) -> None:
+    """Stop the server, then anything it started that outlived it (a solver job's process)."""
+    below = descendants(served.process.pid)
+    try:
+        stop(served)
+    finally:
+        kill_tree(served.process.pid)
+        for pid in below:
+            kill_tree(pid)
+
+
+def client(served: Served) -> httpx.Client:
+    return httpx.Client(base_url=f"http://127.0.0.1:{served.port}", timeout=REQUEST_SECONDS + 10)
+
+
+def scheduled_difficulty(player: httpx.Client) -> str | None:
+    r = player.get("/api/daily")
+    assert r.status_code == 200, r.text
+    deal = next(d for d in r.json()["deals"] if d["level"] == SCHEDULED)
+    assert "deck" not in deal and "line" not in deal  # today's deal stays secret
+    return deal["difficulty"]
+
+
+def test_the_schedule_makes_todays_deals_with_no_request_asking(database: str, tmp_path: Path) -> None:
+    env = {"SPIDER_BACKGROUND": "true", "SPIDER_DAILY_AHEAD": "true"}
+    served = serve(database, tmp_path / "scheduled.log", env)
+    try:
+        with client(served) as player:
+            assert scheduled_difficulty(player) is None  # a fresh database: nothing made yet
+            started = time.monotonic()
+            while (difficulty := scheduled_difficulty(player)) is None:  # only GETs: nothing asks for it
+                assert time.monotonic() - started < SCHEDULE_SECONDS, "the schedule made no deal"
+                time.sleep(0.5)
+            assert difficulty in ("easy", "medium", "hard")
+            requests = [e for e in served.entries() if e.get("logger") == "spider.access"]
+            assert requests and all(e["method"] == "GET" for e in requests), requests  # no request made it
+    finally:
+        end(served)
+
+
+def test_without_the_schedule_a_deal_is_made_on_request_the_same_for_everyone(database: str, tmp_path: Path) -> None:
+    env = {"SPIDER_BACKGROUND": "true", "SPIDER_DAILY_AHEAD": "false"}  # the top-up runs, not the schedule
+    served = serve(database, tmp_path / "on-request.log", env)
+    try:
+        with client(served) as first, client(served) as second:
+            deals = first.get("/api/daily").json()["deals"]
+            assert all(d["difficulty"] is None for d in deals)  # no schedule: nothing made ahead
+            asked = time.monotonic()
+            made = first.post(f"/api/daily/{ON_REQUEST}")
+            assert made.status_code == 201, made.text
+            assert time.monotonic() - asked < REQUEST_SECONDS
+            view = made.json()
+            assert view["daily"]["level"] == ON_REQUEST and view["daily"]["counted"] is True
+            assert view["code"] is None and view["won"] is False
+            again = second.post(f"/api/daily/{ON_REQUEST}")
+            assert again.status_code == 201, again.text
+            other = again.json()
+            assert other["id"] != view["id"] and other["daily"] == view["daily"]
+            assert other["columns"] == view["columns"] and other["stock"] == view["stock"]
+            assert any(column["down"] for column in view["columns"])  # face-down cards: only counted
+    finally:
+        end(served)
