@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import quote
 
 import psycopg
@@ -52,3 +55,17 @@ class Schemas:
         for name in self.names:
             self._admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
         self._admin.close()
+
+
+@contextmanager
+def fresh_database(folder: Path, postgresql: bool) -> Iterator[str]:
+    """An empty database for a server process: a SQLite file in ``folder``, or a PostgreSQL schema
+    of its own, dropped afterwards."""
+    if not postgresql:
+        yield str(folder / "db.sqlite3")
+        return
+    schemas = Schemas()
+    try:
+        yield schemas.new()
+    finally:
+        schemas.drop()

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from spider.store import is_postgresql, open_store
+from tests.postgres import fresh_database
 from tests.web.procwatch import children, descendants, gone
 
 CODE = "SP1-S1C-AAAAAAD"
@@ -113,16 +114,8 @@ def stop(served: Served) -> None:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield str(tmp_path / "db.sqlite3")
-        return
-    from tests.postgres import Schemas
-
-    schemas = Schemas()
-    try:
-        yield schemas.new()
-    finally:
-        schemas.drop()
+    with fresh_database(tmp_path, request.param == "postgresql") as made:
+        yield made
 
 
 @pytest.fixture

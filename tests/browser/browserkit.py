@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import FloatRect, Locator, Page, expect
+from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 
 from spider.engine import Game, variant
 
@@ -215,3 +217,20 @@ TALL_DEALS = [
 ]
 TALL_DECK = deal_order(TALL_TABLEAU, TALL_DEALS)
 TALL_LINE = ["deal"] * 5 + [f"{c}>1" for c in range(2, 8)]
+
+
+@contextmanager
+def sized_page(browser: Browser, base_url: str, size: tuple[int, int], locale: str) -> Iterator[Page]:
+    """A page of a new context of that window size and locale (reduced motion); no JavaScript
+    error may happen on it meanwhile."""
+    width, height = size
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+    )
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

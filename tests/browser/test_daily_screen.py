@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from browserkit import WIN_DECK, WIN_LINE, card, drag, status_value
+from browserkit import WIN_DECK, WIN_LINE, card, drag, sized_page, status_value
 from conftest import _Server
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -86,17 +86,9 @@ def daily_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def sized(browser: Browser, daily_url: str, request: pytest.FixtureRequest) -> Iterator[tuple[Page, Any]]:
-    (width, height), lang = request.param
-    context = browser.new_context(
-        base_url=daily_url, viewport={"width": width, "height": height}, locale=LANGUAGES[lang], reduced_motion="reduce"
-    )
-    context.set_default_timeout(8000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page, translator(lang)
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    size, lang = request.param
+    with sized_page(browser, daily_url, size, LANGUAGES[lang]) as page:
+        yield page, translator(lang)
 
 
 CASES = [((360, 640), "en"), ((1280, 800), "en"), ((360, 640), "ru"), ((1280, 800), "ru")]

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browserkit import TALL_DECK, TALL_LINE, WIN_DECK, play_through_api, start_deck, status_value
+from browserkit import TALL_DECK, TALL_LINE, WIN_DECK, play_through_api, sized_page, start_deck, status_value
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from spider.i18n import browser_catalog
@@ -55,17 +55,9 @@ def translator(lang: str) -> Any:
 
 @pytest.fixture
 def sized(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> Iterator[tuple[Page, str]]:
-    (width, height), lang = request.param
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": width, "height": height}, locale=LANGUAGES[lang], reduced_motion="reduce"
-    )
-    context.set_default_timeout(8000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page, lang
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    size, lang = request.param
+    with sized_page(browser, base_url, size, LANGUAGES[lang]) as page:
+        yield page, lang
 
 
 def column_in(page: Page, t: Any, n: int) -> Locator:

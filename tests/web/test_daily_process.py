@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from tests.conftest import on_postgresql
+from tests.postgres import fresh_database
 from tests.test_workers import Served, start, stop
 from tests.web.procwatch import descendants, kill_tree
 
@@ -25,16 +26,8 @@ REQUEST_SECONDS = 10.0 + 30.0 + 2 * 10.0  # the fallback's search, its rating an
 @pytest.fixture
 def database(tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database: a SQLite file, or a PostgreSQL schema of its own."""
-    if not on_postgresql():
-        yield str(tmp_path / "db.sqlite3")
-        return
-    from tests.postgres import Schemas
-
-    schemas = Schemas()
-    try:
-        yield schemas.new()
-    finally:
-        schemas.drop()
+    with fresh_database(tmp_path, on_postgresql()) as made:
+        yield made
 
 
 def serve(database: str, log: Path, env: dict[str, str]) -> Served:
