@@ -3,7 +3,6 @@ limits) and the schedule that submits it for today's and tomorrow's missing deal
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from spider.engine import Game
 from spider.jobs import daily as daily_jobs
 from spider.jobs.protocol import BACKGROUND, JobState, OneProcess
 from spider.jobs.tasks import make_daily
+from tests.web.loops import run_apart
 
 LEVEL = "spiderette-1-classic"  # solved in a fraction of a second
 DAY = "2026-12-05"
@@ -70,7 +70,7 @@ def test_the_schedule_submits_a_background_job_for_each_missing_deal(monkeypatch
     kept = {("2026-12-04", level) for level in LEVELS[1:]} | {("2026-12-05", LEVELS[0])}
     jobs = Recorded()
     schedule = daily_jobs.DailySchedule(jobs, OneProcess(), "db", lambda day, level: (day, level) in kept)  # type: ignore[arg-type]
-    asyncio.run(schedule.tick())
+    run_apart(schedule.tick())
     made = [(args[1], args[2]) for _, _, args, _ in jobs.submitted]
     assert made == [("2026-12-04", [LEVELS[0]]), *[("2026-12-05", [level]) for level in LEVELS[1:]]]
     assert {(lane, fn, owner) for lane, fn, _, owner in jobs.submitted} == {(BACKGROUND, make_daily, "site-daily")}

@@ -6,7 +6,6 @@ without it."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import subprocess
@@ -20,6 +19,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from job_ids import FOREIGN_JOB_IDS
+from loops import run_apart
 from procwatch import children, descendants, gone, kill_tree, wait_for
 from redis import Redis
 from rq import Queue, Worker
@@ -334,6 +334,6 @@ def test_one_job_per_client_address_on_redis_too(site: Site, redis: Redis, monke
         await jobs.submit("solve", time.sleep, 1, owner="ann", seconds=10, client="10.0.0.3")
 
     try:
-        asyncio.run(scenario())
+        run_apart(scenario())
     finally:
         jobs.close()
