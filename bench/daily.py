@@ -18,15 +18,12 @@ import argparse
 import random
 import secrets
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from spider.store import Store, open_store, utc_day  # noqa: E402
+from spider.store import Store, open_store, utc_day
 
 LEVEL = "spider-2-classic"
 TARGET_MS = 20.0

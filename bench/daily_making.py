@@ -16,18 +16,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from spider.daily import LEVELS, days  # noqa: E402
-from spider.daily.deck import daily_deck  # noqa: E402
-from spider.daily.difficulty import MEDIUM_SECONDS, difficulty  # noqa: E402
-from spider.daily.making import TRY_SECONDS, find_winnable_deck  # noqa: E402
-from spider.jobs.daily import SEARCH_SECONDS  # noqa: E402
+from spider.daily import LEVELS, days
+from spider.daily.deck import daily_deck
+from spider.daily.difficulty import MEDIUM_SECONDS, difficulty
+from spider.daily.making import TRY_SECONDS, find_winnable_deck
+from spider.jobs.daily import SEARCH_SECONDS
 
 SECRET = "bench-daily-making"
 MOST_TRIES = 50  # beyond any search within SEARCH_SECONDS
