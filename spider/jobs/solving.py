@@ -179,12 +179,12 @@ class Solving:
         """False when there is no such solve of the player's (whatever ``job_id`` holds)."""
         return well_formed(job_id) and await self.jobs.cancel(job_id, player)
 
-    async def start_review(self, game_id: str, record: dict[str, Any], player: str) -> str:
-        """Start a review of a finished game's ``record`` as ``player``'s one solve; its job id.
-        Raises :class:`Busy` (429) as :meth:`start_solve` does."""
+    async def start_review(self, game_id: str, record: dict[str, Any], player: str, client: str | None = None) -> str:
+        """Start a review of a finished game's ``record`` as ``player``'s one solve (and their
+        address ``client``'s); its job id. Raises :class:`Busy` (429) as :meth:`start_solve` does."""
         seconds = self.review_seconds + WORKER_START_SECONDS
         args = (game_id, record, self.review_seconds, self.review_nodes)
-        return await self.jobs.submit(SOLVE, review_record, *args, owner=player, seconds=seconds)
+        return await self.jobs.submit(SOLVE, review_record, *args, owner=player, seconds=seconds, client=client)
 
     async def review_state(self, job_id: str, player: str) -> dict[str, Any] | None:
         """``{"state", "elapsed", "done", "expected", "answer"?}`` of the player's review; None when it

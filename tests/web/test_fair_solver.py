@@ -122,3 +122,28 @@ def test_solves_deeper_hints_and_new_players_are_rate_limited_per_address(limite
     # another address has buckets of its own
     other, other_game = limited.player(SECOND, EASY)
     assert other.post(f"/api/games/{other_game}/solve", json={"time_limit": 5}).status_code == 202
+
+
+def lost_game(served: Served, address: str) -> tuple[httpx.Client, str]:
+    """A new player at ``address`` whose first game was lost (a move, then another game)."""
+    player, game = served.player(address, EASY)
+    view = player.get(f"/api/games/{game}").json()
+    dealt = player.post(f"/api/games/{game}/actions", json={"version": view["version"], "action": "deal"})
+    assert dealt.status_code == 200, dealt.text
+    assert player.post("/api/games", json={"code": EASY}).status_code == 201
+    return player, game
+
+
+def test_a_review_is_the_addresss_one_solver_job_and_costs_a_solve(limited: Served) -> None:
+    holder, hard = limited.player(FIRST, HARD)
+    held = holder.post(f"/api/games/{hard}/solve", json={"time_limit": 30})
+    assert held.status_code == 202  # the first of the address's 2 solves a minute
+    reviewer, lost = lost_game(limited, FIRST)
+    busy = reviewer.post(f"/api/games/{lost}/review")
+    assert busy.status_code == 429 and busy.json()["reason"] == "solver_busy", busy.text
+    assert holder.delete(f"/api/solves/{held.json()['id']}").status_code == 204
+    started = reviewer.post(f"/api/games/{lost}/review")  # the refusal cost nothing
+    assert started.status_code == 200 and started.json()["state"] == "waiting", started.text
+    assert reviewer.delete(f"/api/reviews/{started.json()['job']}").status_code == 204
+    over = holder.post(f"/api/games/{hard}/solve", json={"time_limit": 5})  # the bucket's third
+    assert over.status_code == 429 and over.json()["reason"] == "rate_limited"

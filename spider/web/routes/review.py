@@ -11,12 +11,14 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, Game, Translations
 from ...i18n import translations
+from ...jobs.errors import Busy
 from ...solver.review import player_line, position
 from ...solver.review_text import move_words, review_sentences
 from ...store import GameRow
 from ..context import Ctx, view
 from ..dailies import secret_error
 from ..http.errors import BODY_LIMITS, ApiError, NotFound, error_response, error_responses
+from ..http.rates import SOLVE, client_address
 from ..language import request_language
 from ..line_steps import line_step
 from ..models import MAX_INT, ReviewAnswer, ReviewStep
@@ -75,7 +77,14 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
     stored = await run_in_threadpool(ctx.store.get_review, player, game_id)
     if stored is not None:
         return await run_in_threadpool(_worded, game_id, game, stored, tr)
-    job = await ctx.solving.start_review(game_id, game.record(), player)
+    # a review is a solver job like a solve: the same bucket and the same one job per address
+    client = client_address(request.scope)
+    ctx.rates.take(SOLVE, client)
+    try:
+        job = await ctx.solving.start_review(game_id, game.record(), player, client)
+    except Busy:
+        ctx.rates.give_back(SOLVE, client)
+        raise
     response.headers["Location"] = f"../../reviews/{job}"  # relative: right under any sub-path
     return {"state": "waiting", "job": job, "game": game_id, "elapsed": 0.0, "done": 0, "expected": None}
 
