@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,19 +67,16 @@ def daily_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = schemas.new() if schemas else str(tmp_path_factory.mktemp("daily") / "db.sqlite3")
     server = _Server(database, background=False)
     store = server.app.state.context.store
-    with pytest.MonkeyPatch.context() as patch:
-        if not hasattr(store, "player_name"):  # until the display names are merged in: none chosen
-            patch.setattr(type(store), "player_name", lambda self, player: None, raising=False)
-        today = days.today()
-        store.add_daily_deal(DailyDeal(today, LEVEL, WIN_DECK, WIN_LINE, DIFFICULTY[LEVEL]))  # the first one stays
-        for day in (today, days.shift(today, -1)):
-            for level in LEVELS:
-                store.add_daily_deal(replace(known_deal(day, level), difficulty=DIFFICULTY[level]))
-        winner, loser = TestClient(server.app), TestClient(server.app)
-        win(winner, play(winner, LEVEL), WIN_LINE)
-        act(loser, play(loser, LEVEL), WIN_LINE[0])
-        assert loser.post("/api/games", json={"game": "spider"}).status_code == 201  # the daily one lost
-        yield server.start()
+    today = days.today()
+    store.add_daily_deal(DailyDeal(today, LEVEL, WIN_DECK, WIN_LINE, DIFFICULTY[LEVEL]))  # the first one stays
+    for day in (today, days.shift(today, -1)):
+        for level in LEVELS:
+            store.add_daily_deal(replace(known_deal(day, level), difficulty=DIFFICULTY[level]))
+    winner, loser = TestClient(server.app), TestClient(server.app)
+    win(winner, play(winner, LEVEL), WIN_LINE)
+    act(loser, play(loser, LEVEL), WIN_LINE[0])
+    assert loser.post("/api/games", json={"game": "spider"}).status_code == 201  # the daily one lost
+    yield server.start()
     server.stop()
     if schemas:
         schemas.drop()
@@ -281,3 +279,23 @@ def test_a_past_deals_winning_line_is_watched_step_by_step_face_up(page: Page, d
     dialog.get_by_role("button", name="Back to today").click()
     expect(line).to_be_hidden()  # today's deals have no line to watch
     expect(dialog.get_by_role("button", name="Watch the winning line")).to_have_count(0)
+
+
+@pytest.fixture
+def unprepared_url(tmp_path: Path) -> Iterator[str]:
+    """An app whose schedule has made no daily deal (as if it had failed)."""
+    server = _Server(str(tmp_path / "db.sqlite3"), background=False)
+    yield server.start()
+    server.stop()
+
+
+def test_a_deal_the_schedule_has_not_made_is_made_when_played(page: Page, unprepared_url: str) -> None:
+    page.goto(unprepared_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    card = deal_card(open_daily(page, t), "Spiderette, 1 suit")
+    expect(card).to_contain_text("Being prepared")
+    card.get_by_role("button", name="Play", exact=True).click()  # the server makes it now (within 10 s)
+    badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
+    expect(badge).to_be_visible(timeout=30_000)
+    expect(deal_card(open_daily(page, t), "Spiderette, 1 suit")).to_contain_text("Playing")

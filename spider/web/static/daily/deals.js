@@ -64,7 +64,7 @@ export function dealCard(deal, isToday, handlers) {
   const buttons = el("div", { class: "deal-buttons" });
   if (action) {
     const button = el("button", { type: "button", class: action === "replay" ? "" : "primary", text: ACTION_WORDS[action](),
-      "aria-describedby": id, disabled: action === "wait" });
+      "aria-describedby": id });
     button.addEventListener("click", () => handlers.play(deal, action, button));
     buttons.append(button);
   }

@@ -2,7 +2,8 @@
 // --test covers it): the button a deal wears and the rows of a leaderboard.
 
 /** The one action a deal offers: today "play" (no counted attempt yet), "continue" (it is being
- * played) or "practice" (it is finished); "wait" while today's deal is being prepared; a day that
+ * played) or "practice" (it is finished); "wait" while today's deal is being prepared (Play then
+ * has the server make it at once: the schedule may have failed); a day that
  * is over "replay" (play its revealed deck as an ordinary game) or nothing without a deck. */
 export function dealAction(deal, isToday) {
   if (!isToday) return deal.deck ? "replay" : null;
