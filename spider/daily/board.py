@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import Translations
 from ..store import DailyResult, Store
 from .names import anonymous_name, public_id
 
@@ -11,11 +12,11 @@ TOP = 50  # ranked entries shown
 AROUND = 2  # ranked entries shown each side of the player's own
 
 
-def entry(rank: int | None, result: DailyResult, player: str) -> dict[str, Any]:
+def entry(rank: int | None, result: DailyResult, player: str, tr: Translations) -> dict[str, Any]:
     """One line: the chosen name, else "Player NNNN"; the public id, never the token."""
     return {
         "rank": rank,
-        "name": result.name or anonymous_name(result.player),
+        "name": result.name or anonymous_name(result.player, tr),
         "player": result.public or public_id(result.player),
         "result": result.state,
         "moves": result.moves,
@@ -25,16 +26,16 @@ def entry(rank: int | None, result: DailyResult, player: str) -> dict[str, Any]:
     }
 
 
-def leaderboard(store: Store, day: str, level: str, player: str) -> dict[str, Any]:
+def leaderboard(store: Store, day: str, level: str, player: str, tr: Translations) -> dict[str, Any]:
     board = store.daily_board(day, level, player, TOP, AROUND)
     you = None
     if board.you is not None:
-        you = entry(board.rank, board.you, player)
-        you["around"] = [entry(rank, result, player) for rank, result in board.around]
+        you = entry(board.rank, board.you, player, tr)
+        you["around"] = [entry(rank, result, player, tr) for rank, result in board.around]
     return {
         "date": day,
         "level": level,
-        "entries": [entry(rank, result, player) for rank, result in board.top],
-        "apart": [entry(None, result, player) for result in board.apart],
+        "entries": [entry(rank, result, player, tr) for rank, result in board.top],
+        "apart": [entry(None, result, player, tr) for result in board.apart],
         "you": you,
     }

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 
-from ..engine import N_, SpiderError
+from ..engine import ENGLISH, N_, SpiderError, Translations
 
+ANONYMOUS = N_("Player {number}")
 SHORTEST_NAME = 3
 LONGEST_NAME = 20
 NAME_MARKS = " -_."  # the only characters besides letters, combining marks and decimal digits
@@ -20,9 +21,10 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def anonymous_name(token: str) -> str:
-    """The name a player has until they choose one: "Player NNNN", the same for them every time."""
-    return f"Player {1000 + int(_digest(token), 16) % 9000}"
+def anonymous_name(token: str, tr: Translations = ENGLISH) -> str:
+    """The name a player has until they choose one: "Player NNNN", the same number for them every
+    time, the word in the reader's language."""
+    return tr.gettext(ANONYMOUS).format(number=1000 + int(_digest(token), 16) % 9000)
 
 
 def public_id(token: str) -> str:

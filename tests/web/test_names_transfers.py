@@ -193,3 +193,13 @@ def test_the_link_limit_is_a_setting_of_its_own() -> None:
 
     limits = RateLimits.of(Settings(links_per_minute=7, solves_per_minute=2))
     assert limits.per_minute["link"] == 7 and limits.per_minute["solve"] == 2
+
+
+def test_the_anonymous_name_is_the_same_number_in_the_readers_language(client: TestClient) -> None:
+    start_game(client)
+    english = client.get("/api/player").json()["name"]["display"]
+    number = english.removeprefix("Player ")
+    assert english.startswith("Player ") and number.isdigit() and 1000 <= int(number) <= 9999
+    russian = client.get("/api/player", headers={"Accept-Language": "ru"}).json()["name"]["display"]
+    finnish = client.put("/api/player/name", json={"name": None}, headers={"Accept-Language": "fi"}).json()
+    assert russian == f"Игрок {number}" and finnish["display"] == f"Pelaaja {number}"

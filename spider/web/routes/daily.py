@@ -61,7 +61,7 @@ def today(request: Request, ctx: Ctx) -> dict[str, Any]:
         "next_in": days.seconds_to_next_day(moment),
         "deals": day_deals(ctx.store, player, day, day),
         "streak": _streak(ctx, player, day),
-        "name": name_of(ctx.store, player),
+        "name": name_of(ctx.store, player, translations(request_language(request))),
     }
 
 
@@ -104,7 +104,7 @@ def one_day(request: Request, date: str, ctx: Ctx) -> dict[str, Any]:
 )
 def board(request: Request, date: str, level: str, ctx: Ctx) -> dict[str, Any]:
     day, level = _day(date), _level(level)
-    return leaderboard(ctx.store, day, level, request.state.player)
+    return leaderboard(ctx.store, day, level, request.state.player, translations(request_language(request)))
 
 
 @router.get(

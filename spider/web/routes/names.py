@@ -10,11 +10,13 @@ from fastapi import APIRouter, Request, Response
 from ...daily.names import check_name, public_id
 from ...daily.transfers import VALID_SECONDS, code_hash, new_code, normalized
 from ...engine import N_
+from ...i18n import translations
 from ..bodies import LinkBody, NameBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, ApiError, error_responses
 from ..http.middleware import player_cookie
 from ..http.rates import LINK, client_address
+from ..language import request_language
 from ..models import DisplayName, Player, TransferCode
 from ..players import name_of, player_answer
 
@@ -31,7 +33,7 @@ def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
     name = None if body.name is None else check_name(body.name)  # a bad name: 400 bad_name, nothing kept
     ctx.store.set_player_name(player, name, public_id(player))
-    return name_of(ctx.store, player)
+    return name_of(ctx.store, player, translations(request_language(request)))
 
 
 @router.post(
