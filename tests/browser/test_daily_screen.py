@@ -299,3 +299,21 @@ def test_a_deal_the_schedule_has_not_made_is_made_when_played(page: Page, unprep
     badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
     expect(badge).to_be_visible(timeout=30_000)
     expect(deal_card(open_daily(page, t), "Spiderette, 1 suit")).to_contain_text("Playing")
+
+
+def test_restarting_a_counted_attempt_asks_first_and_then_is_practice(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), "Spiderette, 2 suits").get_by_role("button", name="Play", exact=True).click()
+    counted = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
+    expect(counted).to_be_visible()
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Restart this deal").click()
+    page.get_by_role("alertdialog", name="Restart this deal?").get_by_role("button", name="Keep playing").click()
+    expect(counted).to_be_visible()
+    page.get_by_role("button", name="Menu").click()
+    page.get_by_role("button", name="Restart this deal").click()
+    page.get_by_role("alertdialog", name="Restart this deal?").get_by_role("button", name="Start the new game").click()
+    expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="practice")))).to_be_visible()
+    expect(deal_card(open_daily(page, t), "Spiderette, 2 suits")).to_contain_text("Lost")

@@ -5,6 +5,7 @@ import { levelName } from "../core/catalog.js";
 import { $ } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
+import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { closeDialog, forgetReturnFocus } from "../dialogs/dialog.js";
 import { closeMenu } from "../play/menu.js";
 import { clockFromView, syncClock } from "../table/clock.js";
@@ -61,11 +62,14 @@ export async function dealFirstGame() {
   }
 }
 
-/** "Restart this deal": the same cards again from the beginning. */
+/** "Restart this deal": the same cards again from the beginning. A daily deal's counted attempt
+ * would end as lost (the restart is practice), so that is asked first. */
 export async function restart() {
   const v = state.view;
   if (!v) return;
   closeMenu();
+  const losing = gameInProgress();
+  if (losing && losing.daily && losing.daily.counted && !(await confirmLoss(t("Restart this deal?")))) return;
   try {
     startGame(await api.restart(v.id));
     announce(t("The deal starts again from the beginning."));
