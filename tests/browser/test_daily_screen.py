@@ -21,7 +21,7 @@ from spider.daily import LEVELS, days
 from spider.i18n import browser_catalog
 from spider.store import DailyDeal
 from tests.conftest import on_postgresql
-from tests.postgres import Schemas
+from tests.postgres import Schemas, fresh_database
 from tests.web.daily_deals import act, known_deal, play, win
 
 pytestmark = pytest.mark.browser
@@ -283,10 +283,12 @@ def test_a_past_deals_winning_line_is_watched_step_by_step_face_up(page: Page, d
 
 @pytest.fixture
 def unprepared_url(tmp_path: Path) -> Iterator[str]:
-    """An app whose schedule has made no daily deal (as if it had failed)."""
-    server = _Server(str(tmp_path / "db.sqlite3"), background=False)
-    yield server.start()
-    server.stop()
+    """An app whose schedule has made no daily deal (as if it had failed). A PostgreSQL run names
+    the schema itself: the worker that makes the deal opens the store by that name."""
+    with fresh_database(tmp_path, on_postgresql()) as database:
+        server = _Server(database, background=False)
+        yield server.start()
+        server.stop()
 
 
 def test_a_deal_the_schedule_has_not_made_is_made_when_played(page: Page, unprepared_url: str) -> None:
