@@ -30,8 +30,8 @@ def database(tmp_path: Path) -> Iterator[str]:
         yield made
 
 
-def serve(database: str, log: Path, env: dict[str, str]) -> Served:
-    return start(database, log, workers=1, env=env)
+def serve(database: str, log: Path, env: dict[str, str], workers: int = 1) -> Served:
+    return start(database, log, workers=workers, env=env)
 
 
 def end(served: Served) -> None:
@@ -57,9 +57,11 @@ def scheduled_difficulty(player: httpx.Client) -> str | None:
     return deal["difficulty"]
 
 
-def test_the_schedule_makes_todays_deals_with_no_request_asking(database: str, tmp_path: Path) -> None:
+# one app process runs the schedule itself; with two, the job host runs it for the site
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_schedule_makes_todays_deals_with_no_request_asking(database: str, tmp_path: Path, workers: int) -> None:
     env = {"SPIDER_BACKGROUND": "true", "SPIDER_DAILY_AHEAD": "true"}
-    served = serve(database, tmp_path / "scheduled.log", env)
+    served = serve(database, tmp_path / "scheduled.log", env, workers)
     try:
         with client(served) as player:
             assert scheduled_difficulty(player) is None  # a fresh database: nothing made yet
