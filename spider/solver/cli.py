@@ -13,6 +13,7 @@ from spider.engine import Game
 from spider.options import add_level_arguments, positive
 
 from .hints import record_hint
+from .instant import hint_choice
 from .review import TIME_LIMIT, Budget, player_line, review
 from .review_text import review_sentences
 from .search import solve
@@ -54,7 +55,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     game, _ = _load(args.game)
-    action = deep_hint(game) if args.deep else record_hint(game)
+    # by default the Hint button's answer; with --quick the quick hint's alone (the same every time)
+    action = deep_hint(game) if args.deep else record_hint(game, None if args.quick else hint_choice)
     if args.json:
         print(json.dumps({"hint": action}))
     else:
@@ -137,10 +139,17 @@ def add_commands(sub: Any) -> None:
     p = sub.add_parser("hint", help="a good next action, from what the player sees only (and has seen)")
     p.add_argument("game", metavar="CODE|FILE", help="a game code, a game record JSON file, or - for standard input")
     p.add_argument("--json", action="store_true", help='print {"hint": action or null}')
-    p.add_argument(
+    how = p.add_mutually_exclusive_group()
+    how.add_argument(
         "--deep",
         action="store_true",
         help="the strong player's action: it guesses the unseen cards many times over (up to about 2 s)",
+    )
+    how.add_argument(
+        "--quick",
+        action="store_true",
+        help="the quick hint alone (the same answer every time); by default the Hint button's: the strong "
+        "player when it decides within 0.4 s, else the quick hint",
     )
     p.set_defaults(run=cmd_hint)
 

@@ -20,6 +20,7 @@ from spider.solver import (
     study,
     wilson,
 )
+from spider.solver.strong import strong_choice
 
 WON_CODE = "SP1-S1C-AAAAAAA"  # the solver wins this one in well under a second
 
@@ -210,11 +211,20 @@ def test_cli_solve_text_and_lost(tmp_path, capsys):
 
 
 def test_cli_hint(capsys):
-    assert main(["hint", "SP1-S4C-AAAAAAB"]) == 0
+    assert main(["hint", "SP1-S4C-AAAAAAB", "--quick"]) == 0
     text = capsys.readouterr().out.strip()
+    assert text == record_hint(Game.from_code("SP1-S4C-AAAAAAB"))
     Game.from_code("SP1-S4C-AAAAAAB").apply(text)
-    assert main(["hint", "SP1-S4C-AAAAAAB", "--json"]) == 0
+    assert main(["hint", "SP1-S4C-AAAAAAB", "--quick", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"hint": text}
+    # by default the Hint button's: the strong player's answer, or the quick hint's past 0.4 s
+    assert main(["hint", "SP1-S4C-AAAAAAD", "--json"]) == 0
+    button = json.loads(capsys.readouterr().out)["hint"]
+    game = Game.from_code("SP1-S4C-AAAAAAD")
+    assert button in (record_hint(game, strong_choice), record_hint(game))
+    with pytest.raises(SystemExit) as refused:  # one way at a time
+        main(["hint", "SP1-S4C-AAAAAAD", "--quick", "--deep"])
+    assert refused.value.code == 2
     # --deep: the strong player's action, which here is not the quick hint's
     assert main(["hint", "SP1-S4C-AAAAAAD", "--deep", "--json"]) == 0
     deep = json.loads(capsys.readouterr().out)["hint"]
