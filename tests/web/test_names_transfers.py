@@ -171,13 +171,23 @@ def test_look_alike_letters_count_as_the_digits_they_resemble() -> None:
 def test_link_tries_are_rate_limited_per_address(database: str) -> None:
     client = TestClient(create_app(database, background=False, rate_limits=RateLimits({"link": 3})))
     start_game(client)
-    code = client.post("/api/player/transfer").json()["code"]
+    code = client.post("/api/player/transfer").json()["code"]  # the address's first of 3 a minute
     other = TestClient(client.app)
-    for _ in range(3):
+    for _ in range(2):
         assert other.post("/api/player/link", json={"code": "0000-0000"}).status_code == 400
     r = other.post("/api/player/link", json={"code": code})  # even the right code, once over the limit
     assert r.status_code == 429 and r.json()["reason"] == "rate_limited" and int(r.headers["retry-after"]) >= 1
     assert "set-cookie" not in r.headers and other.get("/api/player").json()["current"] is None
+
+
+def test_making_codes_is_rate_limited_too(database: str) -> None:
+    """Each code made is a row kept for ten minutes: one address may not fill the store with them."""
+    client = TestClient(create_app(database, background=False, rate_limits=RateLimits({"link": 2})))
+    start_game(client)
+    made = [client.post("/api/player/transfer") for _ in range(2)]
+    assert [r.status_code for r in made] == [201, 201]
+    over = client.post("/api/player/transfer")
+    assert over.status_code == 429 and over.json()["reason"] == "rate_limited" and "code" not in over.json()
 
 
 def test_the_store_keeps_only_the_codes_hash(client: TestClient, database: str) -> None:

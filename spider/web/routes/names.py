@@ -41,9 +41,10 @@ def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
     status_code=201,
     summary="A new one-time code that links another browser to this player",
     response_model=TransferCode,
-    responses=error_responses(*BODY_LIMITS),
+    responses=error_responses(429, *BODY_LIMITS),
 )
 def post_transfer(request: Request, ctx: Ctx) -> dict[str, Any]:
+    ctx.rates.take(LINK, client_address(request.scope))  # the same bucket: a code made is a row kept
     code = new_code()
     ctx.store.add_transfer(code_hash(normalized(code) or code), request.state.player, time.time() + VALID_SECONDS)
     return {"code": code, "expires_in": VALID_SECONDS}
