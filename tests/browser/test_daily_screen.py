@@ -16,6 +16,7 @@ from browserkit import WIN_DECK, WIN_LINE, card, drag, sized_page, status_value
 from conftest import _Server
 from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, Locator, Page, expect
+from test_access import serious_violations
 
 from spider.daily import LEVELS, days
 from spider.i18n import browser_catalog
@@ -319,3 +320,19 @@ def test_restarting_a_counted_attempt_asks_first_and_then_is_practice(page: Page
     page.get_by_role("alertdialog", name="Restart this deal?").get_by_role("button", name="Start the new game").click()
     expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="practice")))).to_be_visible()
     expect(deal_card(open_daily(page, t), "Spiderette, 2 suits")).to_contain_text("Lost")
+
+
+def test_axe_finds_nothing_serious_on_the_daily_screen(page: Page, daily_url: str) -> None:
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    dialog = open_daily(page, t)
+    expect(deal_card(dialog, "Spider, 1 suit")).to_be_visible()
+    assert serious_violations(page) == []
+    deal_card(dialog, "Spiderette, 1 suit").get_by_role("button", name="Leaderboard").click()
+    expect(dialog.get_by_role("table", name=re.compile("^Spiderette, 1 suit"))).to_be_visible()
+    assert serious_violations(page) == []
+    page.keyboard.press("Escape")
+    deal_card(open_daily(page, t), "Spider, 2 suits").get_by_role("button", name="Play", exact=True).click()
+    expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))).to_be_visible()
+    assert serious_violations(page) == []  # the table with its daily-deal label

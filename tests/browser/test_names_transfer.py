@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from browserkit import WIN_DECK, WIN_LINE, play_through_api, start_deck, status_value
 from playwright.sync_api import Locator, Page, expect
+from test_access import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +38,7 @@ def test_a_chosen_name_is_kept_and_a_bad_one_refused_with_its_rule(page: Page) -
     expect(settings.get_by_role("alert").filter(has_text="3 to 20 characters")).to_be_visible()
     expect(field).to_have_attribute("aria-invalid", "true")
     expect(field).to_be_focused()
+    assert serious_violations(page) == []  # the field with its error
     field.fill("Ada!")
     field.press("Enter")  # Enter saves the name (and leaves the dialog open)
     expect(settings.get_by_role("alert").filter(has_text="only letters, digits, spaces")).to_be_visible()
@@ -70,6 +72,7 @@ def test_a_transfer_code_links_a_second_browser_to_the_first_player(page: Page, 
     expect(shown).to_contain_text("It works once, for 10 minutes.")
     code = shown.locator("strong").inner_text()
     assert len(code) == 9 and code[4] == "-"
+    assert serious_violations(page) == []  # the code shown
 
     second = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, locale="en-US")
     try:
