@@ -58,3 +58,18 @@ def test_a_request_that_started_nothing_is_given_back() -> None:
         limits.take("solve", "10.0.0.2")
     limits.give_back("solve", "10.0.0.9")  # nothing taken: nothing to give back
     limits.give_back("solve", None)
+
+
+@pytest.mark.parametrize(
+    ("peer", "counted_as"),
+    [
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),  # the same home: one bucket
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:192.0.2.7", "192.0.2.7"),
+        ("192.0.2.7", "192.0.2.7"),
+        ("testclient", "testclient"),
+    ],
+)
+def test_an_ipv6_client_counts_as_its_64_network(peer: str, counted_as: str) -> None:
+    assert rates.client_address({"type": "http", "client": (peer, 50000)}) == counted_as

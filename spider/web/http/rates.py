@@ -9,6 +9,7 @@ so an address may get up to that many times the rate (docs/HOSTING.md, "Abuse").
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections.abc import Callable
@@ -26,9 +27,22 @@ MAX_BUCKETS = 10_000  # past this many addresses, those back to a full bucket ar
 
 
 def client_address(scope: Scope) -> str | None:
-    """The client's address as uvicorn gives it (a trusted proxy's ``X-Forwarded-For`` applied)."""
+    """The client's address as uvicorn gives it (a trusted proxy's ``X-Forwarded-For`` applied); an
+    IPv6 address as its /64 network, which one home or host is given whole (so it holds 2⁶⁴
+    addresses to take turns with)."""
     client = scope.get("client")
-    return str(client[0]) if client else None
+    if not client:
+        return None
+    address = str(client[0])
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address  # not an IP address (a test client's name, a Unix socket): as it is
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
 
 
 class RateLimited(ApiError):
