@@ -32,6 +32,10 @@ SEARCH_SECONDS = 90.0
 RATING_SECONDS = 30.0
 # On request (a player waits): the search's whole time; the deal is rated by the quick player alone.
 ON_REQUEST_SECONDS = 10.0
+# ...and one try's: a shuffle the solver cannot settle at once (one it must prove lost, say) gives
+# way to the next, rather than spending the player's whole wait.
+ON_REQUEST_TRY_SECONDS = 2.5
+ON_REQUEST_JOBS = 2  # a lost job is tried once more
 
 log = logging.getLogger("spider.daily")
 
@@ -92,9 +96,20 @@ class DailySchedule:
 
 async def made_on_request(jobs: JobQueue, database: str, day: str, level: str) -> bool:
     """Make a missing deal while a player waits (``ON_REQUEST_SECONDS`` to find it); whether the
-    store holds it now. A busy lane or a lost worker is no deal, never an error."""
+    store holds it now. A busy lane or a lost worker is no deal, never an error; a job lost (its
+    worker died, or the store was busy for it) is tried once more."""
+    for _ in range(ON_REQUEST_JOBS):
+        made = await _made_once(jobs, database, day, level)
+        if made is not None:
+            return made
+        log.warning("a daily deal made on request was lost (%s, %s)", day, level)
+    return False
+
+
+async def _made_once(jobs: JobQueue, database: str, day: str, level: str) -> bool | None:
+    """Whether one job made the deal; None when the job was lost."""
     seconds = ON_REQUEST_SECONDS + RATING_SECONDS
-    args = (database, day, [level], ON_REQUEST_SECONDS, ON_REQUEST_SECONDS, 0.0)
+    args = (database, day, [level], ON_REQUEST_SECONDS, ON_REQUEST_TRY_SECONDS, 0.0)
     try:
         job = await jobs.submit(WINNABLE, make_daily, *args, owner=None, seconds=seconds + WORKER_START_SECONDS)
     except (Busy, QueueUnavailable):
@@ -104,7 +119,9 @@ async def made_on_request(jobs: JobQueue, database: str, day: str, level: str) -
         while True:
             await asyncio.sleep(POLL_SECONDS / 10)
             state = await jobs.state(job, None)
-            if state is None or state.state in ("lost", "cancelled"):
+            if state is None or state.state == "lost":
+                return None
+            if state.state == "cancelled":
                 return False
             if state.state == "done":
                 return level in (state.answer or [])
@@ -114,5 +131,7 @@ async def made_on_request(jobs: JobQueue, database: str, day: str, level: str) -
     except asyncio.CancelledError:
         await asyncio.shield(jobs.cancel(job, None))
         raise
-    except (QueueUnavailable, WorkerLost):
+    except WorkerLost:
+        return None
+    except QueueUnavailable:
         return False

@@ -13,7 +13,7 @@ from spider import store as stores  # open_store looked up when called: a Postgr
 from spider.daily import LEVELS, daily_deck, daily_secret, days
 from spider.engine import Game
 from spider.jobs import daily as daily_jobs
-from spider.jobs.protocol import BACKGROUND, JobState, OneProcess
+from spider.jobs.protocol import BACKGROUND, WINNABLE, JobState, OneProcess
 from spider.jobs.tasks import make_daily
 from tests.web.loops import run_apart
 
@@ -81,3 +81,27 @@ def test_an_app_without_background_work_has_no_daily_schedule(tmp_path: Path) ->
 
     app = create_app(str(tmp_path / "db.sqlite3"), background=False)
     assert app.state.context.solving.daily is None
+
+
+class LosesFirst(Recorded):
+    """The first job is lost (its worker died); later ones make the deal."""
+
+    async def state(self, job_id: str, owner: str | None = None) -> JobState:
+        if job_id == "1":
+            return JobState("lost", 1.0, 0.1)
+        return JobState("done", 1.0, 0.1, answer=[LEVEL])
+
+
+def test_a_deal_made_on_request_is_tried_once_more_when_its_job_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(daily_jobs, "POLL_SECONDS", 0.0)
+    jobs = LosesFirst()
+    assert run_apart(daily_jobs.made_on_request(jobs, "db", DAY, LEVEL)) is True  # type: ignore[arg-type]
+    assert len(jobs.submitted) == 2 and {lane for lane, *_ in jobs.submitted} == {WINNABLE}
+    always_lost = LosesFirst()
+    always_lost.state = lambda job_id, owner=None: _lost()  # type: ignore[method-assign]
+    assert run_apart(daily_jobs.made_on_request(always_lost, "db", DAY, LEVEL)) is False  # type: ignore[arg-type]
+    assert len(always_lost.submitted) == daily_jobs.ON_REQUEST_JOBS
+
+
+async def _lost() -> JobState:
+    return JobState("lost", 1.0, 0.1)
