@@ -122,6 +122,18 @@ def level_name(t: Any, game: str, suits: int) -> str:
     return str(t("{game}, {suits}", game=t(game), suits=t("{n} suit", "{n} suits", n=suits)))
 
 
+def play_daily(page: Page, daily_url: str, name: str) -> Locator:
+    """A new player's counted attempt at today's deal called ``name`` (English), from the Daily deals
+    screen; the table's label that says it counts."""
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    deal_card(open_daily(page, t), name).get_by_role("button", name="Play", exact=True).click()
+    counted = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
+    expect(counted).to_be_visible()
+    return counted
+
+
 def assert_fits(page: Page, dialog: Locator) -> None:
     assert dialog.evaluate(TOO_WIDE_JS) == []
 
@@ -190,11 +202,7 @@ def test_the_daily_screen_plays_a_deal_and_shows_its_leaderboard_and_calendar(si
 
 
 def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Page, daily_url: str) -> None:
-    page.goto(daily_url)
-    expect(page.locator("body.ready")).to_have_count(1)
-    t = translator("en")
-    deal_card(open_daily(page, t), "Spiderette, 1 suit").get_by_role("button", name="Play", exact=True).click()
-    expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))).to_be_visible()
+    play_daily(page, daily_url, "Spiderette, 1 suit")
     view = page.request.get(f"{daily_url}/api/games/current").json()
     assert view["daily"]["level"] == LEVEL and view["daily"]["counted"] is True
     for action in WIN_LINE[:-2]:  # one request each, as the player would
@@ -219,12 +227,8 @@ def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Pa
 
 
 def test_a_new_game_asks_first_when_it_would_end_the_counted_attempt(page: Page, daily_url: str) -> None:
-    page.goto(daily_url)
-    expect(page.locator("body.ready")).to_have_count(1)
+    badge = play_daily(page, daily_url, "Spider, 2 suits")
     t = translator("en")
-    deal_card(open_daily(page, t), "Spider, 2 suits").get_by_role("button", name="Play", exact=True).click()
-    badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
-    expect(badge).to_be_visible()
     page.get_by_role("button", name="New game").click()
     page.get_by_role("dialog", name="New game").get_by_role("button", name="Play").click()
     confirm = page.get_by_role("alertdialog", name="Start a new game?")  # before any move: it would count as lost
@@ -236,10 +240,8 @@ def test_a_new_game_asks_first_when_it_would_end_the_counted_attempt(page: Page,
 
 def test_a_lost_daily_deal_waits_for_the_days_end_to_be_reviewed_or_replayed(page: Page, daily_url: str) -> None:
     """Its review and replay would show every card while other players still play the deal."""
-    page.goto(daily_url)
-    expect(page.locator("body.ready")).to_have_count(1)
+    play_daily(page, daily_url, "Spider, 4 suits")
     t = translator("en")
-    deal_card(open_daily(page, t), "Spider, 4 suits").get_by_role("button", name="Play", exact=True).click()
     page.get_by_role("button", name=like(t("Deal a row from the stock ({cards}, {deals})"))).click()
     expect(status_value(page, t("Moves"))).to_have_text("1")
     page.get_by_role("button", name="New game").click()
@@ -309,12 +311,8 @@ def test_a_deal_shown_as_being_prepared_can_be_played(page: Page, unprepared: _S
 
 
 def test_restarting_a_counted_attempt_asks_first_and_then_is_practice(page: Page, daily_url: str) -> None:
-    page.goto(daily_url)
-    expect(page.locator("body.ready")).to_have_count(1)
+    counted = play_daily(page, daily_url, "Spiderette, 2 suits")
     t = translator("en")
-    deal_card(open_daily(page, t), "Spiderette, 2 suits").get_by_role("button", name="Play", exact=True).click()
-    counted = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
-    expect(counted).to_be_visible()
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Restart this deal").click()
     page.get_by_role("alertdialog", name="Restart this deal?").get_by_role("button", name="Keep playing").click()
