@@ -20,6 +20,7 @@ from ..store import Store
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import BACKGROUND, WINNABLE, WORKER_START_SECONDS, JobQueue, SiteLock
 from .tasks import make_daily
+from .top_up import held_until_done
 
 LOCK = "daily"
 OWNER = "site-daily"  # one daily job at a time for the whole site, beside the top-up's
@@ -83,15 +84,7 @@ class DailySchedule:
         seconds = SEARCH_SECONDS + 4 * (MEDIUM_SECONDS + RATING_SECONDS)
         args = (self.database, day, [level], SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS)
         job = await self.jobs.submit(BACKGROUND, make_daily, *args, owner=OWNER, seconds=seconds + WORKER_START_SECONDS)
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            state = await self.jobs.state(job, OWNER)
-            if state is None or state.state in ("lost", "cancelled"):
-                return False
-            if state.state == "done":
-                return True
-            if not await asyncio.to_thread(self.lock.renew):
-                return False
+        return await held_until_done(self.jobs, self.lock, job, OWNER, POLL_SECONDS)
 
 
 async def made_on_request(jobs: JobQueue, database: str, day: str, level: str) -> bool:

@@ -71,7 +71,7 @@ class TopUp:
                     owner=OWNER,
                     seconds=REFILL_SECONDS + WORKER_START_SECONDS,
                 )
-                if not await self._finished(job):
+                if not await held_until_done(self.jobs, self.lock, job, OWNER, POLL_SECONDS):
                     return
         except (Busy, QueueUnavailable):
             pass  # a top-up job queued earlier still runs (its scheduler died), or the queue is down
@@ -83,14 +83,16 @@ class TopUp:
         level = min(self.levels, key=counts.__getitem__)
         return level if counts[level] < KEEP_READY else None
 
-    async def _finished(self, job: str) -> bool:
-        """Wait for the job, holding the lock; False if the job failed or the lock was lost."""
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            state = await self.jobs.state(job, OWNER)
-            if state is None or state.state in ("lost", "cancelled"):
-                return False  # try again at the next tick, not in a loop
-            if state.state == "done":
-                return True
-            if not await asyncio.to_thread(self.lock.renew):
-                return False
+
+async def held_until_done(jobs: JobQueue, lock: SiteLock, job: str, owner: str, poll: float) -> bool:
+    """Wait for a scheduled job, renewing the site's lock every ``poll`` seconds; False if the job
+    failed or the lock was lost (the schedule tries again at its next tick, not in a loop)."""
+    while True:
+        await asyncio.sleep(poll)
+        state = await jobs.state(job, owner)
+        if state is None or state.state in ("lost", "cancelled"):
+            return False
+        if state.state == "done":
+            return True
+        if not await asyncio.to_thread(lock.renew):
+            return False

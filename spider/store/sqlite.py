@@ -77,7 +77,7 @@ MIGRATIONS = [
     "ALTER TABLE games ADD COLUMN seen REAL",
     # 3: a finished game's review, computed once (docs/FORMATS.md, Game review)
     "CREATE TABLE reviews (game TEXT PRIMARY KEY REFERENCES games(id), review TEXT NOT NULL, created REAL NOT NULL)",
-    # 4-10: daily deals (docs/RULES.md, Daily deals), display names and transfer codes
+    # 4-16: daily deals (docs/RULES.md, Daily deals), display names and transfer codes
     "ALTER TABLE games ADD COLUMN daily TEXT",
     "ALTER TABLE players ADD COLUMN name TEXT",
     "ALTER TABLE players ADD COLUMN public TEXT",
