@@ -12,13 +12,15 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from starlette.types import Scope
 
 from ...config import Settings
 from ...engine import N_
+from ...jobs.errors import Busy
 from .errors import ApiError
 
 SOLVE, DEEP_HINT, NEW_PLAYER, LINK = "solve", "deep_hint", "new_player", "link"
@@ -94,6 +96,19 @@ class RateLimits:
         if bucket is None and len(self._buckets) >= MAX_BUCKETS:
             self._forget_full(now)
         self._buckets[(kind, address)] = _Bucket(tokens - 1, now)
+
+    @contextmanager
+    def spending(self, kind: str | None, address: str | None) -> Iterator[None]:
+        """:meth:`take` (nothing for ``kind`` None), given back when the block is refused as
+        :class:`Busy`: a request the solver turned away started nothing, so it costs nothing."""
+        if kind is not None:
+            self.take(kind, address)
+        try:
+            yield
+        except Busy:
+            if kind is not None:
+                self.give_back(kind, address)
+            raise
 
     def give_back(self, kind: str, address: str | None) -> None:
         """Undo a :meth:`take` whose request started nothing after all (the solver was busy), so a

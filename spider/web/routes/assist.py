@@ -7,9 +7,10 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...engine import N_, parse_action
+from ...engine import N_, Game, parse_action
 from ...i18n import translations
-from ...jobs.errors import Busy, WorkerLost
+from ...jobs.errors import WorkerLost
+from ...store import GameRow
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..dailies import still_secret
@@ -35,23 +36,10 @@ async def hint(
     deep: Annotated[bool, Query(description="The strong player's action, from guessing the unseen cards")] = False,
 ) -> dict[str, Any]:
     player, client = request.state.player, client_address(request.scope)
-    if deep:
-        ctx.rates.take(DEEP_HINT, client)
-    row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+    with ctx.rates.spending(DEEP_HINT if deep else None, client):
+        row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+        action = await _deep_action(ctx, row, game, client) if deep else await ctx.solving.hint(game)
     tr = translations(request_language(request))
-    if deep:
-        try:
-            action = await ctx.solving.deep_hint(game.record(), player, client)
-        except Busy:
-            ctx.rates.give_back(DEEP_HINT, client)
-            raise
-        except WorkerLost:
-            stopped = N_("The solver stopped before it could answer. Please ask again.")
-            raise ApiError(503, "worker_lost", stopped) from None
-        if row.daily is not None:  # a daily leaderboard ranks the player's own play (docs/RULES.md)
-            await run_in_threadpool(ctx.store.mark_assisted, player, game_id)
-    else:
-        action = await ctx.solving.hint(game)
     if action is None:
         if game.deals_left:
             return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
@@ -72,6 +60,18 @@ async def hint(
     }
 
 
+async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -> str | None:
+    """The strong player's action, worked out in a solver worker; 503 worker_lost when none answered."""
+    try:
+        action = await ctx.solving.deep_hint(game.record(), row.player, client)
+    except WorkerLost:
+        stopped = N_("The solver stopped before it could answer. Please ask again.")
+        raise ApiError(503, "worker_lost", stopped) from None
+    if row.daily is not None:  # a daily leaderboard ranks the player's own play (docs/RULES.md)
+        await run_in_threadpool(ctx.store.mark_assisted, row.player, row.id)
+    return action
+
+
 @router.post(
     "/api/games/{game_id}/solve",
     summary="Ask whether this game can still be won (the solver sees face-down cards): starts a job",
@@ -82,14 +82,10 @@ async def hint(
 )
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
     player, client = request.state.player, client_address(request.scope)
-    ctx.rates.take(SOLVE, client)
-    row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-    try:
+    with ctx.rates.spending(SOLVE, client):
+        row, game = await run_in_threadpool(ctx.games.get, player, game_id)
         # a daily deal's winning line, passed on while its day lasts, would rank another player
         job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client, not still_secret(row))
-    except Busy:
-        ctx.rates.give_back(SOLVE, client)
-        raise
     await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
     response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
     return {"id": job, "state": "waiting", "elapsed": 0.0}

@@ -11,7 +11,6 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, Game, Translations
 from ...i18n import translations
-from ...jobs.errors import Busy
 from ...solver.review import player_line, position
 from ...solver.review_text import move_words, review_sentences
 from ...store import GameRow
@@ -79,12 +78,8 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
         return await run_in_threadpool(_worded, game_id, game, stored, tr)
     # a review is a solver job like a solve: the same bucket and the same one job per address
     client = client_address(request.scope)
-    ctx.rates.take(SOLVE, client)
-    try:
+    with ctx.rates.spending(SOLVE, client):
         job = await ctx.solving.start_review(game_id, game.record(), player, client)
-    except Busy:
-        ctx.rates.give_back(SOLVE, client)
-        raise
     response.headers["Location"] = f"../../reviews/{job}"  # relative: right under any sub-path
     return {"state": "waiting", "job": job, "game": game_id, "elapsed": 0.0, "done": 0, "expected": None}
 
