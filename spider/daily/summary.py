@@ -17,20 +17,15 @@ def over(day: str, today: str) -> bool:
     return day < today
 
 
-def ranked(result: DailyResult) -> bool:
-    return result.state != "playing" and not result.assisted
-
-
 def result_of(store: Store, result: DailyResult | None) -> dict[str, Any] | None:
     if result is None:
         return None
-    rank = store.daily_board(result.day, result.level, result.player, 0, 0).rank if ranked(result) else None
     return {
         "state": result.state,
         "moves": result.moves,
         "seconds": result.seconds,
         "assisted": result.assisted,
-        "rank": rank,
+        "rank": store.daily_rank(result),
         "game": result.game,
     }
 

@@ -222,6 +222,10 @@ class Store(Protocol):
     def daily_games(self, player: str, day: str) -> list[GameRow]:
         """The player's games of the day's daily deals, oldest first (actions not loaded)."""
 
+    def daily_rank(self, result: DailyResult) -> int | None:
+        """The result's rank on its deal's leaderboard; None when it is not ranked (still being
+        played, or assisted)."""
+
     def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
         """The deal's leaderboard: finished, unassisted results ranked won before lost, then fewer
         moves, less time, earlier finish; ``around`` ranked results each side of the player's."""

@@ -142,10 +142,10 @@ class DailyQueries:
             around=[],
         )
         you = board.you
-        if you is None or you.state == "playing" or you.assisted:
+        rank = board.rank = None if you is None else self.daily_rank(you)
+        if you is None or rank is None:
             return board
-        key = (0 if you.state == "won" else 1, you.moves, you.seconds, you.finished, you.player)
-        board.rank = rank = 1 + self._ahead(day, level, key)
+        key = _key(you)
         before = self._all(
             f"{_NAMED} WHERE {_DEAL} AND {_KEY} < (%s, %s, %s, %s, %s) ORDER BY {_DESCENDING} LIMIT %s",
             (*ranked, *key, around),
@@ -158,6 +158,13 @@ class DailyQueries:
         board.around.append((rank, you))
         board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
         return board
+
+    def daily_rank(self, result: DailyResult) -> int | None:
+        """The result's rank on its deal's leaderboard; None when it is not ranked (still being
+        played, or assisted)."""
+        if result.state == "playing" or result.assisted:
+            return None
+        return 1 + self._ahead(result.day, result.level, _key(result))
 
     def _ahead(self, day: str, level: str, key: tuple[Any, ...]) -> int:
         """How many ranked results of the deal come before ``key`` (lost, moves, seconds, finished, player)."""
@@ -172,6 +179,11 @@ class DailyQueries:
             (day, level, False, lost, moves, *rest),
         )
         return int(buckets[0] if buckets else 0) + int(same[0] if same else 0)
+
+
+def _key(result: DailyResult) -> tuple[Any, ...]:
+    """A finished result's place in the leaderboard's order (the index's columns)."""
+    return (0 if result.state == "won" else 1, result.moves, result.seconds, result.finished, result.player)
 
 
 def _deal(found: tuple[Any, ...]) -> DailyDeal:

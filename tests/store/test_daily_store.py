@@ -137,3 +137,17 @@ def test_every_rank_is_the_players_place_in_the_whole_order(store: Store) -> Non
     expected.sort()
     for place, (*_, who) in enumerate(expected, start=1):
         assert store.daily_board(TODAY, LEVEL, who, top=1).rank == place
+
+
+def test_a_results_rank_is_its_place_on_the_board_and_none_when_not_ranked(store: Store) -> None:
+    for n, (status, moves) in enumerate([("won", 120), ("won", 100), ("lost", 5)], start=1):
+        store.create_game(daily_row(f"g{n}", player(n)))
+        play_out(store, player(n), f"g{n}", status, moves, 60.0)
+    store.create_game(daily_row("playing", player(4)))
+    ranks = {}
+    for n in range(1, 5):
+        result = store.daily_result(TODAY, LEVEL, player(n))
+        assert result is not None
+        ranks[n] = store.daily_rank(result)
+        assert ranks[n] == store.daily_board(TODAY, LEVEL, player(n)).rank
+    assert ranks == {1: 2, 2: 1, 3: 3, 4: None}
