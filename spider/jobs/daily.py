@@ -5,7 +5,8 @@ the one app process, the job host of ``spider serve --workers N``, or with Redis
 process holds the Redis lock) looks for today's and tomorrow's deals and submits a background job
 for each level that has none; the job makes the deal and writes it to the store itself
 (``tasks.make_daily``). A deal asked for before the schedule made it is made on request, within
-``ON_REQUEST_SECONDS``, in the lane of the jobs a player waits for."""
+``ON_REQUEST_SECONDS``, by the same task in the lane of the jobs a player waits for
+(``solving.Solving.daily_deal``)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from ..daily import LEVELS, days
 from ..daily.difficulty import MEDIUM_SECONDS
 from ..daily.making import TRY_SECONDS
 from ..store import Store
-from .errors import Busy, QueueUnavailable, WorkerLost
-from .protocol import BACKGROUND, WINNABLE, WORKER_START_SECONDS, JobQueue, SiteLock
+from .errors import Busy, QueueUnavailable
+from .protocol import BACKGROUND, WORKER_START_SECONDS, JobQueue, SiteLock
 from .tasks import make_daily
 from .top_up import held_until_done
 
@@ -85,46 +86,3 @@ class DailySchedule:
         args = (self.database, day, [level], SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS)
         job = await self.jobs.submit(BACKGROUND, make_daily, *args, owner=OWNER, seconds=seconds + WORKER_START_SECONDS)
         return await held_until_done(self.jobs, self.lock, job, OWNER, POLL_SECONDS)
-
-
-async def made_on_request(jobs: JobQueue, database: str, day: str, level: str) -> bool:
-    """Make a missing deal while a player waits (``ON_REQUEST_SECONDS`` to find it); whether the
-    store holds it now. A busy lane or a lost worker is no deal, never an error; a job lost (its
-    worker died, or the store was busy for it) is tried once more."""
-    for _ in range(ON_REQUEST_JOBS):
-        made = await _made_once(jobs, database, day, level)
-        if made is not None:
-            return made
-        log.warning("a daily deal made on request was lost (%s, %s)", day, level)
-    return False
-
-
-async def _made_once(jobs: JobQueue, database: str, day: str, level: str) -> bool | None:
-    """Whether one job made the deal; None when the job was lost."""
-    seconds = ON_REQUEST_SECONDS + RATING_SECONDS
-    args = (database, day, [level], ON_REQUEST_SECONDS, ON_REQUEST_TRY_SECONDS, 0.0)
-    try:
-        job = await jobs.submit(WINNABLE, make_daily, *args, owner=None, seconds=seconds + WORKER_START_SECONDS)
-    except (Busy, QueueUnavailable):
-        return False
-    deadline = asyncio.get_running_loop().time() + seconds + 2 * WORKER_START_SECONDS
-    try:
-        while True:
-            await asyncio.sleep(POLL_SECONDS / 10)
-            state = await jobs.state(job, None)
-            if state is None or state.state == "lost":
-                return None
-            if state.state == "cancelled":
-                return False
-            if state.state == "done":
-                return level in (state.answer or [])
-            if asyncio.get_running_loop().time() > deadline:
-                await jobs.cancel(job, None)
-                return False
-    except asyncio.CancelledError:
-        await asyncio.shield(jobs.cancel(job, None))
-        raise
-    except WorkerLost:
-        return None
-    except QueueUnavailable:
-        return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, cast
@@ -25,8 +26,10 @@ from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, well_formed
 from .queues import default_jobs
-from .tasks import deep_hint_record, find_winnable, review_record, solve_record
+from .tasks import deep_hint_record, find_winnable, make_daily, review_record, solve_record
 from .top_up import LOCK, TopUp
+
+log = logging.getLogger("spider.daily")
 
 SEED_FILE = Path(__file__).parent / "winnable.json"
 # Looking for a winnable deal while the player waits: a few short tries, then a random deal.
@@ -222,12 +225,36 @@ class Solving:
         return code
 
     async def daily_deal(self, day: str, level: str) -> DailyDeal | None:
-        """The day's deal of ``level``: the stored one, else made now (``daily.made_on_request``);
+        """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`);
         None when none could be made in time."""
         deal = await asyncio.to_thread(self.store.daily_deal, day, level)
-        if deal is None and self.database and await daily.made_on_request(self.jobs, self.database, day, level):
+        if deal is None and self.database and await self._made_on_request(self.database, day, level):
             deal = await asyncio.to_thread(self.store.daily_deal, day, level)
         return deal
+
+    async def _made_on_request(self, database: str, day: str, level: str) -> bool:
+        """Make a missing deal while a player waits (``daily.ON_REQUEST_SECONDS`` to find it), in the
+        lane of the jobs a player waits for; whether the store holds it now. A busy lane is no deal,
+        never an error; a job lost (its worker died, or the store was busy for it) is tried once
+        more within the same wait."""
+        seconds = daily.ON_REQUEST_SECONDS + daily.RATING_SECONDS
+        args = (database, day, [level], daily.ON_REQUEST_SECONDS, daily.ON_REQUEST_TRY_SECONDS, 0.0)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds + 2 * WORKER_START_SECONDS
+        for _ in range(daily.ON_REQUEST_JOBS):
+            try:
+                made = await self._run(
+                    WINNABLE, seconds, make_daily, *args, owner=None, patience=deadline - loop.time()
+                )
+            except WorkerLost:
+                log.warning("a daily deal made on request was lost (%s, %s)", day, level)
+                if loop.time() >= deadline:
+                    return False
+                continue
+            except (Busy, QueueUnavailable):
+                return False
+            return level in (made or [])
+        return False
 
     async def _handed_out(self) -> None:
         """A deal left the pool: the top-up schedule looks at it now, not at its next tick."""

@@ -14,6 +14,7 @@ from spider.daily import LEVELS, daily_deck, daily_secret, days
 from spider.engine import Game
 from spider.jobs import daily as daily_jobs
 from spider.jobs.protocol import BACKGROUND, WINNABLE, JobState, OneProcess
+from spider.jobs.solving import Solving
 from spider.jobs.tasks import make_daily
 from tests.web.loops import run_apart
 
@@ -92,15 +93,20 @@ class LosesFirst(Recorded):
         return JobState("done", 1.0, 0.1, answer=[LEVEL])
 
 
-def test_a_deal_made_on_request_is_tried_once_more_when_its_job_is_lost(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(daily_jobs, "POLL_SECONDS", 0.0)
-    jobs = LosesFirst()
-    assert run_apart(daily_jobs.made_on_request(jobs, "db", DAY, LEVEL)) is True  # type: ignore[arg-type]
-    assert len(jobs.submitted) == 2 and {lane for lane, *_ in jobs.submitted} == {WINNABLE}
-    always_lost = LosesFirst()
-    always_lost.state = lambda job_id, owner=None: _lost()  # type: ignore[method-assign]
-    assert run_apart(daily_jobs.made_on_request(always_lost, "db", DAY, LEVEL)) is False  # type: ignore[arg-type]
-    assert len(always_lost.submitted) == daily_jobs.ON_REQUEST_JOBS
+def test_a_deal_made_on_request_is_tried_once_more_when_its_job_is_lost(tmp_path: Path) -> None:
+    store = stores.open_store(str(tmp_path / "db.sqlite3"))
+    try:
+        jobs = LosesFirst()
+        made = Solving(store, background=False, jobs=jobs, database="db")  # type: ignore[arg-type]
+        assert run_apart(made._made_on_request("db", DAY, LEVEL)) is True
+        assert len(jobs.submitted) == 2 and {lane for lane, *_ in jobs.submitted} == {WINNABLE}
+        always_lost = LosesFirst()
+        always_lost.state = lambda job_id, owner=None: _lost()  # type: ignore[method-assign]
+        lost = Solving(store, background=False, jobs=always_lost, database="db")  # type: ignore[arg-type]
+        assert run_apart(lost._made_on_request("db", DAY, LEVEL)) is False
+        assert len(always_lost.submitted) == daily_jobs.ON_REQUEST_JOBS
+    finally:
+        store.close()
 
 
 async def _lost() -> JobState:

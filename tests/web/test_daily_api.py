@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider.daily import LEVELS
-from spider.jobs import daily as daily_jobs
+from spider.jobs.solving import Solving
 from tests.web.daily_deals import Clock, act, clock_fixture, daily_app_fixture, known_deal, play, store_deals, win  # noqa: F401
 
 LEVEL = "spiderette-1-classic"  # the shortest winning lines
@@ -161,7 +161,7 @@ def test_a_deal_that_cannot_be_made_in_time_is_a_503(
     async def no_deal(*_args: object) -> bool:
         return False
 
-    monkeypatch.setattr(daily_jobs, "made_on_request", no_deal)
+    monkeypatch.setattr(Solving, "_made_on_request", no_deal)
     clock.next_day()  # a day whose deals nobody made
     r = one.post(f"/api/daily/{LEVEL}", headers={"Accept-Language": "fi"})
     assert r.status_code == 503 and r.json()["reason"] == "daily_not_ready"
