@@ -46,10 +46,11 @@ def day_deals(store: Store, player: str, day: str, today: str) -> list[dict[str,
     """Each level's entry of ``day`` (``difficulty`` null while its deal is not made)."""
     deals = {deal.level: deal for deal in store.daily_deals(day)}
     games = store.daily_games(player, day)
+    results = {result.level: result for result in store.daily_results(player, day, day)}
     out = []
     for level in LEVELS:
         deal = deals.get(level)
-        counted = store.daily_result(day, level, player)
+        counted = results.get(level)
         entry: dict[str, Any] = {
             "level": level,
             "difficulty": deal.difficulty if deal else None,
