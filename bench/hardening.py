@@ -1,6 +1,6 @@
 """A hostile or unlucky day against a real `spider serve` process (loopback only, bounded).
 
-    python bench/hardening.py [--header-mib 200] [--stalled 1000] [--cookieless 5000] [--outage 4]
+    python bench/hardening.py [--header-mib 200] [--body-mib 300] [--stalled 1000] [--cookieless 5000] [--outage 4]
 
 On a SQLite file seeded with --old-players players that have nothing stored (made 2 days ago, as
 cookie-less requests once made them) and a server that expires such players after 1 day, prints:
@@ -9,7 +9,8 @@ without a cookie add; the answers to an integer query parameter past 64 bits, a 
 sent in one write and in 4 KB writes, a malformed request line, a method a path does not take (its
 Allow header), a setting of the wrong type, and the headers of a player's answer (Cache-Control,
 Server, HSTS over a local proxy's https); the server's resident memory before and after one
-connection sends a request head of --header-mib MiB (431 after 16 KiB), what becomes of --stalled
+connection sends a request head of --header-mib MiB (431 after 16 KiB), and a chunked body of
+--body-mib MiB with and without Content-Length beside it (400 and 411 or 413), what becomes of --stalled
 connections that stop half-way through a request head or body (408 after 10 s, then closed), and how
 long /api/health takes while an action waits for a database lock held by another connection. Then,
 on a fresh PostgreSQL database that refuses connections for --outage seconds, how many of the
@@ -37,6 +38,9 @@ import httpx
 from http1 import Connection
 from serving import POSTGRESQL_SERVER, fresh_postgresql, spider_serve
 
+# FORWARDED_ALLOW_IPS: the benchmark stands for a local proxy, whose X-Forwarded-Proto is believed
+SERVER_ENV = {"SPIDER_PLAYER_EXPIRY_DAYS": "1", "FORWARDED_ALLOW_IPS": "127.0.0.1"}
+
 
 def rss_mib(pid: int) -> float:
     status = Path(f"/proc/{pid}/status").read_text()
@@ -52,6 +56,30 @@ def huge_header(port: int, mib: int) -> tuple[int, bytes]:
         for _ in range(mib):
             sock.sendall(chunk)
             sent += len(chunk)
+    except OSError:
+        pass
+    try:
+        answer = sock.recv(200).split(b"\r\n")[0]
+    except OSError as err:
+        answer = f"({err.__class__.__name__})".encode()
+    sock.close()
+    return sent, answer
+
+
+def huge_chunked_body(port: int, mib: int, length: bool) -> tuple[int, bytes]:
+    """A settings PUT whose chunked body is ``mib`` MiB of JSON (``{"sound": false}`` and spaces), with
+    ``Content-Length: 2`` beside it or not: bytes sent before the server stopped reading, and the
+    first line of its answer."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+    framing = b"Transfer-Encoding: chunked\r\n" + (b"Content-Length: 2\r\n" if length else b"")
+    sock.sendall(b"PUT /api/player/settings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing)
+    sent, chunk = 0, b"%x\r\n" % (1 << 20) + b" " * (1 << 20) + b"\r\n"
+    try:
+        sock.sendall(b'\r\n10\r\n{"sound": false}\r\n')
+        for _ in range(mib):
+            sock.sendall(chunk)
+            sent += len(chunk)
+        sock.sendall(b"0\r\n\r\n")
     except OSError:
         pass
     try:
@@ -341,6 +369,7 @@ def solver_under_abuse(count: int, env: dict[str, str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--header-mib", type=int, default=200)
+    parser.add_argument("--body-mib", type=int, default=300)
     parser.add_argument("--stalled", type=int, default=1000)
     parser.add_argument("--cookieless", type=int, default=5000)
     parser.add_argument("--old-players", type=int, default=1000)
@@ -357,7 +386,7 @@ def main() -> None:
         database = str(Path(tmp) / "b.sqlite3")
         seed_players(database, args.old_players, days=2)
         log = open(Path(tmp) / "server.log", "w+")  # noqa: SIM115 (read after the server stopped)
-        with log, spider_serve(database, env={"SPIDER_PLAYER_EXPIRY_DAYS": "1"}, stderr=log) as (server, base):
+        with log, spider_serve(database, env=SERVER_ENV, stderr=log) as (server, base):
             port = int(base.rsplit(":", 1)[1])
             httpx.get(f"{base}/api/health")
             time.sleep(2)  # the expiry's first run is at start
@@ -381,6 +410,15 @@ def main() -> None:
                 f" answer {answer!r};"
             )
             print(f"  server memory {before:.1f} MiB before, {rss_mib(server.pid):.1f} MiB after")
+            for length in (True, False):
+                before = rss_mib(server.pid)
+                sent, answer = huge_chunked_body(port, args.body_mib, length)
+                beside = " beside Content-Length: 2" if length else ""
+                print(
+                    f"chunked body of {args.body_mib} MiB{beside}: ~{sent / 2**20:.1f} MiB sent until the server"
+                    f" stopped it, answer {answer!r}; server memory {before:.1f} MiB before,"
+                    f" {rss_mib(server.pid):.1f} MiB after"
+                )
             for body in (False, True):
                 start = time.monotonic()
                 outcomes = asyncio.run(stalled(port, args.stalled, body))

@@ -66,6 +66,19 @@ ensure_redis() {
     return 1
 }
 
+# Debian's nginx, for the test that runs deploy/nginx.conf in front of the app (tests/web/test_proxy_nginx.py
+# starts its own on a free loopback port). Debian's package starts the nginx service at install (its
+# default site, on port 80 of every address): stopped and disabled again, the tests need only the program.
+ensure_nginx() {
+    if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then return; fi  # sbin: not on a user's PATH
+    apt_install nginx
+    if [ -d /run/systemd/system ]; then
+        as_root systemctl disable --now nginx >/dev/null 2>&1 || true
+    else
+        as_root service nginx stop >/dev/null 2>&1 || true
+    fi
+}
+
 # A C compiler and Python's headers, for the compiled solver (setup.py, SPIDER_COMPILE=1).
 # Without them the build still works, on the pure-Python modules.
 ensure_compiler() {

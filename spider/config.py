@@ -5,12 +5,13 @@ workers through the environment, and a container or a process manager configures
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
 from platformdirs import user_data_dir
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ENV_PREFIX = "SPIDER_"
@@ -25,7 +26,7 @@ class Settings(BaseSettings):
     """``SPIDER_DATABASE``, ``SPIDER_WORKERS``, … (case does not matter); unknown ``SPIDER_`` variables
     are ignored, a malformed value is refused with the variable's name."""
 
-    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, extra="ignore", frozen=True)
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, extra="ignore", frozen=True, populate_by_name=True)
 
     database: str | None = Field(default=None, description="SQLite file or postgresql:// URL")
     redis_url: str | None = Field(default=None, description="redis:// URL of the solver job queue")
@@ -53,9 +54,30 @@ class Settings(BaseSettings):
     daily_secret: str | None = Field(
         default=None, min_length=16, description="keys the daily shuffles (default: kept in the store)", repr=False
     )
+    # uvicorn's variable, under its own name: the proxies whose X-Forwarded-For and X-Forwarded-Proto are
+    # believed. None by default: a client that reaches the app directly must not name its own address.
+    forwarded_allow_ips: str = Field(
+        default="",
+        validation_alias="FORWARDED_ALLOW_IPS",
+        description="trusted proxies: addresses and networks, comma-separated, or * for any peer",
+    )
     # set by `spider serve --workers N` (without Redis) for its workers: where its job host listens
     jobs_address: str | None = Field(default=None, description="the job host's Unix socket")
     jobs_key: str | None = Field(default=None, description="the job host's key", repr=False)
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _addresses_or_networks(cls, value: str) -> str:
+        """uvicorn would take a typo for a name that no peer ever has: refused here instead."""
+        entries = [entry.strip() for entry in value.split(",") if entry.strip()]
+        if entries == ["*"]:
+            return "*"
+        for entry in entries:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError:
+                raise ValueError(f"{entry!r} is not an IP address or network (or * alone)") from None
+        return ",".join(entries)
 
     @property
     def database_or_default(self) -> str:
@@ -74,12 +96,19 @@ def load_settings(options: Mapping[str, object], flags: Mapping[str, str] | None
     except ValidationError as e:
         first = e.errors()[0]
         name = str(first["loc"][0]) if first["loc"] else "?"
+        message = first["msg"].removeprefix("Value error, ")
+        if name not in Settings.model_fields:  # a setting with a variable of its own name and no option
+            raise SettingsError(f"bad setting {name}: {message}") from None
         flag = (flags or {}).get(name, f"--{name}")
-        raise SettingsError(f"bad setting {name} ({ENV_PREFIX}{name.upper()} or {flag}): {first['msg']}") from None
+        raise SettingsError(f"bad setting {name} ({ENV_PREFIX}{name.upper()} or {flag}): {message}") from None
 
 
 def environment_of(settings: Settings) -> dict[str, str]:
     """The variables that give a worker process these settings."""
-    return {
-        f"{ENV_PREFIX}{name.upper()}": str(value) for name, value in settings.model_dump().items() if value is not None
-    }
+    return {_variable(name): str(value) for name, value in settings.model_dump().items() if value is not None}
+
+
+def _variable(name: str) -> str:
+    """The environment variable of setting ``name``: ``SPIDER_NAME``, or its own name if it has one."""
+    alias = Settings.model_fields[name].validation_alias
+    return alias if isinstance(alias, str) else f"{ENV_PREFIX}{name.upper()}"

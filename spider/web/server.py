@@ -123,6 +123,7 @@ def serve(settings: Settings | None = None) -> None:
         "log_level": settings.log_level,
         "access_log": False,  # spider.access logs each request, with its id
         "timeout_graceful_shutdown": max(1, round(settings.shutdown_seconds)),
+        "forwarded_allow_ips": settings.forwarded_allow_ips,  # uvicorn's own default would trust 127.0.0.1
     }
     if settings.workers == 1:
         app = create_app(database, background=settings.background, player_expiry_days=settings.player_expiry_days)

@@ -3,7 +3,8 @@
 Starlette's ``BaseHTTPMiddleware`` (``@app.middleware("http")``) runs the route in a task of its own and
 hides the client's disconnect from it, so a solve the player stopped waiting for never learnt that
 nobody was listening. A plain ASGI middleware passes ``receive`` through untouched (after the body,
-which it reads itself so that a client who stops sending gets a 408 instead of holding a task)."""
+which it reads itself so that a client who stops sending gets a 408 instead of holding a task, and
+one who sends more than it said gets a 413 instead of a buffer that grows)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,11 @@ from ...engine import N_
 from ...store import Store, StoreBusy
 from .busy import busy_response
 from .errors import ApiError, error_response
+from .limits import MAX_BODY
 from .rates import NEW_PLAYER, RateLimited, client_address
 
 COOKIE = "spider_player"
 COOKIE_MAX_AGE = 10 * 365 * 24 * 3600
-MAX_BODY = 64 * 1024
 BODY_TIMEOUT = 10.0  # seconds a client may take to send a (small) body
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{32}$")
 # the routes of a player's own things: a request without a known player gets a new token here, kept
@@ -46,21 +47,42 @@ def _body_error(request: Request) -> ApiError | None:
     if length is None or not length.isdigit():
         return ApiError(411, "bad_request", N_("A request body needs a Content-Length"))
     if int(length) > MAX_BODY:
-        return ApiError(413, "too_large", N_("The request is larger than {limit} bytes"), limit=MAX_BODY)
+        return _too_large()
     return None
 
 
+def _too_large() -> ApiError:
+    return ApiError(413, "too_large", N_("The request is larger than {limit} bytes"), limit=MAX_BODY)
+
+
+class _BodyTooLarge(Exception):
+    """More body arrived than MAX_BODY, whatever Content-Length said."""
+
+
 async def _read_body(receive: Receive) -> bytes | None:
-    """The whole body within BODY_TIMEOUT (TimeoutError otherwise); None if the client left."""
-    chunks = []
+    """The whole body within BODY_TIMEOUT (TimeoutError otherwise); None if the client left. The
+    bytes are counted as they come: a body framed otherwise than its Content-Length says (chunked, on
+    a server that lets both headers through) raises _BodyTooLarge past MAX_BODY, never read whole."""
+    chunks, size = [], 0
     async with asyncio.timeout(BODY_TIMEOUT):
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
                 return None
-            chunks.append(message.get("body", b""))
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise _BodyTooLarge
+            chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
+
+
+def _closing(response: Response) -> Response:
+    """``response`` with the connection closed after it: the rest of the body is never read, so the
+    connection cannot carry another request."""
+    response.headers["Connection"] = "close"
+    return response
 
 
 def _replaying(body: bytes, receive: Receive) -> Receive:
@@ -129,9 +151,11 @@ class PlayerMiddleware:
             try:
                 body = await _read_body(receive)
             except TimeoutError:
-                late = error_response(request, ApiError(408, "timeout", N_("The request body took too long to arrive")))
-                late.headers["Connection"] = "close"
-                await late(scope, receive, send)
+                late = ApiError(408, "timeout", N_("The request body took too long to arrive"))
+                await _closing(error_response(request, late))(scope, receive, send)
+                return
+            except _BodyTooLarge:
+                await _closing(error_response(request, _too_large()))(scope, receive, send)
                 return
             if body is None:
                 return
