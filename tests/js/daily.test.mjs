@@ -1,10 +1,13 @@
-// The daily deals' pure modules (node --test): the month calendar's grid and keys, the countdown,
-// which button a deal wears and the rows of a leaderboard.
+// The daily deals' pure modules (node --test): the month calendar's grid and keys, the countdown, the
+// names of levels, days and months, which button a deal wears, what playing it does, and the rows
+// of a leaderboard.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { countdown, monthGrid, monthOf, shiftDay, shiftMonth, stepDay, weekday, weekdayOrder } from "../../spider/web/static/daily/dates.js";
-import { boardRows, canWatch, dealAction, deckRequest } from "../../spider/web/static/daily/plan.js";
+import { countdown, longDate, monthGrid, monthOf, monthTitle, shiftDay, shiftMonth, stepDay, weekday, weekdayOrder }
+  from "../../spider/web/static/daily/dates.js";
+import { boardRows, canWatch, dealAction, deckRequest, levelTitle, playingOnTable, sameAttempt }
+  from "../../spider/web/static/daily/plan.js";
 
 test("months and days step across the year's end and leap days", () => {
   assert.equal(shiftMonth("2026-12", 1), "2027-01");
@@ -77,6 +80,34 @@ test("a revealed deck is played as an ordinary game of its level", () => {
   const deck = { game: "spiderette", suits: 2, rules: "classic", deck: ["AS", "2H"], code: null };
   assert.deepEqual(deckRequest(deck, "vegas"), { game: "spiderette", suits: 2, rules: "classic", deck: ["AS", "2H"], profile: "vegas" });
   assert.equal(deckRequest(deck).profile, "standard");
+});
+
+test("a level and a day are named as the screen writes them, a month with a capital", () => {
+  assert.equal(levelTitle("spiderette-1-classic"), "Spiderette, 1 suit");
+  assert.equal(levelTitle("spider-4-classic"), "Spider, 4 suits");
+  assert.equal(longDate("2026-12-06", "en-US"), "December 6, 2026");
+  assert.equal(longDate("2027-01-01", "en-US"), "January 1, 2027"); // UTC days, whatever the machine's zone
+  assert.equal(monthTitle("2026-12", "en-US"), "December 2026");
+  assert.match(monthTitle("2026-12", "ru"), /^Декабрь 2026/);
+});
+
+test("Continue only closes the screen when that deal's game is on the table, still in play", () => {
+  const view = { won: false, daily: { date: "2026-12-06", level: "spider-1-classic" } };
+  assert.equal(playingOnTable("continue", "2026-12-06", "spider-1-classic", view), true);
+  assert.equal(playingOnTable("continue", "2026-12-06", "spider-1-classic", { ...view, won: true }), false);
+  assert.equal(playingOnTable("continue", "2026-12-06", "spider-2-classic", view), false);
+  assert.equal(playingOnTable("continue", "2026-12-05", "spider-1-classic", view), false);
+  assert.equal(playingOnTable("practice", "2026-12-06", "spider-1-classic", view), false);
+  assert.equal(playingOnTable("continue", "2026-12-06", "spider-1-classic", { won: false, daily: null }), false);
+  assert.equal(playingOnTable("continue", "2026-12-06", "spider-1-classic", null), false);
+});
+
+test("playing the deal whose attempt is in progress is no loss of it; any other game is", () => {
+  const losing = { daily: { date: "2026-12-06", level: "spider-1-classic" } };
+  assert.equal(sameAttempt(losing, "2026-12-06", "spider-1-classic"), true);
+  assert.equal(sameAttempt(losing, "2026-12-06", "spider-2-classic"), false);
+  assert.equal(sameAttempt({ daily: null }, "2026-12-06", "spider-1-classic"), false);
+  assert.equal(sameAttempt(null, "2026-12-06", "spider-1-classic"), false);
 });
 
 const entry = (rank, you = false) => ({ rank, name: `Player ${rank}`, result: "won", moves: rank, seconds: 1, you });

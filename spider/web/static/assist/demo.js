@@ -2,6 +2,7 @@
 // back or the player takes over (Escape, Stop, any key of the game, a touch on the table).
 import { api } from "../core/api.js";
 import { $, el } from "../core/dom.js";
+import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { send } from "../play/actions.js";
@@ -14,7 +15,7 @@ const DEMO_MAX_ACTIONS = 1000;
 
 let demo = null; // the running demo's token
 let demoBar = null;
-let changed = () => {};
+const changes = hookList();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -22,9 +23,10 @@ const positionKey = (v) => JSON.stringify([v.columns, v.stock, v.removed]);
 
 export const demoRunning = () => Boolean(demo);
 
-/** `hook()` is called when the demo starts or stops (the controls enable themselves again). */
+/** `hook()` is called when the demo starts or stops (the controls enable themselves again).
+ * Returns the function that removes it. */
 export function onDemoChange(hook) {
-  changed = hook;
+  return changes.add(hook);
 }
 
 export function applyDemoTexts() {
@@ -53,7 +55,7 @@ export function stopDemo(message) {
   demo = null;
   forgetHint();
   showDemoBar(false);
-  changed();
+  changes.call();
   if (message) remind(message);
   if (hadFocus) $("btn-hint").focus();
 }
@@ -71,7 +73,7 @@ export async function startDemo() {
   if (!active(first) || demo) return undefined;
   const token = {};
   demo = token;
-  changed();
+  changes.call();
   showDemoBar(true);
   demoBar.querySelector("button").focus();
   announce(t("Demo started. Press Escape or Stop to take over."));

@@ -3,13 +3,15 @@
 // back, then lets the app load what it missed (onReconnect).
 import { api } from "./api.js";
 import { $, el } from "./dom.js";
+import { hookList } from "./hooks.js";
 import { t } from "./i18n.js";
 
-let reconnect = async () => {};
+const reconnected = hookList();
 
-/** What to do once the server answers again (app.js reloads the player and the game). */
+/** `hook()` runs once the server answers again (app.js reloads the player and the game); each
+ * hook is awaited in turn. Returns the function that removes it. */
 export function onReconnect(hook) {
-  reconnect = hook;
+  return reconnected.add(hook);
 }
 
 function box() {
@@ -45,5 +47,5 @@ async function retry() {
     return;
   }
   connectionBack();
-  await reconnect();
+  await reconnected.callInTurn();
 }

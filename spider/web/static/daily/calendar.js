@@ -3,7 +3,7 @@
 // buttons that open their deals; the arrow keys move between them (one tab stop for the month).
 import { el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
-import { canOpen, dayDate, firstDayOf, monthGrid, stepDay, weekdayOrder } from "./dates.js";
+import { canOpen, dayDate, firstDayOf, monthGrid, monthTitle, stepDay, weekdayOrder } from "./dates.js";
 
 const MONDAY = Date.UTC(2024, 0, 1); // a Monday: weekday n is MONDAY + (n - 1) days
 
@@ -26,9 +26,7 @@ export function calendarTable(calendar, { language, today, selected, onPick }) {
   const long = new Intl.DateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" });
   const short = new Intl.DateTimeFormat(language, { weekday: "short", timeZone: "UTC" });
   const full = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" });
-  const named = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" })
-    .format(dayDate(`${calendar.month}-01`));
-  const monthName = named.charAt(0).toUpperCase() + named.slice(1); // "декабрь 2026 г." starts a line
+  const monthName = monthTitle(calendar.month, language);
   const head = el("tr", {}, ...weekdayOrder(firstDay).map((n) => {
     const day = new Date(MONDAY + (n - 1) * 86400000);
     return el("th", { scope: "col", abbr: full.format(day), text: short.format(day) });

@@ -22,6 +22,19 @@ export function dayDate(day) {
   return new Date(Date.UTC(year, month - 1, date));
 }
 
+/** A day as the screen writes it in `language` ("December 6, 2026"). */
+export function longDate(day, language) {
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(dayDate(day));
+}
+
+/** A month's name and year in `language`, starting with a capital ("Декабрь 2026 г.": it starts a
+ * line). */
+export function monthTitle(month, language) {
+  const named = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" })
+    .format(dayDate(`${month}-01`));
+  return named.charAt(0).toUpperCase() + named.slice(1);
+}
+
 /** The day `delta` days after `day`. */
 export function shiftDay(day, delta) {
   const d = dayDate(day);

@@ -4,15 +4,7 @@
 import { el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
-import { canWatch, dealAction } from "./plan.js";
-
-/** A daily level's short name ("Spider, 2 suits"): every daily deal plays the classic rules, and
- * the catalog's longer name carries the level's usual difficulty, which the deal's own replaces. */
-export function levelTitle(key) {
-  const [game, suits] = key.split("-");
-  const name = game === "spiderette" ? t("Spiderette") : t("Spider");
-  return t("{game}, {suits}", { game: name, suits: tn("{n} suit", "{n} suits", Number(suits)) });
-}
+import { canWatch, dealAction, levelTitle } from "./plan.js";
 
 export function difficultyWord(difficulty) {
   if (difficulty === "easy") return t("Easy");

@@ -1,5 +1,15 @@
 // What the daily deals' screen offers, decided from the server's answers alone (pure, so node
-// --test covers it): the button a deal wears and the rows of a leaderboard.
+// --test covers it): a level's name, the button a deal wears, what playing it does, and the rows
+// of a leaderboard.
+import { t, tn } from "../core/i18n.js";
+
+/** A daily level's short name ("Spider, 2 suits"): every daily deal plays the classic rules, and
+ * the catalog's longer name carries the level's usual difficulty, which the deal's own replaces. */
+export function levelTitle(key) {
+  const [game, suits] = key.split("-");
+  const name = game === "spiderette" ? t("Spiderette") : t("Spider");
+  return t("{game}, {suits}", { game: name, suits: tn("{n} suit", "{n} suits", Number(suits)) });
+}
 
 /** The one action a deal offers: today "play" (no counted attempt yet), "continue" (it is being
  * played) or "practice" (it is finished); "wait" while today's deal is being prepared (Play then
@@ -10,6 +20,19 @@ export function dealAction(deal, isToday) {
   if (!deal.difficulty) return "wait";
   if (!deal.result) return "play";
   return deal.result.state === "playing" ? "continue" : "practice";
+}
+
+/** Whether "continue" on `day`'s deal of `level` needs nothing but closing the screen: that game
+ * is the one on the table (`view`), still in play. */
+export function playingOnTable(action, day, level, view) {
+  const shown = view && view.daily;
+  return action === "continue" && Boolean(shown) && shown.date === day && shown.level === level && !view.won;
+}
+
+/** Whether the game in progress (`losing`, or null) is the attempt at `day`'s deal of `level`
+ * itself: playing that deal again does not make it a loss, so nothing is asked first. */
+export function sameAttempt(losing, day, level) {
+  return Boolean(losing && losing.daily && losing.daily.date === day && losing.daily.level === level);
 }
 
 /** Whether a deal's winning line can be watched: only once its day is over, which reveals it. */

@@ -8,6 +8,7 @@
 import { api, ApiError } from "../core/api.js";
 import { levelFor, levelName, rulesOffered } from "../core/catalog.js";
 import { $, el } from "../core/dom.js";
+import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
@@ -17,12 +18,13 @@ import { saveSettings } from "../settings/save.js";
 import { continueGame, gameLost, startGame } from "./start.js";
 import { loadStats } from "./stats.js";
 
-const options = [];
+const options = hookList();
 
 /** An option of the dialog: {field(codeInput) → node(s) shown above the code field,
- * extra(choice) → fields added to the new game's request, failed(), started(view, request)}. */
+ * extra(choice) → fields added to the new game's request, failed(), started(view, request)}.
+ * Returns the function that removes it. */
 export function addNewGameOption(option) {
-  options.push(option);
+  return options.add(option);
 }
 
 function radioGroup(name, legend, choices, value) {
@@ -53,7 +55,7 @@ function codeField(form) {
     id: "new-code", name: "code", type: "text", autocomplete: "off", spellcheck: "false",
     placeholder: "SP1-S2C-ABCDEFG", "aria-describedby": "new-code-help new-code-error",
   });
-  for (const option of options) if (option.field) form.append(...[option.field(codeInput)].flat());
+  for (const option of options.list()) if (option.field) form.append(...[option.field(codeInput)].flat());
   const codeError = el("span", { id: "new-code-error", class: "error", role: "alert" });
   form.append(el("p", { class: "field" },
     el("label", { for: "new-code", text: t("Game code (optional)") }), codeInput,
@@ -98,7 +100,7 @@ function newGameRequest(choice) {
   const base = choice.code
     ? { code: choice.code, profile: choice.profile }
     : { game: choice.game, suits: choice.suits, rules: level ? level.rules : choice.rules, profile: choice.profile };
-  return Object.assign(base, ...options.map((o) => (o.extra ? o.extra(choice) : {})));
+  return Object.assign(base, ...options.list().map((o) => (o.extra ? o.extra(choice) : {})));
 }
 
 /** prefill: {code, error} from a deal link that could not be opened (an error about the code). */
@@ -165,12 +167,12 @@ export function openNewGame(prefill = {}) {
       if (choice.profile !== state.settings.profile) saveSettings({ profile: choice.profile });
       closeDialog(dialog);
       startGame(view);
-      for (const option of options) if (option.started) option.started(view, request);
+      for (const option of options.list()) if (option.started) option.started(view, request);
       gameLost(losing);
     } catch (e) {
       refused(e);
       playButton.disabled = false;
-      for (const option of options) if (option.failed) option.failed();
+      for (const option of options.list()) if (option.failed) option.failed();
     }
   });
   dialog.replaceChildren(form);

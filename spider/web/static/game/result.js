@@ -3,6 +3,7 @@
 import { levelFor } from "../core/catalog.js";
 import { $, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
+import { hookList } from "../core/hooks.js";
 import { t } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
@@ -12,12 +13,13 @@ import { celebrate, stopCelebration } from "./celebration.js";
 import { openNewGame } from "./newgame.js";
 import { loadStats, winNews } from "./stats.js";
 
-const extraButtons = [];
+const extraButtons = hookList();
 
 /** `make(view, close)` may add a button to the result of a win (the daily deals' "See the
- * leaderboard"): it returns the button, or null when it has none for this game. */
+ * leaderboard"): it returns the button, or null when it has none for this game. Returns the
+ * function that removes it. */
 export function addResultButton(make) {
-  extraButtons.push(make);
+  return extraButtons.add(make);
 }
 
 export async function showResult() {
@@ -42,7 +44,7 @@ export async function showResult() {
   }
   const statsBox = el("section", { id: "result-stats", class: "stats-box", "aria-labelledby": "result-stats-h" });
   content.append(statsBox);
-  const extra = extraButtons.map((make) => make(v, () => closeDialog(dialog))).filter(Boolean);
+  const extra = extraButtons.call(v, () => closeDialog(dialog)).filter(Boolean);
   content.append(buttonRow(
     el("button", { type: "button", class: "primary", text: t("New game"), onclick: () => { closeDialog(dialog); openNewGame(); } }),
     ...extra,

@@ -3,6 +3,7 @@
 import { api, ApiError } from "../core/api.js";
 import { levelName } from "../core/catalog.js";
 import { $ } from "../core/dom.js";
+import { hookList } from "../core/hooks.js";
 import { t } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
@@ -12,17 +13,17 @@ import { clockFromView, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
 import { announce, remind } from "../table/speech.js";
 
-const lostHooks = [];
+const lostHooks = hookList();
 
 /** `fn(game)` hears of each game a new deal made a loss (its last view), once the new one is on
- * the table: the statistics add-on offers its review so. */
+ * the table: the statistics add-on offers its review so. Returns the function that removes it. */
 export function onGameLost(fn) {
-  lostHooks.push(fn);
+  return lostHooks.add(fn);
 }
 
 /** A new deal has just replaced `game`, an unfinished game with an action: it counts as a loss. */
 export function gameLost(game) {
-  if (game) for (const fn of lostHooks) fn(game);
+  if (game) lostHooks.call(game);
 }
 
 /** Show a game from its first view (a new, restarted or continued game). */

@@ -3,13 +3,11 @@
 // card arrives only as a count. The board is drawn with the table's own card faces.
 import { api } from "../core/api.js";
 import { el } from "../core/dom.js";
-import { formatTime } from "../core/format.js";
-import { t, tc } from "../core/i18n.js";
+import { t } from "../core/i18n.js";
 import { drawFace } from "../table/cards.js";
-import { describeEvents } from "../table/speech.js";
+import { ReplayModel } from "./replay-model.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const PLAY_EVERY = 800; // ms between steps while playing
 const DOWN_STEP = 0.1; // of a card's height: the strip of a face-down card that shows
 const UP_STEP = 0.26; // … of a face-up card
 
@@ -80,40 +78,39 @@ function drawBoard(board, view) {
 /** Show the replay of `game` (a row of GET /api/history) in `container`; `title` names it and
  * `back()` returns to the statistics. Returns a function that stops the replay. `options`, for
  * another line of play (the review's winning line): `step(n)` fetches step n's table, `heading`
- * replaces the title, and `back` null leaves out the back button and the focus move. */
+ * replaces the title, `start` says what step 0 is, and `back` null leaves out the back button and
+ * the focus move. The model (replay-model.js) decides; this draws it and passes the clicks on. */
 export function showReplay(container, game, title, back, options = {}) {
-  const load = options.step || ((step) => api.replay(game.id, step));
   const embedded = options.back === null;
-  const views = new Map();
-  let steps = null;
-  let shown = -1;
-  let wanted = 0;
-  let timer = null;
+  const model = new ReplayModel({
+    load: options.step || ((step) => api.replay(game.id, step)),
+    heading: embedded ? options.heading : t("Replay: {game}", { game: title }),
+    start: options.start,
+  });
 
-  const heading = embedded ? el("h3", { text: options.heading })
-    : el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Replay: {game}", { game: title }) });
-  const board = el("div", { class: "replay-board", role: "img", "aria-label": t("Loading…") });
+  const heading = embedded ? el("h3", { text: model.state.heading })
+    : el("h2", { id: "dlg-stats-title", tabindex: "-1", text: model.state.heading });
+  const board = el("div", { class: "replay-board", role: "img", "aria-label": model.state.boardLabel });
   const figures = el("p", { class: "replay-figures" });
   const said = el("p", { class: "replay-said", role: "status" });
   const slider = el("input", { type: "range", min: "0", max: "0", value: "0", class: "replay-slider",
     "aria-label": t("Step") });
   const button = (shape, label, onclick) => el("button", { type: "button", "aria-label": label, title: label, onclick },
     icon(shape));
-  const playButton = button("play", tc("replay", "Play"), () => (timer ? stop() : play()));
+  const playButton = button(model.state.play.shape, model.state.play.label, () => model.toggle());
   playButton.classList.add("play");
   const controls = el("div", { class: "replay-controls", role: "group", "aria-label": t("Replay controls") },
-    button("first", t("First step"), () => go(0)),
-    button("previous", t("Previous step"), () => go(wanted - 1)),
+    button("first", t("First step"), () => model.first()),
+    button("previous", t("Previous step"), () => model.previous()),
     playButton,
-    button("next", t("Next step"), () => go(wanted + 1)),
-    button("last", t("Last step"), () => go(steps ?? 0)),
+    button("next", t("Next step"), () => model.next()),
+    button("last", t("Last step"), () => model.last()),
     slider);
   const backButton = el("button", { type: "button", class: "primary", text: t("Back to statistics"),
-    onclick: () => { stop(); back(); } });
+    onclick: () => { model.stop(); back(); } });
   container.replaceChildren(el("div", { class: "replay" }, heading, controls, said, board, figures,
     ...(embedded ? [] : [el("div", { class: "buttons" }, backButton)])));
   if (!embedded) heading.focus();
-  let lastView = null; // the step on the board
   // The board is laid out again whenever its width changes (a resized or turned window): the
   // columns always fit it.
   let drawnWidth = 0;
@@ -122,77 +119,33 @@ export function showReplay(container, game, title, back, options = {}) {
       resized.disconnect();
       return;
     }
-    if (board.clientWidth !== drawnWidth && lastView) {
+    if (board.clientWidth !== drawnWidth && model.state.view) {
       drawnWidth = board.clientWidth;
-      drawBoard(board, lastView);
+      drawBoard(board, model.state.view);
     }
   });
   resized.observe(board);
 
-  function setPlayButton(shape, label) {
-    playButton.replaceChildren(icon(shape));
-    playButton.setAttribute("aria-label", label);
-    playButton.title = label;
-  }
-
-  function stop() {
-    clearInterval(timer);
-    timer = null;
-    setPlayButton("play", tc("replay", "Play"));
-  }
-
-  function play() {
-    if (steps !== null && wanted >= steps) go(0);
-    setPlayButton("pause", t("Pause"));
-    timer = setInterval(() => {
-      if (steps !== null && wanted >= steps) stop();
-      else go(wanted + 1);
-    }, PLAY_EVERY);
-  }
-
-  async function fetchStep(step) {
-    if (!views.has(step)) views.set(step, load(step));
-    try {
-      return await views.get(step);
-    } catch (error) {
-      views.delete(step); // not kept: asked again next time
-      throw error;
+  model.subscribe((now, before) => {
+    if (now.play !== before.play) {
+      playButton.replaceChildren(icon(now.play.shape));
+      playButton.setAttribute("aria-label", now.play.label);
+      playButton.title = now.play.label;
     }
-  }
-
-  function show(view) {
-    shown = view.step;
-    steps = view.steps;
-    slider.max = String(steps);
-    slider.value = String(view.step);
-    slider.setAttribute("aria-valuetext", t("Step {step} of {steps}", { step: view.step, steps }));
-    lastView = view;
-    drawnWidth = board.clientWidth;
-    drawBoard(board, view);
-    board.setAttribute("aria-label", view.description);
-    const what = view.events ? describeEvents(view.events, view) : options.start || t("The deal.");
-    said.textContent = `${t("Step {step} of {steps}", { step: view.step, steps })}: ${what}`;
-    const parts = [t("Moves: {n}", { n: view.moves })];
-    if (view.elapsed !== undefined) parts.push(t("Time: {time}", { time: formatTime(view.elapsed) }));
-    parts.push(t("Sequences: {removed}/{sequences}", { removed: view.removed, sequences: view.sequences }));
-    if (view.score !== null) parts.push(t("Score: {score}", { score: view.score }));
-    figures.textContent = parts.join(" · ");
-  }
-
-  async function go(step) {
-    wanted = Math.max(0, steps === null ? step : Math.min(step, steps));
-    const asked = wanted;
-    try {
-      const view = await fetchStep(asked);
-      if (asked === wanted && shown !== asked) show(view);
-      if (timer && asked < view.steps) fetchStep(asked + 1).catch(() => {}); // ready before it is due
-    } catch (_) {
-      stop();
-      said.textContent = t("The replay could not be loaded. Try again.");
+    if (now.slider !== before.slider) {
+      slider.max = String(now.slider.max);
+      slider.value = String(now.slider.value);
+      slider.setAttribute("aria-valuetext", now.slider.text);
     }
-  }
-
-  slider.addEventListener("input", () => go(Number(slider.value)));
-  go(0);
-  return stop;
+    if (now.view !== before.view) {
+      drawnWidth = board.clientWidth;
+      drawBoard(board, now.view);
+    }
+    if (now.boardLabel !== before.boardLabel) board.setAttribute("aria-label", now.boardLabel);
+    if (now.said !== before.said) said.textContent = now.said.text;
+    if (now.figures !== before.figures) figures.textContent = now.figures;
+  });
+  slider.addEventListener("input", () => model.go(Number(slider.value)));
+  model.go(0);
+  return () => model.stop();
 }

@@ -1,74 +1,35 @@
 // The statistics screen: the figures of every level the player has played, a chart of results
 // over time, the list of past games (each can be replayed), export as JSON or CSV, and reset with
-// a confirmation. Everything comes from the server (GET /api/stats, GET /api/history).
+// a confirmation. Everything comes from the server (GET /api/stats, GET /api/history) through the
+// model (screen-model.js), which decides what shows; this draws it and passes the clicks on.
 import { api } from "../core/api.js";
 import { $, el } from "../core/dom.js";
-import { dailySecret, formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
-import { statsRows } from "../game/stats.js";
 import { drawChart } from "./chart.js";
-import { allGames, historyCsv, historyJson } from "./export.js";
 import { showReplay } from "./replay.js";
 import { showReview } from "./review.js";
-
-const PAGE = 20; // games listed at a time
-const CHARTED = 100; // the most recent games the chart shows
+import { shortDate, StatsModel } from "./screen-model.js";
 
 let stopReplay = () => {};
 
-function levelNameOf(key) {
-  const level = state.catalog && state.catalog.levels.find((l) => l.key === key);
-  return level ? level.name : key;
+function levelBox(level) {
+  const dl = el("dl", { class: "stats" });
+  for (const [label, value] of level.rows) {
+    dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
+  }
+  const box = el("section", { class: "stats-box", "aria-labelledby": level.id }, el("h4", { id: level.id, text: level.name }), dl);
+  if (level.assisted) box.append(el("p", { class: "hint-text", text: level.assisted }));
+  return box;
 }
 
-function dateText(seconds) {
-  const format = new Intl.DateTimeFormat(state.language, { dateStyle: "medium", timeStyle: "short" });
-  return seconds ? format.format(new Date(seconds * 1000)) : "—";
-}
-
-function shortDate(seconds) {
-  return new Intl.DateTimeFormat(state.language, { dateStyle: "short" }).format(new Date(seconds * 1000));
-}
-
-function resultText(game) {
-  const result = game.result === "won" ? t("Won") : t("Lost");
-  return game.assisted ? t("{result} (assisted)", { result }) : result;
-}
-
-function levelFigures(levels) {
-  const keys = Object.keys(levels);
-  if (!keys.length) return []; // the screen's empty state says what will be here
-  return keys.map((key) => {
-    const id = `stats-level-${key}`;
-    const dl = el("dl", { class: "stats" });
-    for (const [label, value] of statsRows(levels[key])) {
-      dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
-    }
-    const figures = el("section", { class: "stats-box", "aria-labelledby": id }, el("h4", { id, text: levelNameOf(key) }), dl);
-    if (levels[key].assisted_played) {
-      figures.append(el("p", { class: "hint-text", text: tn("And {n} assisted game ({wins} won), counted apart.",
-        "And {n} assisted games ({wins} won), counted apart.", levels[key].assisted_played,
-        { wins: levels[key].assisted_wins }) }));
-    }
-    return figures;
-  });
-}
-
-function gameRow(game, replay, review) {
-  const cell = (label, text, cls) => el("td", { "data-label": label, class: cls, text: String(text) });
-  return el("tr", {},
-    cell(t("Date"), dateText(game.finished)),
-    cell(t("Level"), levelNameOf(game.level)),
-    cell(t("Result"), resultText(game), game.result),
-    cell(t("Moves"), game.moves, "number"),
-    cell(t("Time"), formatTime(game.elapsed), "number"),
-    cell(t("Score"), game.score ?? "—", "number"),
-    ...(dailySecret(game.daily) ? waitingCells() : [el("td", {}, el("button", { type: "button", class: "small", text: t("Replay"),
-      "aria-label": t("Replay the game of {date}", { date: dateText(game.finished) }), onclick: () => replay(game) })),
-    el("td", {}, el("button", { type: "button", class: "small", text: t("Review"),
-      "aria-label": t("Review the game of {date}", { date: dateText(game.finished) }), onclick: () => review(game) }))]));
+function gameRow(row, replay, review) {
+  const cell = ([label, text, cls]) => el("td", { "data-label": label, class: cls, text: String(text) });
+  const button = (text, label, onclick) => el("td", {}, el("button", { type: "button", class: "small", text, "aria-label": label, onclick }));
+  return el("tr", {}, ...row.cells.map(cell),
+    ...(row.waiting ? waitingCells() : [button(t("Replay"), row.replayLabel, () => replay(row)),
+      button(t("Review"), row.reviewLabel, () => review(row))]));
 }
 
 /** In place of a daily deal's replay and review while its day lasts. */
@@ -125,11 +86,12 @@ function confirmReset(count) {
 /** Open the statistics screen in the dialog `dialog`. */
 export async function openStatsScreen(dialog) {
   stopReplay();
+  const model = new StatsModel({ api, catalog: state.catalog, language: state.language });
   const content = el("div", { class: "history" });
   dialog.replaceChildren(content);
   const title = el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Statistics") });
   const figures = el("div", { class: "history-levels" }, el("p", { class: "muted", text: t("Loading…") }));
-  const filter = el("select", { id: "history-level" }, el("option", { value: "", text: t("All levels") }));
+  const filter = el("select", { id: "history-level" });
   const chartBox = el("div", { class: "history-chart-box" });
   const { table, body } = gamesTable();
   const more = el("button", { type: "button", class: "small", text: t("Show more games"), hidden: true });
@@ -152,12 +114,9 @@ export async function openStatsScreen(dialog) {
   openDialog(dialog);
   title.focus();
 
-  let listed = 0;
-  const level = () => filter.value || undefined;
-  const page = (offset, limit) => api.history({ level: level(), offset, limit });
-  const away = (show) => (game) => {
+  const away = (show) => (row) => {
     const scroll = dialog.scrollTop;
-    stopReplay = show(dialog, game, `${levelNameOf(game.level)}, ${dateText(game.finished)}`, () => {
+    stopReplay = show(dialog, row.game, row.title, () => {
       dialog.replaceChildren(content);
       dialog.scrollTop = scroll;
       title.focus();
@@ -165,74 +124,51 @@ export async function openStatsScreen(dialog) {
   };
   const replay = away(showReplay);
   const review = away((...shown) => showReview(...shown, t("Back to statistics")));
-  const fail = () => {
-    error.textContent = t("The statistics could not be loaded. Try again.");
-  };
-  async function loadGames() {
-    try {
-      const recent = await page(0, CHARTED);
-      chartBox.replaceChildren(...(recent.games.length ? [drawChart(recent.games, shortDate)] : []));
-      body.replaceChildren(...recent.games.slice(0, PAGE).map((g) => gameRow(g, replay, review)));
-      listed = Math.min(PAGE, recent.games.length);
-      more.hidden = listed >= recent.total;
-      table.hidden = !recent.total;
-    } catch (_) {
-      fail();
-    }
+  let listed = []; // the rows drawn in the table, in order
+
+  function drawRows(rows) {
+    const more = listed.length <= rows.length && listed.every((row, i) => rows[i] === row);
+    if (more) body.append(...rows.slice(listed.length).map((row) => gameRow(row, replay, review))); // the focus stays
+    else body.replaceChildren(...rows.map((row) => gameRow(row, replay, review)));
+    listed = rows;
   }
-  async function loadAll() {
-    try {
-      const { levels } = await api.allStats();
-      const none = !Object.keys(levels).length;
-      empty.hidden = !none;
-      filled.hidden = none;
-      figures.replaceChildren(...levelFigures(levels));
-      const chosen = filter.value;
-      filter.replaceChildren(filter.options[0], ...Object.keys(levels).map((key) => el("option", { value: key, text: levelNameOf(key) })));
-      filter.value = chosen in levels ? chosen : "";
-      reset.disabled = !Object.keys(levels).length;
-    } catch (_) {
-      fail();
+
+  function draw(now, before) {
+    empty.hidden = !now.none;
+    filled.hidden = now.none;
+    if (now.levels && now.levels !== before.levels) figures.replaceChildren(...now.levels.map(levelBox));
+    if (now.filter.options !== before.filter.options) {
+      filter.replaceChildren(...now.filter.options.map((option) => el("option", option)));
     }
-    await loadGames();
+    filter.value = now.filter.value;
+    if (now.charted !== before.charted) {
+      chartBox.replaceChildren(...(now.charted.length ? [drawChart(now.charted, (s) => shortDate(s, now.language))] : []));
+    }
+    if (now.rows !== before.rows) drawRows(now.rows);
+    table.hidden = now.tableHidden;
+    more.hidden = now.moreHidden;
+    reset.disabled = now.resetDisabled;
+    if (now.error !== before.error) error.textContent = now.error.text;
   }
-  filter.addEventListener("change", loadGames);
-  more.addEventListener("click", async () => {
-    try {
-      const next = await page(listed, PAGE);
-      body.append(...next.games.map((g) => gameRow(g, replay, review)));
-      listed += next.games.length;
-      more.hidden = listed >= next.total;
-    } catch (_) {
-      fail();
-    }
-  });
-  const exporter = (name, type, build) => async () => {
-    try {
-      const [{ levels }, games] = await Promise.all([api.allStats(), allGames((o, l) => api.history({ offset: o, limit: l }))]);
-      download(content, name, type, build(levels, games));
-    } catch (_) {
-      error.textContent = t("The export could not be made. Try again.");
-    }
+  draw(model.state, { filter: {} });
+  model.subscribe(draw);
+
+  filter.addEventListener("change", () => model.choose(filter.value));
+  more.addEventListener("click", () => model.more());
+  const exporter = (kind) => async () => {
+    const file = await model.exportFile(kind);
+    if (file) download(content, file.name, file.type, file.text);
   };
-  exportJson.addEventListener("click", exporter("spider-statistics.json", "application/json", historyJson));
-  exportCsv.addEventListener("click", exporter("spider-games.csv", "text/csv", (_levels, games) => historyCsv(games)));
+  exportJson.addEventListener("click", exporter("json"));
+  exportCsv.addEventListener("click", exporter("csv"));
   reset.addEventListener("click", async () => {
-    const total = (await api.history({ limit: 1 }).catch(() => ({ total: 0 }))).total;
-    if (!(await confirmReset(total))) {
+    if (!(await confirmReset(await model.finishedGames()))) {
       reset.focus();
       return;
     }
-    try {
-      await api.forgetHistory();
-      await loadAll();
-      error.textContent = "";
-      title.focus();
-    } catch (_) {
-      fail();
-    }
+    if (await model.forget()) title.focus();
   });
-  await loadAll();
+  await model.load();
 }
 
 /** The replay stops when the dialog closes. */

@@ -1,9 +1,10 @@
 // Actions: sending moves, deals and undos to the server one at a time, and adopting the view that
-// comes back (animated, sounded and announced). A won game is handed to the onWon() hook, so the
+// comes back (animated, sounded and announced). A won game is handed to the onWon() hooks, so the
 // table knows nothing of the dialog that shows the result.
 import { api, ApiError } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { tenths } from "../core/format.js";
+import { hookList } from "../core/hooks.js";
 import { t } from "../core/i18n.js";
 import { connectionLost } from "../core/offline.js";
 import { play } from "../core/sound.js";
@@ -13,12 +14,12 @@ import { applyRovingFocus } from "../table/focus.js";
 import { cardRects, flip, flyCompleted, returnCards, shakeElement } from "../table/motion.js";
 import { announce, clearReminder, describeEvents, remind } from "../table/speech.js";
 
-let wonHook = async () => {};
+const wonHooks = hookList();
 
 /** `hook(view)` runs once a won game's last cards have flown (app.js shows the result and its
- *  celebration). */
+ *  celebration); each hook is awaited in turn. Returns the function that removes it. */
 export function onWon(hook) {
-  wonHook = hook;
+  return wonHooks.add(hook);
 }
 
 // One action at a time: each is sent with the version the previous one left.
@@ -116,6 +117,6 @@ async function adopt(next, { events = null, ctx = {} } = {}) {
   if (next.won || next.status === "won") {
     await flight;
     play("win");
-    await wonHook(next);
+    await wonHooks.callInTurn(next);
   }
 }

@@ -2,6 +2,7 @@
 // state of the controls. Add-ons that draw on the table register with afterRender().
 import { $, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
+import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { cardName, drawFace } from "./cards.js";
@@ -10,11 +11,12 @@ import { applyRovingFocus } from "./focus.js";
 import { columnOffsets, layOut } from "./layout.js";
 import { fitToolbar } from "./toolbar.js";
 
-const rendered = new Set();
+const rendered = hookList();
 
-/** Call `hook(view)` after every full render (the hint's highlight draws itself again). */
+/** Call `hook(view)` after every full render (the hint's highlight draws itself again). Returns
+ * the function that removes it. */
 export function afterRender(hook) {
-  rendered.add(hook);
+  return rendered.add(hook);
 }
 
 /** The movable group of `count` cards at the bottom of column `col`, as the view lists it. */
@@ -160,7 +162,7 @@ export function render() {
   renderSets(v);
   renderTableau(v);
   renderControls(v);
-  for (const hook of rendered) hook(v);
+  rendered.call(v);
   fitToolbar(); // an add-on may have written its button's text anew
 }
 

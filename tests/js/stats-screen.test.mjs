@@ -1,0 +1,174 @@
+// The statistics screen's model (history/screen-model.js): the levels' figures, the filter, the
+// games listed a page at a time, what each row offers, export and reset, from a stand-in for the
+// server's GET /api/stats and GET /api/history.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { CHARTED, PAGE, StatsModel } from "../../spider/web/static/history/screen-model.js";
+
+process.env.TZ = "UTC"; // the rows write local times: the same on every machine
+
+const CATALOG = { levels: [{ key: "spider-1-classic", name: "Spider, 1 suit (Easy)" },
+  { key: "spiderette-2-classic", name: "Spiderette, 2 suits (Hard)" }] };
+const FINISHED = Date.UTC(2026, 11, 5, 9, 30) / 1000;
+
+function game(i, extra = {}) {
+  return { id: `g${i}`, level: i % 2 ? "spiderette-2-classic" : "spider-1-classic", result: i % 3 ? "lost" : "won",
+    moves: 100 + i, elapsed: 125 + i, score: 500 + i, finished: FINISHED - i * 60, assisted: false, daily: null, ...extra };
+}
+
+const LEVELS = {
+  "spider-1-classic": { played: 15, wins: 5, losses: 10, win_rate: 33.3, streak: 0, best_streak: 2, assisted_played: 2, assisted_wins: 1 },
+  "spiderette-2-classic": { played: 15, wins: 5, losses: 10, win_rate: 33.3, streak: 1, best_streak: 1 },
+};
+
+/** A server with `games` (newest first) and `levels`; `calls` lists the history pages asked for. */
+function server({ games = Array.from({ length: 30 }, (_, i) => game(i)), levels = LEVELS } = {}) {
+  const calls = [];
+  const api = {
+    games,
+    levels,
+    fail: false,
+    async allStats() {
+      if (api.fail) throw new Error("offline");
+      return { levels: api.levels };
+    },
+    async history({ level, offset = 0, limit = 20 }) {
+      calls.push({ level, offset, limit });
+      if (api.fail) throw new Error("offline");
+      const chosen = api.games.filter((g) => !level || g.level === level);
+      return { games: chosen.slice(offset, offset + limit), total: chosen.length };
+    },
+    async forgetHistory() {
+      if (api.fail) throw new Error("offline");
+      api.games = [];
+      api.levels = {};
+    },
+  };
+  return { api, calls };
+}
+
+const screen = (api, now = () => new Date(FINISHED * 1000 + 86400000 * 3)) =>
+  new StatsModel({ api, catalog: CATALOG, language: "en-US", now });
+
+test("every level's figures, the filter's levels, the chart and the first page of games", async () => {
+  const { api, calls } = server();
+  const model = screen(api);
+  assert.equal(model.state.levels, null); // still loading
+  await model.load();
+  const s = model.state;
+  assert.equal(s.none, false);
+  assert.deepEqual(s.levels.map((l) => [l.id, l.name]), [["stats-level-spider-1-classic", "Spider, 1 suit (Easy)"],
+    ["stats-level-spiderette-2-classic", "Spiderette, 2 suits (Hard)"]]);
+  assert.equal(new Map(s.levels[0].rows).get("Win rate"), "33 %");
+  assert.equal(s.levels[0].assisted, "And 2 assisted games (1 won), counted apart.");
+  assert.equal(s.levels[1].assisted, null);
+  assert.deepEqual(s.filter, { value: "", options: [{ value: "", text: "All levels" },
+    { value: "spider-1-classic", text: "Spider, 1 suit (Easy)" }, { value: "spiderette-2-classic", text: "Spiderette, 2 suits (Hard)" }] });
+  assert.equal(s.charted.length, 30);
+  assert.equal(s.rows.length, PAGE);
+  assert.equal(s.moreHidden, false);
+  assert.equal(s.tableHidden, false);
+  assert.equal(s.resetDisabled, false);
+  assert.deepEqual(calls, [{ level: undefined, offset: 0, limit: CHARTED }]);
+});
+
+test("a row says what the game was, and offers its replay and review by its date", async () => {
+  const { api } = server({ games: [game(0, { assisted: true, score: null }), game(1)] });
+  const model = screen(api);
+  await model.load();
+  const [first, second] = model.state.rows;
+  assert.deepEqual(first.cells, [["Date", "Dec 5, 2026, 9:30 AM"], ["Level", "Spider, 1 suit (Easy)"],
+    ["Result", "Won (assisted)", "won"], ["Moves", 100, "number"], ["Time", "02:05", "number"], ["Score", "—", "number"]]);
+  assert.equal(first.title, "Spider, 1 suit (Easy), Dec 5, 2026, 9:30 AM");
+  assert.equal(first.replayLabel, "Replay the game of Dec 5, 2026, 9:30 AM");
+  assert.equal(first.reviewLabel, "Review the game of Dec 5, 2026, 9:30 AM");
+  assert.equal(first.waiting, false);
+  assert.equal(first.game.id, "g0");
+  assert.deepEqual(second.cells[2], ["Result", "Lost", "lost"]);
+  assert.equal(model.state.moreHidden, true);
+});
+
+test("a daily deal's game offers no replay or review while its day lasts", async () => {
+  const { api } = server({ games: [game(0, { daily: "2026-12-08" }), game(1, { daily: "2026-12-07" })] });
+  const model = screen(api, () => new Date("2026-12-08T10:00:00Z"));
+  await model.load();
+  assert.deepEqual(model.state.rows.map((row) => row.waiting), [true, false]);
+});
+
+test("more games come a page at a time after those listed, which stay as they were", async () => {
+  const { api, calls } = server();
+  const model = screen(api);
+  await model.load();
+  const firstPage = model.state.rows;
+  await model.more();
+  assert.equal(model.state.rows.length, 30);
+  assert.ok(firstPage.every((row, i) => model.state.rows[i] === row)); // the view appends the rest
+  assert.equal(model.state.rows[PAGE].game.id, `g${PAGE}`);
+  assert.equal(model.state.moreHidden, true);
+  assert.deepEqual(calls.at(-1), { level: undefined, offset: PAGE, limit: PAGE });
+});
+
+test("the filter lists one level's games, and stays on it while that level has games", async () => {
+  const { api, calls } = server();
+  const model = screen(api);
+  await model.load();
+  await model.choose("spiderette-2-classic");
+  assert.equal(model.state.filter.value, "spiderette-2-classic");
+  assert.deepEqual(calls.at(-1), { level: "spiderette-2-classic", offset: 0, limit: CHARTED });
+  assert.ok(model.state.rows.every((row) => row.game.level === "spiderette-2-classic"));
+  assert.equal(model.state.rows.length, 15);
+  assert.equal(model.state.moreHidden, true);
+  await model.load();
+  assert.equal(model.state.filter.value, "spiderette-2-classic");
+  api.levels = { "spider-1-classic": LEVELS["spider-1-classic"] };
+  await model.load();
+  assert.equal(model.state.filter.value, ""); // that level is gone: every level
+  assert.equal(model.state.filter.options.length, 2);
+});
+
+test("what cannot be loaded is said, and said again when it fails again", async () => {
+  const { api } = server();
+  const model = screen(api);
+  api.fail = true;
+  await model.load();
+  assert.equal(model.state.error.text, "The statistics could not be loaded. Try again.");
+  const said = model.state.error;
+  await model.more();
+  assert.notEqual(model.state.error, said);
+  assert.equal(model.state.levels, null);
+});
+
+test("export makes the JSON and the CSV of every game, or says why not", async () => {
+  const { api } = server();
+  const model = screen(api);
+  await model.load();
+  const csv = await model.exportFile("csv");
+  assert.equal(csv.name, "spider-games.csv");
+  assert.equal(csv.type, "text/csv");
+  assert.equal(csv.text.trim().split("\r\n").length, 31); // a header and every game, not just a page
+  const json = await model.exportFile("json");
+  assert.equal(json.name, "spider-statistics.json");
+  assert.deepEqual(Object.keys(JSON.parse(json.text).levels), Object.keys(LEVELS));
+  api.fail = true;
+  assert.equal(await model.exportFile("json"), null);
+  assert.equal(model.state.error.text, "The export could not be made. Try again.");
+});
+
+test("a reset forgets every game and shows what will be here instead", async () => {
+  const { api } = server();
+  const model = screen(api);
+  await model.load();
+  assert.equal(await model.finishedGames(), 30);
+  assert.equal(await model.forget(), true);
+  const s = model.state;
+  assert.equal(s.none, true);
+  assert.equal(s.resetDisabled, true);
+  assert.equal(s.tableHidden, true);
+  assert.deepEqual(s.rows, []);
+  assert.equal(s.error.text, "");
+  api.fail = true;
+  assert.equal(await model.finishedGames(), 0);
+  assert.equal(await model.forget(), false);
+  assert.equal(model.state.error.text, "The statistics could not be loaded. Try again.");
+});
