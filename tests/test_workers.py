@@ -91,7 +91,7 @@ def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None
             assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.1)
     except BaseException:
-        process.send_signal(signal.SIGTERM)  # the supervisor stops its workers too (SIGKILL would orphan them)
+        process.send_signal(signal.SIGTERM)  # the supervisor stops its workers too
         process.wait(30)
         raise
     return served
