@@ -6,7 +6,8 @@ socket would keep the port taken, so a restarted server could not listen.
 Two watches, either enough: on Linux the kernel signals the child when its parent dies
 (``PR_SET_PDEATHSIG``, at once), and everywhere a thread looks at the parent's pid every second. The
 kernel's watch follows the parent's *thread* that started the child, so it also fires if that thread
-ends first; ``spider serve`` starts its children from threads that live as long as it does."""
+ends first: ``spider serve`` starts its app workers on its main thread, and starts its job host again
+on the thread that watches it, which ends only when the server stops the host anyway."""
 
 from __future__ import annotations
 
