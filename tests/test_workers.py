@@ -65,9 +65,9 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
-def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None = None) -> Served:
+def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None = None, port: int = 0) -> Served:
     """``env``: variables on top of the test's (the top-up is off unless it says otherwise). One
-    worker is one process (the app in ``spider serve`` itself, no job host)."""
+    worker is one process (the app in ``spider serve`` itself, no job host). ``port`` 0: any free one."""
     env = (
         os.environ
         | {"PYTHONPATH": str(Path.cwd()), "SPIDER_LOG_LEVEL": "info", "SPIDER_BACKGROUND": "false"}
@@ -75,7 +75,7 @@ def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None
     )
     with log.open("a") as err:
         process = subprocess.Popen(
-            [sys.executable, "-m", "spider.cli", "serve", "--port", "0", "--database", database],
+            [sys.executable, "-m", "spider.cli", "serve", "--port", str(port), "--database", database],
             env=env | {"SPIDER_WORKERS": str(workers)},
             stdout=subprocess.PIPE,
             stderr=err,
@@ -91,7 +91,7 @@ def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None
             assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.1)
     except BaseException:
-        process.send_signal(signal.SIGTERM)  # the supervisor stops its workers too (SIGKILL would orphan them)
+        process.send_signal(signal.SIGTERM)  # the supervisor stops its workers too
         process.wait(30)
         raise
     return served

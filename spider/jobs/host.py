@@ -10,6 +10,7 @@ generation died with its host, and is answered as lost rather than unknown."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import logging.config
 import os
@@ -25,6 +26,7 @@ from multiprocessing import AuthenticationError
 from multiprocessing.connection import Connection, Listener
 from pathlib import Path
 
+from .. import lifeline
 from ..config import Settings, environment_of
 from ..logs import log_config
 from ..store import open_store
@@ -32,7 +34,6 @@ from .daily import LOCK as DAILY_LOCK
 from .daily import DailySchedule, deal_kept
 from .errors import Busy
 from .local import LocalJobs
-from .local_worker import exit_with_parent
 from .protocol import JobState
 from .queues import TASKS, default_lanes
 from .top_up import LOCK, TopUp
@@ -89,7 +90,7 @@ class JobHost:
         self.generation += 1
         Path(self.address).unlink(missing_ok=True)  # a dead host's socket
         return subprocess.Popen(
-            [sys.executable, "-m", "spider.jobs.host", str(self.generation)],
+            [sys.executable, "-m", "spider.jobs.host", str(self.generation), str(os.getpid())],
             env=os.environ | environment_of(self.settings),
         )
 
@@ -193,11 +194,18 @@ async def _serve(settings: Settings, generation: int) -> None:
 
 
 def main() -> None:
-    exit_with_parent(os.getppid())  # a server killed outright takes its job host (and its workers) along
+    """``python -m spider.jobs.host GENERATION SERVER_PID``, as :class:`JobHost` starts it."""
+    generation, server = int(sys.argv[1]), int(sys.argv[2])
+    # A server killed outright takes its job host along: SIGTERM, as at a stop, so the host ends its
+    # solver processes and removes its socket; if that overruns, it ends anyway.
+    lifeline.end_with(server, grace=STOP_SECONDS)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's; it stops the host
     settings = Settings()
     logging.config.dictConfig(log_config(settings.log_level, settings.log_format))  # as the workers log
-    asyncio.run(_serve(settings, int(sys.argv[1])))
+    asyncio.run(_serve(settings, generation))
+    if os.getppid() != server and settings.jobs_address:  # nobody else is left to remove the private folder
+        with contextlib.suppress(OSError):  # rmdir, not rmtree: only the empty folder the socket was in
+            os.rmdir(Path(settings.jobs_address).parent)
 
 
 if __name__ == "__main__":

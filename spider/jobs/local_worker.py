@@ -9,20 +9,14 @@ they kept alive by holding its pipe, reads end-of-file and exits too."""
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import importlib
 import os
 import signal
-import sys
-import threading
-import time
 from multiprocessing.connection import Connection
 from typing import Any
 
+from .. import lifeline
 from . import progress
-
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
-PARENT_CHECK_SECONDS = 1.0
 
 
 def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, ...] = ()) -> None:
@@ -55,15 +49,5 @@ def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, .
 
 
 def exit_with_parent(parent: int) -> None:
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
-    if os.getppid() != parent:  # it died before the watch began
-        os._exit(1)
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(1)
+    """End this process at once (SIGKILL) when ``parent`` dies: a solver's search has nothing to tidy."""
+    lifeline.end_with(parent)

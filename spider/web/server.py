@@ -5,11 +5,14 @@ SQLite file in the user's data directory.
 The parent binds the socket and opens the database once (so a wrong address or file is one line for
 the user, and schema migrations run before any worker starts); each worker builds its own app from
 the ``SPIDER_…`` environment (``spider.web.app:from_environment``), so a worker on another host is
-configured the same way. Workers that die are replaced by uvicorn's supervisor."""
+configured the same way. Workers that die are replaced by uvicorn's supervisor; the parent that dies,
+even by SIGKILL, takes its workers and its job host along (:mod:`spider.lifeline`), so the port is
+free for the server that replaces it."""
 
 from __future__ import annotations
 
 import errno
+import functools
 import inspect
 import logging
 import os
@@ -19,16 +22,16 @@ import sqlite3
 from pathlib import Path
 
 import uvicorn
+from fastapi import FastAPI
 from uvicorn.supervisors import Multiprocess
 
+from .. import lifeline
 from ..config import Settings, SettingsError, default_database, environment_of, load_settings
 from ..jobs.host import JobHost
 from ..logs import log_config
 from ..store import StoreUnavailable, is_postgresql, open_store
-from .app import create_app
+from .app import create_app, from_environment
 from .http.limits import hardened_config
-
-APP_FACTORY = "spider.web.app:from_environment"
 
 __all__ = ["StartupError", "default_database", "serve", "settings_from"]
 
@@ -49,6 +52,14 @@ def settings_from(**options: object) -> Settings:
         return load_settings(options)
     except SettingsError as e:
         raise StartupError(str(e)) from None
+
+
+def worker_app(server: int, grace: float) -> FastAPI:
+    """A worker's app (``spider.web.app:from_environment``), in a worker that ends with its server:
+    SIGTERM when the process ``server`` dies, so the worker stops as at a normal stop, and an end
+    ``grace`` seconds later if that stop has not finished."""
+    lifeline.end_with(server, grace=grace)
+    return from_environment()
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -135,7 +146,10 @@ def serve(settings: Settings | None = None) -> None:
         host.start()
         settings = host.settings
     os.environ.update(environment_of(settings))  # what each worker's from_environment() reads
-    config = hardened_config(APP_FACTORY, factory=True, workers=settings.workers, **options)
+    # uvicorn's supervisor starts (and replaces) its workers on this, the main thread, so the kernel's
+    # parent-death signal fires only when the whole process ends (spider.lifeline)
+    factory = functools.partial(worker_app, os.getpid(), settings.shutdown_seconds)
+    config = hardened_config(factory, factory=True, workers=settings.workers, **options)
     try:
         if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.50 wants the worker's run
             Multiprocess(config, target=uvicorn.Server(config).run, sockets=[sock]).run()  # type: ignore[call-arg]
