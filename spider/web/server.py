@@ -35,6 +35,8 @@ from .http.limits import hardened_config
 
 __all__ = ["StartupError", "default_database", "serve", "settings_from"]
 
+WORKER_PING_SECONDS = 30  # how long uvicorn's supervisor waits for a worker's health ping
+
 
 class StartupError(Exception):
     """The server cannot start (the address or the database): one line for the user, no traceback."""
@@ -149,6 +151,10 @@ def serve(settings: Settings | None = None) -> None:
     # uvicorn's supervisor starts (and replaces) its workers on this, the main thread, so the kernel's
     # parent-death signal fires only when the whole process ends (spider.lifeline)
     factory = functools.partial(worker_app, os.getpid(), settings.shutdown_seconds)
+    # uvicorn replaces a worker that misses a 5-s health ping; one still starting on a busy machine
+    # (two cores, a solver at work) can miss it, and killing it only starts another slow start
+    if "timeout_worker_healthcheck" in inspect.signature(uvicorn.Config).parameters:  # uvicorn 0.36+
+        options["timeout_worker_healthcheck"] = WORKER_PING_SECONDS
     config = hardened_config(factory, factory=True, workers=settings.workers, **options)
     try:
         if "target" in inspect.signature(Multiprocess).parameters:  # uvicorn before 0.50 wants the worker's run
