@@ -94,12 +94,19 @@ class SpiderWorker(Worker):
 
     max_connection_wait_time = redis_outage.MOST_SECONDS  # RQ's own retries while it waits for a job
 
-    def __init__(self, *args: Any, players: Sequence[str] = (), stop: StopFlag | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[str] = (),
+        stop: StopFlag | None = None,
+        outage: Outage | None = None,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault("job_monitoring_interval", HEARTBEAT_SECONDS)
         super().__init__(*args, **kwargs)
         self.players = [q for q in self.queues if q.name in players]
         self.stop = stop or StopFlag()
-        self.outage = Outage(log, f"worker {os.getpid()}")
+        self.outage = outage or Outage(log, f"worker {os.getpid()}")  # the process's one view of Redis
         self._waiting = False  # blocked in Redis for the next job
         self._next_try = 0.0  # time.monotonic() of the next heartbeat tried while Redis is away
         self._execution: Execution | None = None  # of the job it runs
@@ -308,9 +315,9 @@ class _Supervisor:
                 self._beat()
                 time.sleep(WATCH_SECONDS)
         finally:
-            self._stop_workers()
-            with contextlib.suppress(*REDIS_DOWN):  # gone with Redis: its key expires by itself
+            with contextlib.suppress(*REDIS_DOWN):  # serving nobody from now on (else its key expires)
                 redis_beat.remove(self.redis, self.prefix, self.name)
+            self._stop_workers()
 
     def _beat(self) -> None:
         """Say in Redis how many of our processes serve players, every ``BEAT_SECONDS`` (tried again as
@@ -368,7 +375,9 @@ def _work(url: str, role: Role, burst: bool, supervisor: int) -> None:
         outage = Outage(log, f"worker {os.getpid()}")
         while redis_outage.wait_for(redis, outage, stop):
             try:
-                worker = SpiderWorker(list(role.queues), connection=redis, players=role.players, stop=stop)
+                worker = SpiderWorker(
+                    list(role.queues), connection=redis, players=role.players, stop=stop, outage=outage
+                )
                 worker.work(burst=burst, logging_level=LOG_LEVEL)
             except REDIS_DOWN as err:  # before RQ's loop began, or as it ended
                 redis_outage.pause(outage.failed(err), stop)
