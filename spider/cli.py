@@ -79,17 +79,27 @@ def cmd_worker(args: argparse.Namespace) -> int:
 
     from .config import SettingsError, load_settings
     from .jobs.redis_worker import LOG_LEVEL, run_worker
-    from .logs import log_config
+    from .logs import log_config, log_uncaught
 
     try:
         settings = load_settings({"redis_url": args.redis, "redis_prefix": args.prefix}, WORKER_FLAGS)
     except SettingsError as e:
         raise CliError(str(e)) from None
-    # RQ's lines (and every library's) as the app's: JSON on stderr, RQ then adds no handler of its own
+    if args.player_processes is not None and args.player_processes > args.processes:
+        raise CliError(f"--player-processes {args.player_processes} is more than --processes {args.processes}")
+    # RQ's lines (and every library's) as the app's: JSON on stderr, RQ then adds no handler of its own;
+    # and what Python would print itself (a traceback), in every process it forks too
     logging.config.dictConfig(log_config(LOG_LEVEL.lower(), settings.log_format))
+    log_uncaught(logging.getLogger("spider.worker"))
     url = settings.redis_url or DEFAULT_REDIS_URL
     try:
-        run_worker(url, prefix=settings.redis_prefix, burst=args.burst, processes=args.processes)
+        run_worker(
+            url,
+            prefix=settings.redis_prefix,
+            burst=args.burst,
+            processes=args.processes,
+            player_processes=args.player_processes,
+        )
     except (RedisUnreachable, ValueError) as e:
         raise CliError(f"cannot use Redis at {url}: {e}") from None
     # Every worker has stopped and nothing is left to clean up: leave without the interpreter's
@@ -109,6 +119,13 @@ def cmd_hide_name(args: argparse.Namespace) -> int:
         raise CliError(str(e)) from None
     print(hide_name(database, args.player))
     return 0
+
+
+def _count_of_processes(text: str) -> int:
+    """An argparse type: 0 to 64 processes."""
+    if not text.isdigit() or int(text) > 64:
+        raise argparse.ArgumentTypeError(f"a whole number from 0 to 64, not {text!r}")
+    return int(text)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -145,6 +162,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=positive(int, 64),
         default=1,
         help="workers to run, each one job at a time (default 1); one that dies is replaced",
+    )
+    p.add_argument(
+        "--player-processes",
+        type=_count_of_processes,
+        metavar="P",
+        help="of those, how many take players' jobs only (default: all but one); the others take the site's"
+        " own work (daily deals, the winnable top-up) when no player's job waits, and leave it for one",
     )
     p.set_defaults(run=cmd_worker)
 

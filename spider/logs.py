@@ -9,7 +9,10 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
+import sys
+import threading
 from datetime import UTC, datetime
+from types import TracebackType
 from typing import Any
 
 request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
@@ -53,3 +56,34 @@ def log_config(level: str, fmt: str) -> dict[str, Any]:
         "root": {"handlers": ["main"], "level": level.upper()},
         "loggers": {name: passing_on for name in ("uvicorn", "uvicorn.error", "spider")},
     }
+
+
+def log_uncaught(log: logging.Logger) -> None:
+    """Whatever Python would print to stderr itself is a log line instead: an uncaught exception (in
+    the main thread or any other, of this process and of the processes it forks), one it ignored
+    (``Exception ignored in …``) and a warning."""
+
+    def uncaught(kind: type[BaseException], value: BaseException, trace: TracebackType | None) -> None:
+        log.critical("uncaught %s", kind.__name__, exc_info=(kind, value, trace))
+
+    def in_thread(args: threading.ExceptHookArgs) -> None:
+        if args.exc_type is not SystemExit:
+            where = args.thread.name if args.thread is not None else "a thread"
+            log.error("uncaught %s in %s", args.exc_type.__name__, where, exc_info=_exc_info(args))
+
+    def ignored(unraisable: sys.UnraisableHookArgs) -> None:
+        what = unraisable.err_msg or "Exception ignored in"
+        log.warning("%s: %r", what, unraisable.object, exc_info=_exc_info(unraisable))
+
+    sys.excepthook = uncaught
+    threading.excepthook = in_thread
+    sys.unraisablehook = ignored
+    logging.captureWarnings(True)
+
+
+def _exc_info(
+    args: threading.ExceptHookArgs | sys.UnraisableHookArgs,
+) -> tuple[type[BaseException], BaseException, TracebackType | None] | None:
+    if args.exc_value is None:
+        return None
+    return (args.exc_type, args.exc_value, args.exc_traceback)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 SOLVE, WINNABLE, BACKGROUND = "solve", "winnable", "background"  # the lanes, in the order workers serve them
 LANES = (SOLVE, WINNABLE, BACKGROUND)
@@ -82,6 +82,16 @@ class OneProcess:
 
     def release(self) -> None:
         pass
+
+
+@runtime_checkable
+class Served(Protocol):
+    """A queue whose workers are other processes, which say they are there (Redis and ``spider
+    worker``): whether any is, for the readiness probe."""
+
+    def serving(self) -> int:
+        """How many worker processes take players' jobs now (blocking: call it off the event loop)."""
+        ...
 
 
 class JobQueue(Protocol):

@@ -7,7 +7,11 @@ and takes the next job. arq runs jobs as asyncio tasks, which cannot interrupt a
 Dramatiq has no way to stop a running job and keeps no results without extra middleware. RQ also
 keeps each job's state, answer and heartbeat in Redis, which is all the polling API needs.
 
-Each lane is an RQ queue named ``{prefix}:{lane}``. A job's owner and client address are in its meta; a
+Each lane is an RQ queue named ``{prefix}:{lane}``: the players' lanes (solves, deeper hints, reviews,
+and a winnable or daily deal a player waits for) apart from the background one (the site's daily
+deals and top-up), which ``spider worker`` serves only when no player's job waits (redis_worker). A
+lane's admission reads that lane alone: its wait list is its jobs no worker process has taken yet, so
+the site's own work never fills a player's. A job's owner and client address are in its meta; a
 lane with one job per owner keeps ``{prefix}:owner:{lane}:{owner}`` = the owner's job id. Every call here does blocking
 Redis I/O, so the async methods run it in a thread, away from the event loop."""
 
@@ -34,6 +38,7 @@ from rq.exceptions import InvalidJobOperation, NoSuchJobError
 from rq.job import Job, JobStatus
 
 from . import progress as progress_reports
+from . import redis_beat
 from .admission import Decision, Held, Refusal, Refuse, admit
 from .errors import Busy, QueueUnavailable
 from .local_worker import exit_with_parent
@@ -43,6 +48,7 @@ HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
 CANCEL_SECONDS, CANCEL_LOOKS, CANCEL_LOOK_SECONDS = 2.0, 3, 0.05
 RUNNING_LOOKED_AT = 32  # a lane's running jobs read for Retry-After (more would only slow a refusal)
+BACKGROUND_NICE = 10  # as a local background worker's
 SITE_LOCK_SECONDS = 20.0  # a site lock whose holder stops renewing it (killed) is free again after this
 _JOB_ID = re.compile(r"[0-9a-f]{32}")  # uuid4().hex, as _submit makes them
 _WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED, JobStatus.CREATED}
@@ -62,6 +68,9 @@ def run_task(fn: Callable[..., Any], *args: Any) -> Any:
     job = get_current_job()
     if job is not None and job.get_meta(refresh=True).get("cancelled"):
         return None
+    if job is not None and job.meta.get("background"):  # the site's own work yields the CPU to players'
+        with contextlib.suppress(OSError):
+            os.nice(BACKGROUND_NICE)
     if job is not None:
         progress_reports.install(lambda done, expected: _report(job, done, expected))
     return fn(*args)
@@ -106,6 +115,10 @@ class RedisJobs:
     def reachable(self) -> bool:
         return bool(self.redis.ping())
 
+    def serving(self) -> int:
+        """How many ``spider worker`` processes take players' jobs now, by their heartbeats."""
+        return sum(beat.players for beat in redis_beat.live(self.redis, self.prefix))
+
     def site_lock(self, name: str) -> RedisSiteLock:
         return RedisSiteLock(self.redis, f"{self.prefix}:lock:{name}")
 
@@ -140,7 +153,7 @@ class RedisJobs:
             result_ttl=KEEP_ANSWER_SECONDS,
             failure_ttl=KEEP_ANSWER_SECONDS,
             ttl=KEEP_ANSWER_SECONDS,  # a job no worker took in that time is dropped
-            meta={"owner": owner, "seconds": seconds, "client": client},
+            meta={"owner": owner, "seconds": seconds, "client": client, "background": rules.background},
         )
         return job_id
 

@@ -423,9 +423,12 @@ class Health(Answer):
 
 
 class Ready(Answer):
-    ok: bool = Field(description="Both the database and the solver queue answer")
+    ok: bool = Field(description="The database and the solver queue answer, and a worker serves the queue")
     database: bool
     queue: bool
+    workers: bool = Field(
+        description="A worker process serves the solver queue (with Redis: a `spider worker` heartbeat is live)"
+    )
 
 
 class BrowserCatalog(Answer):

@@ -10,6 +10,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,7 +56,8 @@ def entries(out: io.StringIO) -> list[dict]:
 
 
 def test_health_and_ready_answer_get_and_head_without_a_player(client: TestClient) -> None:
-    for path, body in (("/api/health", {"ok": True}), ("/api/ready", {"ok": True, "database": True, "queue": True})):
+    ready = {"ok": True, "database": True, "queue": True, "workers": True}  # local workers: the app's own
+    for path, body in (("/api/health", {"ok": True}), ("/api/ready", ready)):
         got = client.get(path)
         assert got.status_code == 200 and got.json() == body
         assert "set-cookie" not in got.headers  # a probe is nobody's player
@@ -67,7 +69,7 @@ def test_ready_is_503_when_the_database_does_not_answer(client: TestClient, json
     client.app.state.context.store.close()  # type: ignore[attr-defined]
     got = client.get("/api/ready")
     assert got.status_code == 503
-    assert got.json() == {"ok": False, "database": False, "queue": True}
+    assert got.json() == {"ok": False, "database": False, "queue": True, "workers": True}
     assert client.head("/api/ready").status_code == 503
     assert client.get("/api/health").status_code == 200  # alive all the same
     warned = [e for e in entries(json_lines) if e["logger"] == "spider.ready"]
@@ -76,14 +78,17 @@ def test_ready_is_503_when_the_database_does_not_answer(client: TestClient, json
 
 @pytest.mark.parametrize(("url", "answers"), [(REDIS_URL, True), ("redis://127.0.0.1:1/0", False)])
 def test_ready_asks_the_redis_queue(client: TestClient, url: str, answers: bool) -> None:
+    """Not ready either way: a Redis that answers is served by no `spider worker` here (with one,
+    tests/web/test_ready_workers.py)."""
     solving = client.app.state.context.solving  # type: ignore[attr-defined]
-    local, solving.jobs = solving.jobs, RedisJobs(url, lanes={})
+    local, solving.jobs = solving.jobs, RedisJobs(url, lanes={}, prefix=f"spider-test-{uuid.uuid4().hex[:12]}")
     try:
         got = client.get("/api/ready")
     finally:
+        solving.jobs.close()
         solving.jobs = local
-    assert got.status_code == (200 if answers else 503)
-    assert got.json() == {"ok": answers, "database": True, "queue": answers}
+    assert got.status_code == 503
+    assert got.json() == {"ok": False, "database": True, "queue": answers, "workers": False}
 
 
 def test_a_solve_while_the_redis_queue_is_down_is_503_with_retry_after_not_500(client: TestClient) -> None:

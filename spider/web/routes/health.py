@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...jobs.protocol import JobQueue
+from ...jobs.protocol import JobQueue, Served
 from ..context import Ctx
 from ..models import Health, Ready
 
@@ -26,20 +26,32 @@ async def health() -> dict[str, bool]:
 
 @router.get(
     "/api/ready",
-    summary="Ready: the database and the solver queue answer (503 when either does not)",
+    summary="Ready: the database and the solver queue answer, and a worker serves the queue (503 when not)",
     response_model=Ready,
-    responses={503: {"model": Ready, "description": "The database or the queue does not answer"}},
+    responses={503: {"model": Ready, "description": "The database or the queue does not answer, or nothing serves it"}},
 )
 async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
     database = await _probe("database", run_in_threadpool, ctx.store.player_settings, "")
     queue = await _probe("queue", _queue_probe, ctx.solving.jobs)
-    if not (database and queue):
+    workers = queue and await _probe("workers", _workers_probe, ctx.solving.jobs)
+    if not (database and queue and workers):
         response.status_code = 503
-    return {"ok": database and queue, "database": database, "queue": queue}
+    return {"ok": database and queue and workers, "database": database, "queue": queue, "workers": workers}
 
 
 async def _queue_probe(jobs: JobQueue) -> bool:
     return await run_in_threadpool(jobs.reachable)
+
+
+async def _workers_probe(jobs: JobQueue) -> bool:
+    """A queue that Redis holds is served while a ``spider worker`` says it is there (its heartbeat);
+    the local queues' workers are the server's own, there whenever the queue answers."""
+    if not isinstance(jobs, Served):
+        return True
+    serving = await run_in_threadpool(jobs.serving)
+    if not serving:
+        log.warning("workers not serving: no spider worker has said it is there within its heartbeat")
+    return serving > 0
 
 
 async def _probe(name: str, fn: Any, *args: Any) -> bool:
