@@ -48,25 +48,21 @@ FROM moved, unnest(%s::text[], %s::double precision[]) WITH ORDINALITY AS log (a
 """
 
 
-class PostgresStatements:
-    """psycopg's side of the seam: a pooled connection's cursor runs the shared SQL."""
-
-    __slots__ = ("cursor",)
-
-    def __init__(self, cursor: psycopg.Cursor[Any]) -> None:
-        self.cursor = cursor
+class PostgresStatements(psycopg.Cursor[tuple[Any, ...]]):
+    """psycopg's side of the seam: a pooled connection's cursor runs the shared SQL (as a cursor of
+    its own kind, not a wrapper around one: an object and a call fewer on every call's path)."""
 
     def one(self, sql: str, params: Params = ()) -> tuple[Any, ...] | None:
-        return self.cursor.execute(sql, params).fetchone()
+        return self.execute(sql, params).fetchone()
 
     def all(self, sql: str, params: Params = ()) -> list[tuple[Any, ...]]:
-        return self.cursor.execute(sql, params).fetchall()
+        return self.execute(sql, params).fetchall()
 
     def write(self, sql: str, params: Params = ()) -> int:
-        return self.cursor.execute(sql, params).rowcount
+        return self.execute(sql, params).rowcount
 
     def many(self, sql: str, rows: list[Params]) -> None:
-        self.cursor.executemany(sql, rows)
+        self.executemany(sql, rows)
 
 
 class PostgresStore(Queries):
@@ -86,7 +82,7 @@ class PostgresStore(Queries):
             min_size=1,
             max_size=pool_size,
             timeout=WAIT,
-            kwargs={"connect_timeout": CONNECT_TIMEOUT, "autocommit": True},
+            kwargs={"connect_timeout": CONNECT_TIMEOUT, "autocommit": True, "cursor_factory": PostgresStatements},
             configure=_configure,
             check=NowAndThen(CHECK_EVERY),  # a connection the server dropped is replaced, not used
             name="spider-store",
@@ -100,13 +96,15 @@ class PostgresStore(Queries):
         """A pooled connection's cursor whose every statement commits on its own (one round trip for a read)."""
         try:
             with self._pool.connection() as conn, conn.cursor() as cur:
-                yield PostgresStatements(cur)
+                # a PostgresStatements, as the pool's connections make them (cursor_factory); not
+                # typing.cast, a call on every call's path
+                yield cur  # type: ignore[misc]
         except (PoolTimeout, psycopg.errors.LockNotAvailable, psycopg.OperationalError) as err:
             raise StoreBusy() from err
 
     @contextmanager
     def _transaction(self) -> Iterator[PostgresStatements]:
-        with self._session() as db, db.cursor.connection.transaction():
+        with self._session() as db, db.connection.transaction():
             yield db
 
     def _encode(self, value: object) -> object:

@@ -87,7 +87,7 @@ class Queries(DailyQueries):
                 (now, row.player),
             )
             db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
-            _insert_actions(db, row.id, 0, actions)
+            self._insert_actions(db, row.id, 0, actions)
             if row.daily is not None:
                 db.write(START_ATTEMPT, (row.daily, row.level, row.player, row.id))
         row.appended(actions)
@@ -128,8 +128,12 @@ class Queries(DailyQueries):
         written, when it is no longer active at that version (another writer got there first)."""
         if db.write(MOVE_ON, move_on_params(row, actions)) != 1:
             return False
-        _insert_actions(db, row.id, row.version, actions)
+        self._insert_actions(db, row.id, row.version, actions)
         return True
+
+    def _insert_actions(self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+        if actions:
+            db.many(INSERT_ACTIONS, [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)])
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
         self._write(
@@ -237,8 +241,3 @@ class Queries(DailyQueries):
     def count_winnable(self, level: str) -> int:
         found = self._one("SELECT count(*) FROM winnable WHERE level = %s", (level,))
         return int(found[0]) if found else 0
-
-
-def _insert_actions(db: Statements, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
-    if actions:
-        db.many(INSERT_ACTIONS, [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)])
