@@ -32,6 +32,9 @@ INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * l
 ADD_PLAYER = "INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) DO NOTHING"
 SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games WHERE"
 FINISHED = "status IN ('won', 'lost')"
+# made once: a request reads a game with one of these
+CURRENT_GAME = f"{SELECT_GAMES} player = %s AND status = 'active' ORDER BY created DESC LIMIT 1"
+GET_GAME = f"{SELECT_GAMES} player = %s AND id = %s"
 
 
 def move_on_params(row: GameRow, actions: list[tuple[str, float]]) -> Params:
@@ -93,11 +96,11 @@ class Queries(DailyQueries):
         row.appended(actions)
 
     def current_game(self, player: str) -> GameRow | None:
-        found = self._one(f"{SELECT_GAMES} player = %s AND status = 'active' ORDER BY created DESC LIMIT 1", (player,))
+        found = self._one(CURRENT_GAME, (player,))
         return None if found is None else self._game(found)
 
     def get_game(self, player: str, game_id: str) -> GameRow | None:
-        found = self._one(f"{SELECT_GAMES} player = %s AND id = %s", (player, game_id))
+        found = self._one(GET_GAME, (player, game_id))
         return None if found is None else self._game(found)
 
     def load_actions(self, row: GameRow) -> None:
