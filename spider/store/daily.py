@@ -2,7 +2,7 @@
 
 Both stores speak the same SQL here (SQLite 3.35 or later has UPDATE … FROM, RETURNING and row
 values), written with ``%s`` placeholders; each store runs it through its own few primitives
-(``DailyQueries``). A counted attempt's result is kept in ``daily_results`` beside its game, so that
+(``dialect.py``). A counted attempt's result is kept in ``daily_results`` beside its game, so that
 a leaderboard is read from one index (``daily_board``) without touching the games. A rank would
 count every result ahead of the player's (100,000 index entries at the bottom of a busy day), so
 ``daily_counts`` keeps how many ranked results each (won or lost, moves) has: a rank adds up those
@@ -10,11 +10,11 @@ ahead, then counts the few results of the player's own moves that are ahead."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
-from .base import DAILY_RESULT_COLUMNS, DailyBoard, DailyDeal, DailyResult, GameRow, daily_result, utc_day
+from .base import DAILY_RESULT_COLUMNS, GAME_COLUMNS, DailyBoard, DailyDeal, DailyResult, GameRow, daily_result, utc_day
+from .dialect import Dialect, Statements
 
 DEAL_COLUMNS = "day, level, deck, line, difficulty"
 _RESULT = ", ".join(f"r.{column}" for column in DAILY_RESULT_COLUMNS.split(", "))
@@ -73,25 +73,16 @@ def finishes_attempt(row: GameRow) -> bool:
     return row.daily is not None and row.status != "active"
 
 
-class DailyQueries:
-    """The daily methods of the Store protocol over a store's primitives: ``_all`` and ``_one``
-    read, ``_write`` runs one statement and returns its row count, ``_encode`` makes a JSON value a
-    parameter; all with ``%s`` placeholders."""
-
-    def _all(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        raise NotImplementedError
-
-    def _one(self, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
-        raise NotImplementedError
-
-    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
-        raise NotImplementedError
-
-    def _encode(self, value: object) -> object:
-        raise NotImplementedError
+class DailyQueries(Dialect):
+    """The daily methods of the Store protocol, over a back end's primitives (``Dialect``)."""
 
     def _game_rows(self, sql: str, params: tuple[Any, ...]) -> list[GameRow]:
-        raise NotImplementedError
+        return [self._game(found) for found in self._all(f"SELECT {GAME_COLUMNS} FROM games {sql}", params)]
+
+    def _count(self, db: Statements, finished: list[tuple[Any, ...]]) -> None:
+        """Count the attempts END_ATTEMPT or FINISH_ATTEMPT just finished in the leaderboard's tally."""
+        if ranked := ranked_now(finished):
+            db.many(COUNT_RESULT, ranked)
 
     def site_value(self, key: str, default: str) -> str:
         self._write("INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (key, default))
@@ -101,10 +92,15 @@ class DailyQueries:
 
     def daily_deal(self, day: str, level: str) -> DailyDeal | None:
         found = self._one(f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE day = %s AND level = %s", (day, level))
-        return None if found is None else _deal(found)
+        return None if found is None else self._deal(found)
 
     def daily_deals(self, day: str) -> list[DailyDeal]:
-        return [_deal(found) for found in self._all(f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE day = %s", (day,))]
+        found = self._all(f"SELECT {DEAL_COLUMNS} FROM daily_deals WHERE day = %s", (day,))
+        return [self._deal(one) for one in found]
+
+    def _deal(self, found: tuple[Any, ...]) -> DailyDeal:
+        day, level, deck, line, difficulty = found
+        return DailyDeal(day, level, list(self._decode(deck)), list(self._decode(line)), difficulty)
 
     def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
         self._write(
@@ -184,16 +180,6 @@ class DailyQueries:
 def _key(result: DailyResult) -> tuple[Any, ...]:
     """A finished result's place in the leaderboard's order (the index's columns)."""
     return (0 if result.state == "won" else 1, result.moves, result.seconds, result.finished, result.player)
-
-
-def _deal(found: tuple[Any, ...]) -> DailyDeal:
-    day, level, deck, line, difficulty = found
-    return DailyDeal(day, level, _decoded(deck), _decoded(line), difficulty)
-
-
-def _decoded(value: Any) -> list[str]:
-    """A JSON list as the store returns it: text from SQLite, already a list from PostgreSQL."""
-    return list(json.loads(value) if isinstance(value, str) else value)
 
 
 def _result(found: tuple[Any, ...]) -> DailyResult:

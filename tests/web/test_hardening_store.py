@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider.store import GameRow, level_stats
+from spider.store.dialect import Statements
 from spider.store.sqlite import MIGRATIONS, SQLiteStore
 from spider.web.app import create_app
 
@@ -56,7 +57,7 @@ def test_an_upgraded_file_serves_its_old_player_through_the_api(old_database: st
 class CrashingStore(SQLiteStore):
     """Fails after the new game's row is written and before its actions are."""
 
-    def _insert_actions(self, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+    def _insert_actions(self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
         raise RuntimeError("crash between the game and its actions")
 
 

@@ -1,0 +1,246 @@
+"""The Store protocol's queries, written once for both back ends: players and their settings, games
+as action logs, reviews, display names and transfer codes, and the deals proved winnable (the daily
+deals' are in ``daily.py``). Each runs through a back end's primitives (``dialect.py``)."""
+
+from __future__ import annotations
+
+import json
+import time
+from contextlib import AbstractContextManager
+from typing import Any
+
+from .base import GAME_COLUMNS, GameRow, new_game_values
+from .daily import (
+    ASSIST_ATTEMPT,
+    END_ATTEMPT,
+    FINISH_ATTEMPT,
+    START_ATTEMPT,
+    DailyQueries,
+    end_attempt_params,
+    finish_attempt_params,
+    finishes_attempt,
+)
+from .dialect import Params, Statements
+
+# An action's version check: the game moves on only from the version the player saw, while active.
+MOVE_ON = (
+    "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s, finished = %s,"
+    " seen = %s WHERE id = %s AND player = %s AND version = %s AND status = 'active'"
+)
+INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed) VALUES (%s, %s, %s, %s)"
+INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS.split(',')))})"
+ADD_PLAYER = "INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) DO NOTHING"
+SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games WHERE"
+FINISHED = "status IN ('won', 'lost')"
+# made once: a request reads a game with one of these
+CURRENT_GAME = f"{SELECT_GAMES} player = %s AND status = 'active' ORDER BY created DESC LIMIT 1"
+GET_GAME = f"{SELECT_GAMES} player = %s AND id = %s"
+
+
+def move_on_params(row: GameRow, actions: list[tuple[str, float]]) -> Params:
+    """MOVE_ON's values: ``row``'s outcome after ``actions``, at the version it was read at."""
+    return (
+        *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, time.time()),
+        *(row.id, row.player, row.version),
+    )
+
+
+class Queries(DailyQueries):
+    """Every method of the Store protocol but ``close``, over a back end's primitives."""
+
+    # ----- players ---------------------------------------------------------------------------
+
+    def player_settings(self, player: str) -> dict[str, Any] | None:
+        found = self._one("SELECT settings FROM players WHERE token = %s", (player,))
+        return None if found is None else self._decode(found[0])
+
+    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+        # one statement: an expiry in another process never falls between two
+        self._write(
+            "INSERT INTO players (token, settings, created) VALUES (%s, %s, %s)"
+            " ON CONFLICT (token) DO UPDATE SET settings = excluded.settings",
+            (player, self._encode(settings), time.time()),
+        )
+
+    def add_player(self, player: str) -> None:
+        self._write(ADD_PLAYER, (player, time.time()))
+
+    def expire_players(self, before: float) -> int:
+        return self._write(
+            "DELETE FROM players WHERE created < %s AND settings = '{}' AND name IS NULL"
+            " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)",
+            (before,),
+        )
+
+    # ----- games -----------------------------------------------------------------------------
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
+        now = time.time()
+        actions = actions or []
+        deck = None if row.deck is None else self._encode(row.deck)
+        with self._transaction() as db:
+            db.write(
+                f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.CLAIM_PLAYER}",
+                (row.player, now),
+            )
+            self._count(db, db.all(END_ATTEMPT, end_attempt_params(row.player, now)))
+            db.write(
+                "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
+                " WHERE player = %s AND status = 'active'",
+                (now, row.player),
+            )
+            db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
+            self._insert_actions(db, row.id, 0, actions)
+            if row.daily is not None:
+                db.write(START_ATTEMPT, (row.daily, row.level, row.player, row.id))
+        row.appended(actions)
+
+    def current_game(self, player: str) -> GameRow | None:
+        found = self._one(CURRENT_GAME, (player,))
+        return None if found is None else self._game(found)
+
+    def get_game(self, player: str, game_id: str) -> GameRow | None:
+        found = self._one(GET_GAME, (player, game_id))
+        return None if found is None else self._game(found)
+
+    def load_actions(self, row: GameRow) -> None:
+        log = self._all(
+            "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq", (row.id, row.version)
+        )
+        row.read_log(log)
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        if not actions:
+            return True
+        # A daily game's last action also finishes its counted attempt, in the same transaction.
+        finishing = finishes_attempt(row)
+        with self._appending(finishing) as db:
+            if not self._append_log(db, row, actions):
+                return False
+            if finishing:
+                self._count(db, db.all(FINISH_ATTEMPT, finish_attempt_params(row, actions[-1][1], time.time())))
+        row.appended(actions)
+        return True
+
+    def _appending(self, finishing: bool) -> AbstractContextManager[Statements]:
+        """Where an append runs: one transaction, as its version check and its log's rows are two statements."""
+        return self._transaction()
+
+    def _append_log(self, db: Statements, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        """Move the game on from ``row.version`` and add ``actions`` to its log; False, and nothing
+        written, when it is no longer active at that version (another writer got there first)."""
+        if db.write(MOVE_ON, move_on_params(row, actions)) != 1:
+            return False
+        self._insert_actions(db, row.id, row.version, actions)
+        return True
+
+    def _insert_actions(self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+        if actions:
+            db.many(INSERT_ACTIONS, [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)])
+
+    def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
+        self._write(
+            "UPDATE games SET elapsed = CASE WHEN elapsed > %s THEN elapsed ELSE %s END, seen = %s"
+            " WHERE id = %s AND player = %s AND status = 'active'",
+            (elapsed, elapsed, time.time(), game_id, player),
+        )
+
+    def mark_assisted(self, player: str, game_id: str) -> None:
+        with self._session() as db:
+            db.write("UPDATE games SET assisted = %s WHERE id = %s AND player = %s", (True, game_id, player))
+            db.write(ASSIST_ATTEMPT, (True, game_id, player))
+
+    def finished_games(self, player: str, level: str) -> list[GameRow]:
+        found = self._all(
+            f"{SELECT_GAMES} player = %s AND level = %s AND {FINISHED} ORDER BY finished NULLS FIRST, created",
+            (player, level),
+        )
+        return [self._game(one) for one in found]
+
+    def finished_page(self, player: str, level: str | None, offset: int, limit: int) -> tuple[list[GameRow], int]:
+        where = f"player = %s AND {FINISHED}" + (" AND level = %s" if level else "")
+        params: Params = (player, level) if level else (player,)
+        with self._session() as db:
+            total = db.one(f"SELECT count(*) FROM games WHERE {where}", params)
+            found = db.all(
+                f"{SELECT_GAMES} {where} ORDER BY finished DESC NULLS LAST, created DESC LIMIT %s OFFSET %s",
+                (*params, limit, offset),
+            )
+        return [self._game(one) for one in found], int(total[0]) if total else 0
+
+    def delete_finished(self, player: str) -> int:
+        finished = "FROM games WHERE player = %s AND status != 'active'"
+        with self._transaction() as db:
+            db.write(f"DELETE FROM actions WHERE game IN (SELECT id {finished})", (player,))
+            db.write(f"DELETE FROM reviews WHERE game IN (SELECT id {finished})", (player,))
+            return db.write(f"DELETE {finished}", (player,))
+
+    # ----- reviews ---------------------------------------------------------------------------
+
+    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+        written = self._write(
+            "INSERT INTO reviews (game, review, created)"
+            " SELECT id, %s, %s FROM games WHERE id = %s AND player = %s AND status != 'active'"
+            " ON CONFLICT (game) DO NOTHING",
+            (self._encode(review), time.time(), game_id, player),
+        )
+        return written == 1
+
+    def get_review(self, player: str, game_id: str) -> dict[str, Any] | None:
+        found = self._one(
+            "SELECT r.review FROM reviews r JOIN games g ON g.id = r.game WHERE r.game = %s AND g.player = %s",
+            (game_id, player),
+        )
+        return None if found is None else self._decode(found[0])
+
+    # ----- display names and transfer codes -------------------------------------------------
+
+    def player_name(self, player: str) -> str | None:
+        found = self._one("SELECT name FROM players WHERE token = %s", (player,))
+        return None if found is None else found[0]
+
+    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+        self._write(
+            "INSERT INTO players (token, created, name, public) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (token) DO UPDATE SET name = excluded.name, public = excluded.public",
+            (player, time.time(), name, public),
+        )
+
+    def hide_name(self, public_or_token: str) -> bool:
+        hidden = self._write(
+            "UPDATE players SET name = NULL WHERE (public = %s OR token = %s) AND name IS NOT NULL",
+            (public_or_token, public_or_token),
+        )
+        return hidden > 0
+
+    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
+        now = time.time()
+        with self._transaction() as db:
+            db.write(ADD_PLAYER, (player, now))
+            db.write("DELETE FROM transfers WHERE expires <= %s", (now,))  # the table holds live codes only
+            db.write("INSERT INTO transfers (code, player, expires) VALUES (%s, %s, %s)", (code_hash, player, expires))
+
+    def take_transfer(self, code_hash: str, now: float) -> str | None:
+        # one statement: of two browsers redeeming one code at once, only one gets the row
+        found = self._one("DELETE FROM transfers WHERE code = %s RETURNING player, expires", (code_hash,))
+        return found[0] if found is not None and found[1] > now else None
+
+    # ----- deals proved winnable -------------------------------------------------------------
+
+    def add_winnable(self, level: str, code: str, line: list[str]) -> None:
+        self._write(
+            "INSERT INTO winnable (code, level, line) VALUES (%s, %s, %s) ON CONFLICT (code) DO NOTHING",
+            (code, level, json.dumps(line)),  # a text column in both stores
+        )
+
+    def take_winnable(self, level: str) -> str | None:
+        found = self._one(
+            "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = %s"
+            f" ORDER BY random() LIMIT 1{self.SKIP_LOCKED}) RETURNING code",
+            (level,),
+        )
+        return None if found is None else found[0]
+
+    def count_winnable(self, level: str) -> int:
+        found = self._one("SELECT count(*) FROM winnable WHERE level = %s", (level,))
+        return int(found[0]) if found else 0
