@@ -120,7 +120,7 @@ async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any
     responses=error_responses(404),
 )
 async def cancel_review(request: Request, job_id: str, ctx: Ctx) -> Response:
-    if not await ctx.solving.cancel_solve(job_id, request.state.player):
+    if not await ctx.solving.cancel_review(job_id, request.state.player):
         raise ApiError(404, "not_found", NO_SUCH_REVIEW)
     return Response(status_code=204)
 
