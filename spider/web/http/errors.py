@@ -17,8 +17,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...engine import N_, IllegalAction, SpiderError, profile, variant
 from ...i18n import translate_error, translations
+from ..bodies import REFUSALS as BODY_REFUSALS
 from ..language import request_language
 from ..models import GameView
+from ..texts import RULES
+
+# A text that breaks its rule (texts.py), or a body that breaks one of its own (bodies.py): refused in
+# the words of the code that reads it, by the validation error's type
+REFUSALS: dict[str, Callable[[Any], SpiderError]] = {name: rule.refusal for name, rule in RULES.items()} | BODY_REFUSALS
 
 
 class ErrorBody(BaseModel):
@@ -130,7 +136,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        refusal = _engine_refusal(first)
+        refused = REFUSALS.get(str(first.get("type")))
+        refusal = refused(first.get("input")) if refused is not None else _engine_refusal(first)
         if refusal is not None:
             return error_response(request, refusal)
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
@@ -173,7 +180,9 @@ def _every_route(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
 
 def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
     """Every method some route takes at the request's path (the router's own 405 names only the
-    first route's), HEAD wherever GET is (security.HeadAsGetMiddleware)."""
+    first route's), HEAD wherever GET is (security.HeadAsGetMiddleware). Routes that share a
+    template but not their parameters' kinds step aside for each other (``routes/kinds.py``), so
+    this is the path's own: ``GET, HEAD`` for a day at ``/api/daily/{date}``, ``POST`` for a level."""
     methods: set[str] = set()
     for route in _every_route(app.routes):
         if route.matches(scope)[0] is not Match.NONE:

@@ -15,7 +15,7 @@ from ..games import record_of
 from ..http.errors import ApiError, NotFound, error_response, error_responses
 from ..language import request_language
 from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
-from .stats import all_levels
+from .stats import LEVEL, all_levels
 
 router = APIRouter()
 
@@ -48,7 +48,9 @@ def past_game(row: GameRow) -> dict[str, Any]:
 def history(
     request: Request,
     ctx: Ctx,
-    level: Annotated[str | None, Query(description="Only this level's games (a key from /api/catalog)")] = None,
+    level: Annotated[
+        str | None, Query(description="Only this level's games (a key from /api/catalog)", **LEVEL)
+    ] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_INT, description="Games to skip")] = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE_LIMIT, description="Games on the page")] = 50,
 ) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from fastapi import APIRouter, Request, Response
 
 from ...daily.names import check_name, public_id
 from ...daily.transfers import VALID_SECONDS, code_hash, new_code, normalized
-from ...engine import N_
 from ...i18n import translations
 from ..bodies import LinkBody, NameBody
 from ..context import Ctx
@@ -19,6 +18,7 @@ from ..http.rates import LINK, client_address
 from ..language import request_language
 from ..models import DisplayName, Player, TransferCode
 from ..players import name_of, player_answer
+from ..texts import BAD_TRANSFER
 
 router = APIRouter()
 
@@ -52,9 +52,7 @@ def post_transfer(request: Request, ctx: Ctx) -> dict[str, Any]:
 
 class BadTransfer(ApiError):
     def __init__(self) -> None:
-        super().__init__(
-            400, "bad_transfer", N_("That code is unknown, used or expired: ask the other device for a new one")
-        )
+        super().__init__(400, "bad_transfer", BAD_TRANSFER)
 
 
 @router.post(
