@@ -4,13 +4,12 @@ every text of a kind the API reads by its rule (``texts``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, get_args
+from typing import Annotated, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
-from pydantic_core import PydanticCustomError
 
 from ..engine import N_, SpiderError
+from .http.errors import Refused
 from .models import MAX_INT, CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
 from .texts import ACTION, CARD, GAME_CODE, NAME, TRANSFER_CODE
 
@@ -56,7 +55,7 @@ class ActionBody(_Body):
     @model_validator(mode="after")
     def _something_to_play(self) -> ActionBody:
         if self.action is None and self.best is None:
-            raise PydanticCustomError("no_action", "an action needs 'action' or 'best'")
+            raise Refused(SpiderError("bad_request", N_("An action needs 'action' or 'best'")))
         return self
 
 
@@ -94,9 +93,3 @@ class LinkBody(_Body):
     code: Annotated[str, TRANSFER_CODE] = Field(
         description="A transfer code from another browser, e.g. 7KQ2-MX9D (either case, with or without the dash)"
     )
-
-
-# A body's own refusals, by their validation error's type, in the player's words (http/errors.py)
-REFUSALS: dict[str, Callable[[Any], SpiderError]] = {
-    "no_action": lambda _body: SpiderError("bad_request", N_("An action needs 'action' or 'best'")),
-}

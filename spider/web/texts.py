@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
+from pydantic import AfterValidator, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import PydanticCustomError, core_schema
 
 from ..daily import days
 from ..daily.names import LONGEST_NAME, SHORTEST_NAME, check_name
@@ -39,15 +38,16 @@ from ..engine import (
     parse_card,
     parse_code,
 )
+from .http.errors import Refused
 
 BAD_TRANSFER = N_("That code is unknown, used or expired: ask the other device for a new one")
 
 
 @dataclass(frozen=True, eq=False)
 class TextRule:
-    """``name``: the validation error's type (one per rule); ``pattern``: the whole text's form;
-    ``refusal``: the error for a text that breaks the rule; ``accepts``: a check the pattern cannot
-    say, which ``schema`` must (a day on the calendar: ``"format": "date"``)."""
+    """``name``: what the rule reads; ``refusal``: the answer to a text that breaks it; ``pattern``:
+    the whole text's form; ``accepts``: a check the pattern cannot say, which ``schema`` must (a day
+    on the calendar: ``"format": "date"``)."""
 
     name: str
     refusal: Callable[[str], SpiderError]
@@ -71,15 +71,14 @@ class TextRule:
 
     def check(self, text: str) -> str:
         if not self.holds(text):
-            raise PydanticCustomError(self.name, "breaks the rule of its kind of text")
+            raise Refused(self.refusal(text))
         return text
 
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
-        return core_schema.no_info_after_validator_function(self.check, handler(source))
+    # pydantic's hooks for an Annotated rule: check it after the text is read, and show it in the schema
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        return AfterValidator(self.check).__get_pydantic_core_schema__(source, handler)
 
-    def __get_pydantic_json_schema__(
-        self, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
-    ) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         shown = handler(schema)
         if self.pattern is not None:
             shown["pattern"] = f"^{self.pattern}$"

@@ -21,7 +21,7 @@ from ...i18n import translations
 from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
-from ..http.errors import BODY_LIMITS, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..language import request_language
 from ..line_steps import line_step
 from ..models import MAX_INT, GameView
@@ -82,6 +82,7 @@ def _streak(ctx: Ctx, player: str, today: str) -> dict[str, int]:
     summary="Today's daily deals, the player's results and streak",
     response_model=DailyToday,
     response_model_exclude_unset=True,
+    responses=error_responses(BUSY),
 )
 def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     player, moment = request.state.player, days.now()
@@ -99,7 +100,7 @@ def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     "/api/daily/calendar/{month}",
     summary="A month of the player's daily deals: won, played, missed",
     response_model=DailyCalendar,
-    responses=error_responses(400),
+    responses=error_responses(400, BUSY),
 )
 def month_calendar(request: Request, month: Month, ctx: Ctx) -> dict[str, Any]:
     first = days.parse_month(month)
@@ -116,7 +117,7 @@ def month_calendar(request: Request, month: Month, ctx: Ctx) -> dict[str, Any]:
     summary="A day's daily deals and the player's results; once the day is over, each deal and a winning line",
     response_model=DailyDay,
     response_model_exclude_unset=True,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
 def one_day(request: Request, date: Day, ctx: Ctx) -> dict[str, Any]:
     day, today = _day(date), days.today()
@@ -129,7 +130,7 @@ def one_day(request: Request, date: Day, ctx: Ctx) -> dict[str, Any]:
     "/api/daily/{date}/{level}/leaderboard",
     summary="A daily deal's leaderboard: the top 50, the assisted results apart, and the player's place",
     response_model=Leaderboard,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
 def board(request: Request, date: Day, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
     day, level = _day(date), _level(level)
@@ -140,7 +141,7 @@ def board(request: Request, date: Day, level: DailyLevel, ctx: Ctx) -> dict[str,
     "/api/daily/{date}/{level}/line/{step}",
     summary="A past day's deal after `step` actions of its winning line, every card face up (the day is over)",
     response_model=DailyLineStep,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
 def line(
     request: Request,
@@ -166,7 +167,7 @@ def line(
     summary="Play today's deal of a level: the counted attempt (started or resumed), else a practice attempt",
     response_model=GameView,
     response_model_exclude_unset=True,
-    responses=error_responses(404, 503, *BODY_LIMITS),
+    responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
 async def play(request: Request, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
     level, day = _level(level), days.today()

@@ -12,7 +12,7 @@ from ...store import GameRow
 from ..context import Ctx, view
 from ..dailies import secret_error
 from ..games import record_of
-from ..http.errors import ApiError, NotFound, error_response, error_responses
+from ..http.errors import BUSY, ApiError, NotFound, error_response, error_responses
 from ..language import request_language
 from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
 from .stats import LEVEL, all_levels
@@ -43,7 +43,7 @@ def past_game(row: GameRow) -> dict[str, Any]:
     "/api/history",
     summary="A page of the player's finished games, newest first",
     response_model=History,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
 def history(
     request: Request,
@@ -64,6 +64,7 @@ def history(
     "/api/history",
     summary="Forget the player's finished games: their statistics start again (the unfinished game stays)",
     response_model=HistoryDeleted,
+    responses=error_responses(BUSY),
 )
 def forget_history(request: Request, ctx: Ctx) -> dict[str, Any]:
     return {"deleted": ctx.store.delete_finished(request.state.player)}
@@ -74,7 +75,7 @@ def forget_history(request: Request, ctx: Ctx) -> dict[str, Any]:
     summary="A finished game's table after its first `step` actions (the public view: no face-down card named)",
     response_model=ReplayStep,
     response_model_exclude_unset=True,  # an undo's events name "from" and "to" only for a move, as in a view
-    responses=error_responses(400, 404, 409),
+    responses=error_responses(400, 404, 409, BUSY),
 )
 def replay_step(
     request: Request,

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Request
 from ...engine import N_, all_variants
 from ...store import level_stats
 from ..context import Ctx
-from ..http.errors import ApiError, error_responses
+from ..http.errors import BUSY, ApiError, error_responses
 from ..models import AllStats, Stats
 
 router = APIRouter()
@@ -28,7 +28,7 @@ LEVEL: dict[str, Any] = {"json_schema_extra": {"enum": all_levels()}, "examples"
     "/api/stats/{level}",
     summary="Statistics of one level, e.g. spider-2-classic",
     response_model=Stats,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 def stats(
     request: Request, level: Annotated[str, Path(description="A level's key", **LEVEL)], ctx: Ctx
@@ -42,6 +42,7 @@ def stats(
     "/api/stats",
     summary="Statistics of every level the player has finished a game of",
     response_model=AllStats,
+    responses=error_responses(BUSY),
 )
 def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
     levels = {}
