@@ -237,32 +237,38 @@ class Solving:
         await self._handed_out()
         return code
 
-    async def daily_deal(self, day: str, level: str) -> DailyDeal | None:
-        """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`);
+    async def daily_deal(self, day: str, level: str, deadline: float | None = None) -> DailyDeal | None:
+        """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`) by
+        ``deadline`` (the event loop's clock; ``daily.ON_REQUEST_SECONDS`` from now by default);
         None when none could be made in time."""
         deal = await asyncio.to_thread(self.store.daily_deal, day, level)
-        if deal is None and self.database and await self._made_on_request(self.database, day, level):
+        if deal is None and self.database and await self._made_on_request(self.database, day, level, deadline):
             deal = await asyncio.to_thread(self.store.daily_deal, day, level)
         return deal
 
-    async def _made_on_request(self, database: str, day: str, level: str) -> bool:
-        """Make a missing deal while a player waits (``daily.ON_REQUEST_SECONDS`` to find it), in the
-        lane of the jobs a player waits for; whether the store holds it now. A busy lane is no deal,
-        never an error; a job lost (its worker died, or the store was busy for it) is tried once
-        more within the same wait."""
-        seconds = daily.ON_REQUEST_SECONDS + daily.RATING_SECONDS
-        args = (database, day, [level], daily.ON_REQUEST_SECONDS, daily.ON_REQUEST_TRY_SECONDS, 0.0)
+    async def _made_on_request(self, database: str, day: str, level: str, deadline: float | None = None) -> bool:
+        """Make a missing deal while a player waits, by ``deadline`` (its wait for a worker
+        included), in the lane of the jobs a player waits for; whether the store holds it now. A
+        busy lane is no deal, never an error; a job lost (its worker died, or the store was busy
+        for it) is tried once more with what is left of the wait."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds + 2 * WORKER_START_SECONDS
+        deadline = loop.time() + daily.ON_REQUEST_SECONDS if deadline is None else deadline
         for _ in range(daily.ON_REQUEST_JOBS):
+            search = daily.on_request_search(deadline - loop.time())
+            if search is None:
+                return False
+            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, 0.0)
             try:
                 made = await self._run(
-                    WINNABLE, seconds, make_daily, *args, owner=None, patience=deadline - loop.time()
+                    WINNABLE,
+                    search + daily.RATING_SECONDS,
+                    make_daily,
+                    *args,
+                    owner=None,
+                    patience=deadline - loop.time(),
                 )
-            except WorkerLost:
+            except WorkerLost:  # its worker died, or it had not answered by the deadline (the next turn says)
                 log.warning("a daily deal made on request was lost (%s, %s)", day, level)
-                if loop.time() >= deadline:
-                    return False
                 continue
             except (Busy, QueueUnavailable):
                 return False

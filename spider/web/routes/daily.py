@@ -3,6 +3,7 @@ its leaderboard (docs/API.md, Daily deals)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ from ...daily.board import leaderboard
 from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
 from ...i18n import translations
+from ...jobs import daily as daily_jobs
 from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
@@ -49,6 +51,14 @@ days_router = APIRouter(route_class=_stepping_aside("date", is_level))
 levels_router = APIRouter(route_class=_stepping_aside("level", DAY.holds))
 
 NOT_READY = N_("Today's deal is still being prepared: try again in a minute")
+
+
+class NotReady(ApiError):
+    """503 daily_not_ready: the deal was not made ahead and could not be made within the player's wait."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "daily_not_ready", NOT_READY)
+        self.headers = {"Retry-After": str(daily_jobs.NOT_READY_RETRY_SECONDS)}
 
 
 # A day (a malformed one is a 400 bad_date: texts.DAY), a month, and a level of the daily deals (another
@@ -170,10 +180,12 @@ def line(
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
 async def play(request: Request, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
+    # the player's whole wait, from here: reading the store, a job's wait for a worker, its tries
+    deadline = asyncio.get_running_loop().time() + daily_jobs.ON_REQUEST_SECONDS
     level, day = _level(level), days.today()
-    deal = await ctx.solving.daily_deal(day, level)
+    deal = await ctx.solving.daily_deal(day, level, deadline)
     if deal is None:
-        raise ApiError(503, "daily_not_ready", NOT_READY)
+        raise NotReady()
     row, game = await run_in_threadpool(_attempt, ctx, request.state.player, deal)
     return view(request, row, game)
 
