@@ -71,7 +71,10 @@ DailyLevel = Annotated[
 
 
 def _day(text: str) -> str:
-    """A day asked for (well formed): 404 not_yet when it has not come yet."""
+    """A day asked for: 400 bad_date when malformed (as the path is read, and here again: the one
+    rule, texts.DAY), 404 not_yet when it has not come yet."""
+    if not DAY.holds(text):
+        raise DAY.refusal(text)
     if text > days.today():
         raise ApiError(404, "not_yet", N_("The daily deals of {date} are not out yet"), date=text)
     return text
@@ -114,7 +117,8 @@ def today(request: Request, ctx: Ctx) -> dict[str, Any]:
 )
 def month_calendar(request: Request, month: Month, ctx: Ctx) -> dict[str, Any]:
     first = days.parse_month(month)
-    assert first is not None  # texts.MONTH
+    if first is None:  # texts.MONTH refused it as the path was read
+        raise MONTH.refusal(month)
     player, today = request.state.player, days.today()
     month_days = days.month_days(first)
     results = ctx.store.daily_results(player, month_days[0], month_days[-1])
