@@ -11,8 +11,12 @@ import re
 import time
 
 SECONDS_PER_DAY = 86400
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-_MONTH = re.compile(r"[0-9]{4}-[0-9]{2}")
+# How a day and a month are written (the web API's schema shows these too); a day must also be on
+# the calendar (no 2026-02-30).
+MONTH_PATTERN = "(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])-(?:0[1-9]|1[0-2])"  # years 1 to 9999
+DAY_PATTERN = MONTH_PATTERN + "-(?:0[1-9]|[12][0-9]|3[01])"
+_DAY = re.compile(DAY_PATTERN)
+_MONTH = re.compile(MONTH_PATTERN)
 
 
 def now() -> float:

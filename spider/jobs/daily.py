@@ -4,9 +4,9 @@ Every ``EVERY_SECONDS`` the process holding the site's ``daily`` lock (the same 
 the one app process, the job host of ``spider serve --workers N``, or with Redis whichever app
 process holds the Redis lock) looks for today's and tomorrow's deals and submits a background job
 for each level that has none; the job makes the deal and writes it to the store itself
-(``tasks.make_daily``). A deal asked for before the schedule made it is made on request, within
-``ON_REQUEST_SECONDS``, by the same task in the lane of the jobs a player waits for
-(``solving.Solving.daily_deal``)."""
+(``tasks.make_daily``). A deal asked for before the schedule made it is made on request, by the same
+task in the lane of the jobs a player waits for (``solving.Solving.daily_deal``), within
+``ON_REQUEST_SECONDS`` of the player's request or not at all (a 503 that asks them to try again)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..daily import LEVELS, days
 from ..daily.difficulty import MEDIUM_SECONDS
-from ..daily.making import TRY_SECONDS
+from ..daily.making import MIN_TRY_SECONDS, TRY_SECONDS
 from ..store import Store
 from .errors import Busy, QueueUnavailable
 from .protocol import BACKGROUND, WORKER_START_SECONDS, JobQueue, SiteLock
@@ -32,14 +32,25 @@ POLL_SECONDS = 1.0
 SEARCH_SECONDS = 90.0
 # The quick player's game (seconds) on top of those, for the job's bound.
 RATING_SECONDS = 30.0
-# On request (a player waits): the search's whole time; the deal is rated by the quick player alone.
+# On request (a player waits): the player's whole wait, from their request to the answer (docs/API.md),
+# the job's wait for a worker and a second job when the first is lost included. A job searches for
+# what is left of it but a worker's start and the rating (by the quick player alone, in seconds).
 ON_REQUEST_SECONDS = 10.0
+ON_REQUEST_MARGIN = WORKER_START_SECONDS + 2.0
 # ...and one try's: a shuffle the solver cannot settle at once (one it must prove lost, say) gives
 # way to the next, rather than spending the player's whole wait.
 ON_REQUEST_TRY_SECONDS = 2.5
-ON_REQUEST_JOBS = 2  # a lost job is tried once more
+ON_REQUEST_JOBS = 2  # a lost job is tried once more, within the same wait
+NOT_READY_RETRY_SECONDS = 60  # a player turned away asks again after this (Retry-After)
 
 log = logging.getLogger("spider.daily")
+
+
+def on_request_search(left: float) -> float | None:
+    """How long a job made on request searches, with ``left`` seconds of the player's wait; None when
+    too little is left for a try and its rating."""
+    search = left - ON_REQUEST_MARGIN
+    return search if search >= MIN_TRY_SECONDS else None
 
 
 def deal_kept(store: Store) -> Callable[[str, str], bool]:

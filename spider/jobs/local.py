@@ -16,7 +16,7 @@ import os
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -24,7 +24,7 @@ from typing import Any
 from . import local_worker
 from .admission import Held, Refuse, admit
 from .errors import Busy, WorkerLost
-from .protocol import KEEP_ANSWER_SECONDS, JobState, Lane, OneProcess
+from .protocol import KEEP_ANSWER_SECONDS, JobState, Lane, OneProcess, task_name
 
 _SPAWN = multiprocessing.get_context("spawn")  # a worker shares nothing with the server's threads
 
@@ -115,7 +115,9 @@ class LocalJobs:
 
     async def state(self, job_id: str, owner: str | None = None) -> JobState | None:
         job = self._known.get(job_id)
-        return job.state(time.monotonic()) if job is not None and job.owner == owner else None
+        if job is None or job.owner != owner:
+            return None
+        return replace(job.state(time.monotonic()), task=task_name(job.fn))
 
     async def cancel(self, job_id: str, owner: str | None = None) -> bool:
         job = self._known.get(job_id)

@@ -54,6 +54,12 @@ class JobState:
     elapsed: float  # how long it has run so far (0 while it waits)
     answer: Any = None  # the task's return value, once done
     progress: tuple[int, int] | None = None  # (done, expected) as the task last reported it
+    task: str = ""  # the job's function (task_name); "" when unknown: a job of an earlier job host's
+
+
+def task_name(fn: Callable[..., Any]) -> str:
+    """The name a job's function goes by in its state: the caller tells its own kinds of job apart."""
+    return f"{fn.__module__}.{fn.__qualname__}"
 
 
 class SiteLock(Protocol):

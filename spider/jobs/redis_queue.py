@@ -24,6 +24,7 @@ import re
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
@@ -42,7 +43,7 @@ from . import redis_beat
 from .admission import Decision, Held, Refusal, Refuse, admit
 from .errors import Busy, QueueUnavailable
 from .local_worker import exit_with_parent
-from .protocol import KEEP_ANSWER_SECONDS, JobState, Lane
+from .protocol import KEEP_ANSWER_SECONDS, JobState, Lane, task_name
 
 HEARTBEAT_SECONDS = 1  # how often a `spider worker` reports on the job it runs
 LOST_AFTER_SECONDS = 5.0  # a running job whose worker has been silent this long is lost
@@ -153,7 +154,13 @@ class RedisJobs:
             result_ttl=KEEP_ANSWER_SECONDS,
             failure_ttl=KEEP_ANSWER_SECONDS,
             ttl=KEEP_ANSWER_SECONDS,  # a job no worker took in that time is dropped
-            meta={"owner": owner, "seconds": seconds, "client": client, "background": rules.background},
+            meta={
+                "owner": owner,
+                "seconds": seconds,
+                "client": client,
+                "background": rules.background,
+                "task": task_name(fn),
+            },
         )
         return job_id
 
@@ -210,7 +217,8 @@ class RedisJobs:
             return None
         found = self.redis.get(_progress_key(job_id))
         progress = tuple(int(n) for n in _text(found).split()) if found else None
-        return _state_of(job, job.get_status(), cast("tuple[int, int] | None", progress))
+        state = _state_of(job, job.get_status(), cast("tuple[int, int] | None", progress))
+        return replace(state, task=str(job.meta.get("task", "")))
 
     def _cancel(self, job_id: str, owner: str | None) -> bool:
         job = self._fetch(job_id)

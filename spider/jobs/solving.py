@@ -24,7 +24,7 @@ from ..solver.instant import hint_choice
 from ..store import DailyDeal, Store
 from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
-from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, well_formed
+from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, JobState, task_name, well_formed
 from .queues import default_jobs
 from .tasks import deep_hint_record, find_winnable, make_daily, review_record, solve_record
 from .top_up import LOCK, TopUp
@@ -167,7 +167,7 @@ class Solving:
         """``{"state", "elapsed", "answer"?}`` of the player's solve, None when it is not theirs (or
         long forgotten). A finished solve's answer is the solver's, or "unknown" with the reason
         ``cancelled`` or ``worker_lost`` (the worker died: ask again, another worker answers)."""
-        state = await self.jobs.state(job_id, player) if well_formed(job_id) else None
+        state = await self._job(job_id, player, solve_record)
         if state is None:
             return None
         done: dict[str, Any] = {"state": "done" if state.state in FINISHED else state.state}
@@ -180,7 +180,16 @@ class Solving:
 
     async def cancel_solve(self, job_id: str, player: str) -> bool:
         """False when there is no such solve of the player's (whatever ``job_id`` holds)."""
-        return well_formed(job_id) and await self.jobs.cancel(job_id, player)
+        return await self._job(job_id, player, solve_record) is not None and await self.jobs.cancel(job_id, player)
+
+    async def _job(self, job_id: str, player: str, task: Callable[..., Any]) -> JobState | None:
+        """The state of the player's job ``job_id`` if it runs ``task``: a job id of another kind (a
+        review's asked for as a solve's) is no such job, as an unknown one is. A job whose task is
+        unknown (an earlier job host's, lost with it) has no answer to misread."""
+        state = await self.jobs.state(job_id, player) if well_formed(job_id) else None
+        if state is None or not (state.task == task_name(task) or (not state.task and state.state != "done")):
+            return None
+        return state
 
     async def start_review(self, game_id: str, record: dict[str, Any], player: str, client: str | None = None) -> str:
         """Start a review of a finished game's ``record`` as ``player``'s one solve (and their
@@ -189,11 +198,15 @@ class Solving:
         args = (game_id, record, self.review_seconds, self.review_nodes)
         return await self.jobs.submit(SOLVE, review_record, *args, owner=player, seconds=seconds, client=client)
 
+    async def cancel_review(self, job_id: str, player: str) -> bool:
+        """False when there is no such review of the player's (whatever ``job_id`` holds)."""
+        return await self._job(job_id, player, review_record) is not None and await self.jobs.cancel(job_id, player)
+
     async def review_state(self, job_id: str, player: str) -> dict[str, Any] | None:
         """``{"state", "elapsed", "done", "expected", "answer"?}`` of the player's review; None when it
         is not theirs. ``state`` is the job's: waiting, running, done (``answer`` is the task's:
         ``{"game", "review"}``), lost (its worker died or the record did not replay) or cancelled."""
-        state = await self.jobs.state(job_id, player) if well_formed(job_id) else None
+        state = await self._job(job_id, player, review_record)
         if state is None:
             return None
         done, expected = state.progress or (0, None)
@@ -224,32 +237,38 @@ class Solving:
         await self._handed_out()
         return code
 
-    async def daily_deal(self, day: str, level: str) -> DailyDeal | None:
-        """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`);
+    async def daily_deal(self, day: str, level: str, deadline: float | None = None) -> DailyDeal | None:
+        """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`) by
+        ``deadline`` (the event loop's clock; ``daily.ON_REQUEST_SECONDS`` from now by default);
         None when none could be made in time."""
         deal = await asyncio.to_thread(self.store.daily_deal, day, level)
-        if deal is None and self.database and await self._made_on_request(self.database, day, level):
+        if deal is None and self.database and await self._made_on_request(self.database, day, level, deadline):
             deal = await asyncio.to_thread(self.store.daily_deal, day, level)
         return deal
 
-    async def _made_on_request(self, database: str, day: str, level: str) -> bool:
-        """Make a missing deal while a player waits (``daily.ON_REQUEST_SECONDS`` to find it), in the
-        lane of the jobs a player waits for; whether the store holds it now. A busy lane is no deal,
-        never an error; a job lost (its worker died, or the store was busy for it) is tried once
-        more within the same wait."""
-        seconds = daily.ON_REQUEST_SECONDS + daily.RATING_SECONDS
-        args = (database, day, [level], daily.ON_REQUEST_SECONDS, daily.ON_REQUEST_TRY_SECONDS, 0.0)
+    async def _made_on_request(self, database: str, day: str, level: str, deadline: float | None = None) -> bool:
+        """Make a missing deal while a player waits, by ``deadline`` (its wait for a worker
+        included), in the lane of the jobs a player waits for; whether the store holds it now. A
+        busy lane is no deal, never an error; a job lost (its worker died, or the store was busy
+        for it) is tried once more with what is left of the wait."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + seconds + 2 * WORKER_START_SECONDS
+        deadline = loop.time() + daily.ON_REQUEST_SECONDS if deadline is None else deadline
         for _ in range(daily.ON_REQUEST_JOBS):
+            search = daily.on_request_search(deadline - loop.time())
+            if search is None:
+                return False
+            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, 0.0)
             try:
                 made = await self._run(
-                    WINNABLE, seconds, make_daily, *args, owner=None, patience=deadline - loop.time()
+                    WINNABLE,
+                    search + daily.RATING_SECONDS,
+                    make_daily,
+                    *args,
+                    owner=None,
+                    patience=deadline - loop.time(),
                 )
-            except WorkerLost:
+            except WorkerLost:  # its worker died, or it had not answered by the deadline (the next turn says)
                 log.warning("a daily deal made on request was lost (%s, %s)", day, level)
-                if loop.time() >= deadline:
-                    return False
                 continue
             except (Busy, QueueUnavailable):
                 return False

@@ -1,13 +1,17 @@
 """The request bodies the API accepts: unknown fields are refused, and every field takes only its own
-JSON type (strict: ``0`` is not ``false``, ``"2"`` or ``2.0`` not ``2``), every number within bounds."""
+JSON type (strict: ``0`` is not ``false``, ``"2"`` or ``2.0`` not ``2``), every number within bounds,
+every text of a kind the API reads by its rule (``texts``)."""
 
 from __future__ import annotations
 
-from typing import get_args
+from typing import Annotated, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ..engine import N_, SpiderError
+from .http.errors import Refused
 from .models import MAX_INT, CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
+from .texts import ACTION, CARD, GAME_CODE, NAME, TRANSFER_CODE
 
 
 class _Body(BaseModel):
@@ -21,9 +25,9 @@ class NewGame(_Body):
     suits: int = Field(1, json_schema_extra={"enum": list(get_args(SuitCount))})
     rules: RulesId = "classic"
     profile: ProfileId = "standard"
-    code: str | None = Field(None, max_length=40)
-    deck: list[str] | None = Field(None, max_length=104)
-    actions: list[str] = Field(default_factory=list, max_length=5000)
+    code: Annotated[str, GAME_CODE] | None = Field(None, description="A game code, in either case")
+    deck: list[Annotated[str, CARD]] | None = Field(None, max_length=104, description="Every card, in deal order")
+    actions: list[Annotated[str, ACTION]] = Field(default_factory=list, max_length=5000)
     winnable: bool = False
 
 
@@ -33,10 +37,26 @@ class Best(_Body):
 
 
 class ActionBody(_Body):
+    # an action or a best move to play (the best wins when both are sent): the schema says so too
+    model_config = ConfigDict(
+        json_schema_extra={
+            "anyOf": [
+                {"required": ["action"], "properties": {"action": {"not": {"type": "null"}}}},
+                {"required": ["best"], "properties": {"best": {"not": {"type": "null"}}}},
+            ]
+        }
+    )
+
     version: int = Field(ge=0, le=MAX_INT)
-    action: str | None = Field(None, max_length=20)
+    action: Annotated[str, ACTION] | None = Field(None, description="Action notation (docs/FORMATS.md, Actions)")
     best: Best | None = None
     elapsed: float | None = Field(None, ge=0, le=10_000_000)
+
+    @model_validator(mode="after")
+    def _something_to_play(self) -> ActionBody:
+        if self.action is None and self.best is None:
+            raise Refused(SpiderError("bad_request", N_("An action needs 'action' or 'best'")))
+        return self
 
 
 class SolveBody(_Body):
@@ -63,9 +83,13 @@ class SettingsBody(_Body):
 
 
 class NameBody(_Body):
-    # generous: the name rule (bad_name) says what is too long, in the player's words
-    name: str | None = Field(max_length=1000, description="The display name to choose; null: back to the anonymous one")
+    name: Annotated[str, NAME] | None = Field(
+        description="The display name to choose (3 to 20 letters, digits, spaces and - _ . once in NFKC form and"
+        " trimmed: docs/API.md, Display names); null: back to the anonymous one"
+    )
 
 
 class LinkBody(_Body):
-    code: str = Field(max_length=40, description="A transfer code from another browser, e.g. 7KQ2-MX9D")
+    code: Annotated[str, TRANSFER_CODE] = Field(
+        description="A transfer code from another browser, e.g. 7KQ2-MX9D (either case, with or without the dash)"
+    )

@@ -337,3 +337,12 @@ def test_one_job_per_client_address_on_redis_too(site: Site, redis: Redis, monke
         run_apart(scenario())
     finally:
         jobs.close()
+
+
+def test_a_job_id_through_the_other_kinds_route_is_404(site: Site) -> None:
+    from tests.web.test_job_kinds import each_kind_through_the_other_route
+    from tests.web.test_review_api import make_app
+
+    site.start_worker()
+    with TestClient(make_app(site.tmp_path)) as client:
+        each_kind_through_the_other_route(client)

@@ -39,17 +39,24 @@ class StaleBody(ErrorBody):
 
 # What each error status means, for the routes' documentation.
 ERROR_STATUSES: dict[int, str] = {
-    400: "Bad input: a malformed body, an unknown game, suit count, rules or profile, a bad code, deck or record,"
-    " a display name that breaks its rule (bad_name), a transfer code unknown, used or expired (bad_transfer)",
-    404: "No such game (or another player's), level or language",
+    400: "Bad input: a malformed body, a number out of its bounds, a text that breaks its rule (bad_code,"
+    " bad_action, bad_card, bad_date: the schema gives each one's pattern), an unknown game, suit count, rules or"
+    " profile, a bad deck or record, a display name that breaks its rule (bad_name), a transfer code unknown, used or"
+    " expired (bad_transfer)",
+    404: "No such game or solver job (or another player's, or a job of another kind), level, language or daily"
+    " deal; not_yet: a day still to come",
     408: "A request body not all there within 10 s (the connection is closed)",
     409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",
     411: "A request body without a Content-Length",
     413: "A request body over 64 KiB",
     422: "A move the rules refuse; nothing changed",
     429: "The solver is busy with other questions, or this address asked too often (rate_limited): ask again later",
-    503: "busy: the database or the solver queue does not answer; worker_lost: a solver stopped before it answered",
+    503: "busy: the database or the solver queue does not answer (Retry-After); worker_lost: a solver stopped before"
+    " it answered; daily_not_ready: today's daily deal could not be made in time (Retry-After)",
 }
+# Every route that reads the store or the solver queue: a database locked by another connection for
+# over 2 s, or a queue that does not answer, is a 503 busy (http/busy.py)
+BUSY = 503
 # Every POST or PUT: the player middleware reads no body without a length, over the limit or too slow,
 # and makes no new player for an address that made too many (429 rate_limited).
 BODY_LIMITS = (408, 411, 413, 429)
@@ -69,6 +76,15 @@ class ApiError(SpiderError):
     def __init__(self, status: int, reason: str, template: str, **params: Any) -> None:
         super().__init__(reason, template, **params)
         self.status = status
+
+
+class Refused(ValueError):
+    """Raised by a validator (a text's rule, texts.py; a body's own, bodies.py): the request is answered
+    with ``error``, in the words of the code that reads such input, not as a malformed request."""
+
+    def __init__(self, error: SpiderError) -> None:
+        super().__init__(error.reason)
+        self.error = error
 
 
 class NotFound(ApiError):
@@ -130,7 +146,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         first = exc.errors()[0] if exc.errors() else {}
-        refusal = _engine_refusal(first)
+        cause = (first.get("ctx") or {}).get("error")
+        refusal = cause.error if isinstance(cause, Refused) else _engine_refusal(first)
         if refusal is not None:
             return error_response(request, refusal)
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
@@ -173,7 +190,9 @@ def _every_route(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
 
 def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
     """Every method some route takes at the request's path (the router's own 405 names only the
-    first route's), HEAD wherever GET is (security.HeadAsGetMiddleware)."""
+    first route's), HEAD wherever GET is (security.HeadAsGetMiddleware). Routes that share a
+    template but not their parameters' kinds step aside for each other (``routes/kinds.py``), so
+    this is the path's own: ``GET, HEAD`` for a day at ``/api/daily/{date}``, ``POST`` for a level."""
     methods: set[str] = set()
     for route in _every_route(app.routes):
         if route.matches(scope)[0] is not Match.NONE:

@@ -14,7 +14,7 @@ from ...store import GameRow
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..dailies import still_secret
-from ..http.errors import BODY_LIMITS, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..http.rates import DEEP_HINT, SOLVE, client_address
 from ..language import request_language
 from ..models import Hint, SolveJob
@@ -27,7 +27,7 @@ router = APIRouter()
     summary="A good next action, from what the player sees only (deep: the strong player's, in seconds)",
     response_model=Hint,
     response_model_exclude_unset=True,
-    responses=error_responses(400, 404, 429, 503, *BODY_LIMITS),
+    responses=error_responses(400, 404, 429, BUSY, *BODY_LIMITS),
 )
 async def hint(
     request: Request,
@@ -78,7 +78,7 @@ async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -
     status_code=202,
     response_model=SolveJob,
     response_model_exclude_unset=True,
-    responses=error_responses(400, 404, 429, *BODY_LIMITS),
+    responses=error_responses(400, 404, 429, BUSY, *BODY_LIMITS),
 )
 async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
     player, client = request.state.player, client_address(request.scope)
@@ -96,7 +96,7 @@ async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, respo
     summary="A solve's progress, and its answer once done (poll it about twice a second)",
     response_model=SolveJob,
     response_model_exclude_unset=True,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
     state = await ctx.solving.solve_state(job_id, request.state.player)
@@ -111,7 +111,7 @@ async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]
     "/api/solves/{job_id}",
     summary="Cancel a solve: the solver stops within a second (nothing happens to one already answered)",
     status_code=204,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 async def cancel_solve(request: Request, job_id: str, ctx: Ctx) -> Response:
     if not await ctx.solving.cancel_solve(job_id, request.state.player):

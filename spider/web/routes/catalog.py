@@ -3,9 +3,9 @@ languages and the default settings, all named in the request's language."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 
 from ... import vocabulary
 from ...engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Translations, all_variants, parse_code
@@ -14,6 +14,7 @@ from ..context import DEFAULT_SETTINGS
 from ..http.errors import error_responses
 from ..language import request_language
 from ..models import Catalog, CodeCheck
+from ..texts import GAME_CODE
 
 router = APIRouter()
 
@@ -67,6 +68,8 @@ async def catalog(request: Request) -> dict[str, Any]:
     summary="Check a game code before starting it: its level, or 400 bad_code naming what is wrong",
     responses=error_responses(400),
 )
-async def check_code(code: str) -> dict[str, Any]:
-    parsed = parse_code(code)  # a bad code raises SpiderError: 400 with the reason in the player's language
+async def check_code(
+    code: Annotated[str, Path(description="A game code, in either case", examples=["SP1-S2C-AAAAAAD"]), GAME_CODE],
+) -> dict[str, Any]:
+    parsed = parse_code(code)  # the rule is the engine's: a code that breaks it is a 400 bad_code naming the part
     return {"code": str(parsed), "level": parsed.variant.key}

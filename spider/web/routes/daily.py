@@ -3,35 +3,78 @@ its leaderboard (docs/API.md, Daily deals)."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
+from fastapi.routing import APIRoute
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import Match
+from starlette.types import Scope
 
-from ...daily import PROFILE, days, is_level
+from ...daily import LEVELS, PROFILE, days, is_level
 from ...daily import calendar as daily_calendar
 from ...daily.board import leaderboard
 from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
 from ...i18n import translations
+from ...jobs import daily as daily_jobs
 from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
-from ..http.errors import BODY_LIMITS, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..language import request_language
 from ..line_steps import line_step
 from ..models import MAX_INT, GameView
 from ..players import name_of
+from ..texts import DAY, MONTH
+
+
+def _stepping_aside(param: str, elsewhere: Callable[[str], bool]) -> type[APIRoute]:
+    """``GET /api/daily/{date}`` and ``POST /api/daily/{level}`` share a template: each route leaves
+    the paths whose ``param`` is of the other's kind to it (so a GET of a level's path is a 405 that
+    allows POST, as its OPTIONS says), and takes every other path (a malformed day: 400 bad_date)."""
+
+    class SteppingAside(APIRoute):
+        def matches(self, scope: Scope) -> tuple[Match, Scope]:
+            match, child = super().matches(scope)
+            if match is not Match.NONE and elsewhere(child["path_params"][param]):
+                return Match.NONE, {}
+            return match, child
+
+    return SteppingAside
+
 
 router = APIRouter()
+days_router = APIRouter(route_class=_stepping_aside("date", is_level))
+levels_router = APIRouter(route_class=_stepping_aside("level", DAY.holds))
 
 NOT_READY = N_("Today's deal is still being prepared: try again in a minute")
 
 
+class NotReady(ApiError):
+    """503 daily_not_ready: the deal was not made ahead and could not be made within the player's wait."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "daily_not_ready", NOT_READY)
+        self.headers = {"Retry-After": str(daily_jobs.NOT_READY_RETRY_SECONDS)}
+
+
+# A day (a malformed one is a 400 bad_date: texts.DAY), a month, and a level of the daily deals (another
+# is a 404: there is no such deal)
+Day = Annotated[str, Path(description="A day, YYYY-MM-DD (UTC)", examples=["2026-12-05"]), DAY]
+Month = Annotated[str, Path(description="A month, YYYY-MM", examples=["2026-12"]), MONTH]
+DailyLevel = Annotated[
+    str, Path(description="A level of the daily deals", json_schema_extra={"enum": list(LEVELS)}, examples=[LEVELS[0]])
+]
+
+
 def _day(text: str) -> str:
-    """A day asked for: 400 bad_date when malformed, 404 not_yet when it has not come yet."""
-    if days.parse_day(text) is None:
-        raise ApiError(400, "bad_date", N_("Not a date: {date} (write it as YYYY-MM-DD)"), date=text)
+    """A day asked for: 400 bad_date when malformed (as the path is read, and here again: the one
+    rule, texts.DAY), 404 not_yet when it has not come yet."""
+    if not DAY.holds(text):
+        raise DAY.refusal(text)
     if text > days.today():
         raise ApiError(404, "not_yet", N_("The daily deals of {date} are not out yet"), date=text)
     return text
@@ -52,6 +95,7 @@ def _streak(ctx: Ctx, player: str, today: str) -> dict[str, int]:
     summary="Today's daily deals, the player's results and streak",
     response_model=DailyToday,
     response_model_exclude_unset=True,
+    responses=error_responses(BUSY),
 )
 def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     player, moment = request.state.player, days.now()
@@ -69,12 +113,12 @@ def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     "/api/daily/calendar/{month}",
     summary="A month of the player's daily deals: won, played, missed",
     response_model=DailyCalendar,
-    responses=error_responses(400),
+    responses=error_responses(400, BUSY),
 )
-def month_calendar(request: Request, month: str, ctx: Ctx) -> dict[str, Any]:
+def month_calendar(request: Request, month: Month, ctx: Ctx) -> dict[str, Any]:
     first = days.parse_month(month)
-    if first is None:
-        raise ApiError(400, "bad_date", N_("Not a month: {month} (write it as YYYY-MM)"), month=month)
+    if first is None:  # texts.MONTH refused it as the path was read
+        raise MONTH.refusal(month)
     player, today = request.state.player, days.today()
     month_days = days.month_days(first)
     results = ctx.store.daily_results(player, month_days[0], month_days[-1])
@@ -82,14 +126,14 @@ def month_calendar(request: Request, month: str, ctx: Ctx) -> dict[str, Any]:
     return {"month": month, "days": calendar, "streak": _streak(ctx, player, today)}
 
 
-@router.get(
+@days_router.get(
     "/api/daily/{date}",
     summary="A day's daily deals and the player's results; once the day is over, each deal and a winning line",
     response_model=DailyDay,
     response_model_exclude_unset=True,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
-def one_day(request: Request, date: str, ctx: Ctx) -> dict[str, Any]:
+def one_day(request: Request, date: Day, ctx: Ctx) -> dict[str, Any]:
     day, today = _day(date), days.today()
     if day < today and not ctx.store.daily_deals(day):
         raise ApiError(404, "not_found", N_("There were no daily deals on {date}"), date=day)
@@ -100,9 +144,9 @@ def one_day(request: Request, date: str, ctx: Ctx) -> dict[str, Any]:
     "/api/daily/{date}/{level}/leaderboard",
     summary="A daily deal's leaderboard: the top 50, the assisted results apart, and the player's place",
     response_model=Leaderboard,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
-def board(request: Request, date: str, level: str, ctx: Ctx) -> dict[str, Any]:
+def board(request: Request, date: Day, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
     day, level = _day(date), _level(level)
     return leaderboard(ctx.store, day, level, request.state.player, translations(request_language(request)))
 
@@ -111,12 +155,12 @@ def board(request: Request, date: str, level: str, ctx: Ctx) -> dict[str, Any]:
     "/api/daily/{date}/{level}/line/{step}",
     summary="A past day's deal after `step` actions of its winning line, every card face up (the day is over)",
     response_model=DailyLineStep,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
 def line(
     request: Request,
-    date: str,
-    level: str,
+    date: Day,
+    level: DailyLevel,
     step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions of the winning line played so far")],
     ctx: Ctx,
 ) -> dict[str, Any]:
@@ -131,19 +175,21 @@ def line(
     return table | {"date": day, "level": level}
 
 
-@router.post(
+@levels_router.post(
     "/api/daily/{level}",
     status_code=201,
     summary="Play today's deal of a level: the counted attempt (started or resumed), else a practice attempt",
     response_model=GameView,
     response_model_exclude_unset=True,
-    responses=error_responses(404, 503, *BODY_LIMITS),
+    responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
-async def play(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
+async def play(request: Request, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
+    # the player's whole wait, from here: reading the store, a job's wait for a worker, its tries
+    deadline = asyncio.get_running_loop().time() + daily_jobs.ON_REQUEST_SECONDS
     level, day = _level(level), days.today()
-    deal = await ctx.solving.daily_deal(day, level)
+    deal = await ctx.solving.daily_deal(day, level, deadline)
     if deal is None:
-        raise ApiError(503, "daily_not_ready", NOT_READY)
+        raise NotReady()
     row, game = await run_in_threadpool(_attempt, ctx, request.state.player, deal)
     return view(request, row, game)
 
@@ -157,3 +203,7 @@ def _attempt(ctx: Ctx, player: str, deal: DailyDeal) -> tuple[GameRow, Game]:
     v = variant_of_level(deal.level)
     spec = {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck, "profile": PROFILE}
     return ctx.games.create(player, spec | {"daily": deal.day})
+
+
+router.include_router(days_router)
+router.include_router(levels_router)

@@ -13,7 +13,7 @@ from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
 from ..dailies import still_secret
 from ..games import Stale, record_of
-from ..http.errors import BODY_LIMITS, ApiError, error_response, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_response, error_responses
 from ..models import GameRecord, GameView
 
 router = APIRouter()
@@ -29,7 +29,7 @@ ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_ex
     "/api/games/{game_id}/actions",
     summary="Play a move, a deal or an undo",
     **ANSWERS_A_VIEW,
-    responses=error_responses(400, 404, 409, 422, *BODY_LIMITS),
+    responses=error_responses(400, 404, 409, 422, BUSY, *BODY_LIMITS),
 )
 def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
@@ -49,7 +49,7 @@ def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     status_code=201,
     summary="Start a game (abandons the current one)",
     **ANSWERS_A_VIEW,
-    responses=error_responses(400, *BODY_LIMITS),
+    responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
 async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     spec = body.model_dump()
@@ -68,7 +68,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     "/api/games/current",
     summary="The player's unfinished game",
     **ANSWERS_A_VIEW,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     current = ctx.games.current(request.state.player)
@@ -81,7 +81,7 @@ def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     "/api/games/{game_id}",
     summary="A game of the player's",
     **ANSWERS_A_VIEW,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     return view(request, *ctx.games.get(request.state.player, game_id))
@@ -92,7 +92,7 @@ def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     status_code=201,
     summary="Start the same deal again",
     **ANSWERS_A_VIEW,
-    responses=error_responses(404, *BODY_LIMITS),
+    responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
 def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     row, _game = ctx.games.get(request.state.player, game_id)
@@ -109,7 +109,7 @@ def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     status_code=204,
     summary="Save the game's timer",
     response_class=Response,
-    responses=error_responses(400, 404, *BODY_LIMITS),
+    responses=error_responses(400, 404, BUSY, *BODY_LIMITS),
 )
 def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
     ctx.games.clock(request.state.player, game_id, body.elapsed)
@@ -121,7 +121,7 @@ def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response
     summary="The game record (docs/FORMATS.md, Game records); a daily deal's has no deck while its day lasts",
     response_model=GameRecord,
     response_model_exclude_unset=True,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     row, game = ctx.games.get(request.state.player, game_id)

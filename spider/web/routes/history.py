@@ -12,10 +12,10 @@ from ...store import GameRow
 from ..context import Ctx, view
 from ..dailies import secret_error
 from ..games import record_of
-from ..http.errors import ApiError, NotFound, error_response, error_responses
+from ..http.errors import BUSY, ApiError, NotFound, error_response, error_responses
 from ..language import request_language
 from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
-from .stats import all_levels
+from .stats import LEVEL, all_levels
 
 router = APIRouter()
 
@@ -43,12 +43,14 @@ def past_game(row: GameRow) -> dict[str, Any]:
     "/api/history",
     summary="A page of the player's finished games, newest first",
     response_model=History,
-    responses=error_responses(400, 404),
+    responses=error_responses(400, 404, BUSY),
 )
 def history(
     request: Request,
     ctx: Ctx,
-    level: Annotated[str | None, Query(description="Only this level's games (a key from /api/catalog)")] = None,
+    level: Annotated[
+        str | None, Query(description="Only this level's games (a key from /api/catalog)", **LEVEL)
+    ] = None,
     offset: Annotated[int, Query(ge=0, le=MAX_INT, description="Games to skip")] = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE_LIMIT, description="Games on the page")] = 50,
 ) -> dict[str, Any]:
@@ -62,6 +64,7 @@ def history(
     "/api/history",
     summary="Forget the player's finished games: their statistics start again (the unfinished game stays)",
     response_model=HistoryDeleted,
+    responses=error_responses(BUSY),
 )
 def forget_history(request: Request, ctx: Ctx) -> dict[str, Any]:
     return {"deleted": ctx.store.delete_finished(request.state.player)}
@@ -72,7 +75,7 @@ def forget_history(request: Request, ctx: Ctx) -> dict[str, Any]:
     summary="A finished game's table after its first `step` actions (the public view: no face-down card named)",
     response_model=ReplayStep,
     response_model_exclude_unset=True,  # an undo's events name "from" and "to" only for a move, as in a view
-    responses=error_responses(400, 404, 409),
+    responses=error_responses(400, 404, 409, BUSY),
 )
 def replay_step(
     request: Request,

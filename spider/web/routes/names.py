@@ -9,16 +9,16 @@ from fastapi import APIRouter, Request, Response
 
 from ...daily.names import check_name, public_id
 from ...daily.transfers import VALID_SECONDS, code_hash, new_code, normalized
-from ...engine import N_
 from ...i18n import translations
 from ..bodies import LinkBody, NameBody
 from ..context import Ctx
-from ..http.errors import BODY_LIMITS, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..http.middleware import player_cookie
 from ..http.rates import LINK, client_address
 from ..language import request_language
 from ..models import DisplayName, Player, TransferCode
 from ..players import name_of, player_answer
+from ..texts import BAD_TRANSFER
 
 router = APIRouter()
 
@@ -27,7 +27,7 @@ router = APIRouter()
     "/api/player/name",
     summary="Choose a display name (null: back to the anonymous one)",
     response_model=DisplayName,
-    responses=error_responses(400, *BODY_LIMITS),
+    responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
 def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
@@ -41,7 +41,7 @@ def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
     status_code=201,
     summary="A new one-time code that links another browser to this player",
     response_model=TransferCode,
-    responses=error_responses(429, *BODY_LIMITS),
+    responses=error_responses(429, BUSY, *BODY_LIMITS),
 )
 def post_transfer(request: Request, ctx: Ctx) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # the same bucket: a code made is a row kept
@@ -52,9 +52,7 @@ def post_transfer(request: Request, ctx: Ctx) -> dict[str, Any]:
 
 class BadTransfer(ApiError):
     def __init__(self) -> None:
-        super().__init__(
-            400, "bad_transfer", N_("That code is unknown, used or expired: ask the other device for a new one")
-        )
+        super().__init__(400, "bad_transfer", BAD_TRANSFER)
 
 
 @router.post(
@@ -62,7 +60,7 @@ class BadTransfer(ApiError):
     summary="Play as the player a transfer code names, in this browser",
     response_model=Player,
     response_model_exclude_unset=True,
-    responses=error_responses(400, *BODY_LIMITS),
+    responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
 def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # every try counts, so that nobody guesses a code

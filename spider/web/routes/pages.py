@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
+from fastapi import Path as InPath
 from fastapi.responses import FileResponse
 
 from ...engine import N_
@@ -31,7 +32,9 @@ async def index() -> FileResponse:
     response_model=BrowserCatalog,
     responses=error_responses(404),
 )
-async def catalog(lang: str) -> dict[str, Any]:
+async def catalog(
+    lang: Annotated[str, InPath(description="A language's code", json_schema_extra={"enum": list(LANGUAGES)})],
+) -> dict[str, Any]:
     if lang not in LANGUAGES:
         raise ApiError(404, "not_found", N_("Unknown language {lang}"), lang=lang)
     return browser_catalog(lang)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from ..bodies import SettingsBody
 from ..context import Ctx
-from ..http.errors import BODY_LIMITS, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..models import Player, PlayerSettings
 from ..players import player_answer
 
@@ -20,6 +20,7 @@ router = APIRouter()
     summary="Settings, language, display name and the current game (for CONTINUE)",
     response_model=Player,
     response_model_exclude_unset=True,
+    responses=error_responses(BUSY),
 )
 def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     return player_answer(request, ctx, request.state.player)
@@ -29,7 +30,7 @@ def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     "/api/player/settings",
     summary="Change some settings",
     response_model=PlayerSettings,
-    responses=error_responses(400, *BODY_LIMITS),
+    responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
 def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player

@@ -16,7 +16,7 @@ from ...solver.review_text import move_words, review_sentences
 from ...store import GameRow
 from ..context import Ctx, view
 from ..dailies import secret_error
-from ..http.errors import BODY_LIMITS, ApiError, NotFound, error_response, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, NotFound, error_response, error_responses
 from ..http.rates import SOLVE, client_address
 from ..language import request_language
 from ..line_steps import line_step
@@ -64,7 +64,7 @@ def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) 
     summary="Review a finished game (the solver sees every card): the stored review, or the job that works it out",
     response_model=ReviewAnswer,
     response_model_exclude_unset=True,
-    responses=error_responses(404, 409, 429, *BODY_LIMITS),
+    responses=error_responses(404, 409, 429, BUSY, *BODY_LIMITS),
 )
 async def start_review(request: Request, game_id: str, ctx: Ctx, response: Response) -> Any:
     player = request.state.player
@@ -89,7 +89,7 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
     summary="A review's progress (probes done of expected), and the review once done (poll about twice a second)",
     response_model=ReviewAnswer,
     response_model_exclude_unset=True,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
@@ -117,10 +117,10 @@ async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any
     "/api/reviews/{job_id}",
     summary="Cancel a review: the solver stops within a second and nothing is stored",
     status_code=204,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
 async def cancel_review(request: Request, job_id: str, ctx: Ctx) -> Response:
-    if not await ctx.solving.cancel_solve(job_id, request.state.player):
+    if not await ctx.solving.cancel_review(job_id, request.state.player):
         raise ApiError(404, "not_found", NO_SUCH_REVIEW)
     return Response(status_code=204)
 
@@ -130,7 +130,7 @@ async def cancel_review(request: Request, job_id: str, ctx: Ctx) -> Response:
     summary="The reviewed game's winning line after `step` of its actions, every card face up (finished games only)",
     response_model=ReviewStep,
     response_model_exclude_unset=True,
-    responses=error_responses(400, 404, 409),
+    responses=error_responses(400, 404, 409, BUSY),
 )
 def review_line_step(
     request: Request,

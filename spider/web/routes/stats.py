@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 
 from ...engine import N_, all_variants
 from ...store import level_stats
 from ..context import Ctx
-from ..http.errors import ApiError, error_responses
+from ..http.errors import BUSY, ApiError, error_responses
 from ..models import AllStats, Stats
 
 router = APIRouter()
@@ -20,13 +20,19 @@ def all_levels() -> list[str]:
     return [v.key for v in all_variants()]
 
 
+# A level's key as the schema shows it: one of these, else 404 (there is no such level's page)
+LEVEL: dict[str, Any] = {"json_schema_extra": {"enum": all_levels()}, "examples": ["spider-2-classic"]}
+
+
 @router.get(
     "/api/stats/{level}",
     summary="Statistics of one level, e.g. spider-2-classic",
     response_model=Stats,
-    responses=error_responses(404),
+    responses=error_responses(404, BUSY),
 )
-def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
+def stats(
+    request: Request, level: Annotated[str, Path(description="A level's key", **LEVEL)], ctx: Ctx
+) -> dict[str, Any]:
     if level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
     return level_stats(ctx.store.finished_games(request.state.player, level)).as_dict()
@@ -36,6 +42,7 @@ def stats(request: Request, level: str, ctx: Ctx) -> dict[str, Any]:
     "/api/stats",
     summary="Statistics of every level the player has finished a game of",
     response_model=AllStats,
+    responses=error_responses(BUSY),
 )
 def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
     levels = {}
