@@ -162,14 +162,14 @@ class Game:
         """Play a checked action (a move with its count, DEAL or UNDO) and describe it."""
         position = self._position
         if step is UNDO:
+            entry = position.last_entry()
             last = position.last_action()
-            undone = last if last is DEAL else _tuple(Move, last)
-            entry = position.history[-1]
             position.undo()
             self._undone.append(last)
-            removals = entry[5]
-            hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
-            return _tuple(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals), False, text, (), False))
+            undone = last if last is DEAL else _tuple(Move, last)
+            hidden = int(entry.flipped) + sum([removal.flipped for removal in entry.removals])
+            restored = len(entry.removals)
+            return _tuple(Outcome, (UNDO, (), None, (), (), undone, hidden, restored, False, text, (), False))
         redone = False
         if self._undone:  # the next redo pops, any other action ends redo
             redone = self._undone[-1] == step
@@ -191,15 +191,15 @@ class Game:
             target = cols[dst]
             onto = target[-1] if target else None
             position.move(src, dst, count)
-        entry = position.history[-1]
-        revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
-        removals = entry[5]
+        entry = position.last_entry()
+        revealed: tuple[int, ...] = (entry.src,) if entry.flipped else ()  # the source turned a card up
+        removals = entry.removals
         if removals:
-            revealed += tuple(col for col, _suit, flip in removals if flip)
+            revealed += tuple([removal.column for removal in removals if removal.flipped])
         shown = tuple([position.cols[col][position.down[col]] for col in revealed]) if revealed else ()
         if not removals:
             return _tuple(Outcome, (action, cards, onto, revealed, (), None, 0, 0, redone, text, shown, False))
-        completed = tuple((col, suit) for col, suit, _flip in removals)
+        completed = tuple([(removal.column, removal.suit) for removal in removals])
         return Outcome(action, cards, onto, revealed, completed, None, 0, 0, redone, text, shown, position.won)
 
     def advance_clock(self, elapsed: float) -> None:

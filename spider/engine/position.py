@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from math import isfinite
+from typing import NamedTuple
 
 from .actions import DEAL, UNDO, Deal, Move, Undo
 from .cards import CONTINUES, accepts, card_text, parse_card, rank_of, suit_of
@@ -29,12 +30,35 @@ RawMove = tuple[int, int, int]
 # A move in that form, or DEAL: what ``legal_moves`` lists, ``play`` plays and a search line holds.
 RawAction = RawMove | Deal
 
-# Undo entries: (kind, source, target, count, source flipped, removals, runs before, score, moves);
-# "runs before" is the two columns' runs of a move, every column's run of a deal.
-_MOVE, _DEAL = 0, 1
-# A removal: (column, suit, whether the card beneath turned face up)
-Removal = tuple[int, int, bool]
-UndoEntry = tuple[int, int, int, int, bool, tuple[Removal, ...], tuple[int, ...], int, int]
+
+class Removal(NamedTuple):
+    """A sequence that an action completed and removed, as undo puts it back."""
+
+    column: int
+    suit: int
+    flipped: bool  # the card beneath it turned face up
+
+
+class UndoEntry(NamedTuple):
+    """What undo needs to take an action back. ``history`` keeps these fields as a plain tuple,
+    in this order: a named tuple costs the hot path a third more per move in pure Python (its
+    creation, and undo's unpacking). ``Position.last_entry`` names them for a reader."""
+
+    src: int  # the move's source column, or _DEALT for a deal
+    dst: int  # the move's target column (_DEALT for a deal)
+    size: int  # the cards moved, or the cards dealt
+    flipped: bool  # the move turned the source's next card face up
+    removals: tuple[Removal, ...]  # the sequences the action completed, in order
+    run_src: int  # a move: the source's run before it
+    run_dst: int  # a move: the target's run before it
+    runs: tuple[int, ...]  # a deal: every column's run before it
+    score: int  # the score before the action
+
+
+# ``UndoEntry`` as ``history`` keeps it
+_Entry = tuple[int, int, int, bool, tuple[Removal, ...], int, int, tuple[int, ...], int]
+_DEALT = -1  # an entry's source column for a deal
+_NO_RUNS: tuple[int, ...] = ()  # a move's ``runs``
 
 # A position as ``Position.snapshot`` gives it: (deals done, sequences removed, columns, face-down
 # counts, runs).
@@ -85,7 +109,8 @@ class Position:
         from .deck import layout
 
         self.variant = v
-        self.profile = scoring
+        self._floor = v.game == "spider"
+        self._use_profile(scoring)
         if copy_of is None:
             columns, stock = layout(v, deck)
             self.cols: list[list[int]] = columns
@@ -96,7 +121,7 @@ class Position:
             self.moves = 0
             self.score = scoring.start
             self.elapsed = 0.0
-            self.history: deque[UndoEntry] = deque(maxlen=scoring.undo_limit)
+            self.history: deque[_Entry] = deque(maxlen=scoring.undo_limit)
         else:
             self.cols = [list(c) for c in copy_of.cols]
             self.down = list(copy_of.down)
@@ -109,12 +134,21 @@ class Position:
             self.history = deque(copy_of.history, maxlen=copy_of.history.maxlen)
         self._relaxed = v.relaxed
         self._continues = CONTINUES[v.relaxed]
-        self._floor = v.game == "spider"
         self._deal_sizes = v.deals
         # where each deal starts in the stock
         self._deal_starts = tuple(sum(v.deals[:i]) for i in range(len(v.deals) + 1))
         self._sequences = v.sequences
         self.run: list[int] = list(copy_of.run) if copy_of else [self._tail_run(c) for c in range(v.columns)]
+
+    def _use_profile(self, scoring: Profile) -> None:
+        """Play by ``scoring`` from now on. ``move`` and ``undo`` read what it says per action
+        from fields, not from ``Profile``'s methods: a call per move took a tenth of the time."""
+        self.profile = scoring
+        # An action that completes nothing scores a fixed step, floored at 0 in Spider by some
+        # profiles: the floor is there when it changes the step's result from 0.
+        self._step = scoring.after_action(0, 0, False)
+        self._floored = self._floor and scoring.after_action(0, 0, True) != self._step
+        self._restores = scoring.restores_on_undo
 
     @classmethod
     def from_columns(
@@ -323,15 +357,19 @@ class Position:
 
     def move(self, src: int, dst: int, count: int) -> int:
         """Apply a legal move; return the number of sequences it completed."""
-        cols, down, run = self.cols, self.down, self.run
-        source, target = cols[src], cols[dst]
-        run_src, run_dst = run[src], run[dst]
+        cols = self.cols
+        source = cols[src]
+        target = cols[dst]
+        run = self.run
+        run_src = run[src]
+        run_dst = run[dst]
         # the group extends the target's run when it is of the target's suit (any suit if relaxed)
         joins = target and (self._relaxed or target[-1] // 13 == source[-count] // 13)
         joined = count + run_dst if joins else count
         target += source[-count:]
         del source[-count:]
         left = len(source)
+        down = self.down
         flipped = False
         if left and left == down[src]:  # the last face-up card left: turn the next one up
             down[src] = left - 1
@@ -343,12 +381,16 @@ class Position:
             run[src] = self._tail_run(src) if left else 0
         run[dst] = joined
         removals = self._remove_completed(dst) if joined >= 13 else ()
-        self.history.append((_MOVE, src, dst, count, flipped, removals, (run_src, run_dst), self.score, self.moves))
+        self.history.append((src, dst, count, flipped, removals, run_src, run_dst, _NO_RUNS, self.score))
         self.moves += 1
-        self.score = self.profile.after_action(self.score, len(removals), self._floor)
-        if removals and self.won:
-            self.score += self.profile.win_bonus(self.elapsed)
-        return len(removals)
+        if removals:
+            self._score(1)
+            return 1
+        step = self._step
+        if step:  # the common case of ``Profile.after_action``, spelt out: no call per move
+            score = self.score + step
+            self.score = 0 if score < 0 and self._floored else score
+        return 0
 
     def deal(self) -> int:
         """Deal one card onto each column of the next deal; return the sequences it completed."""
@@ -371,17 +413,25 @@ class Position:
             for col in range(size):
                 if run[col] >= 13:
                     removals += self._remove_completed(col)
-        self.history.append((_DEAL, -1, -1, size, False, removals, runs_before, self.score, self.moves))
+        self.history.append((_DEALT, _DEALT, size, False, removals, 0, 0, runs_before, self.score))
         self.moves += 1
-        self.score = self.profile.after_action(self.score, len(removals), self._floor)
-        if removals and self.won:
-            self.score += self.profile.win_bonus(self.elapsed)
+        self._score(len(removals))
         return len(removals)
+
+    def _score(self, completed: int) -> None:
+        """Score an action that completed ``completed`` sequences (and a win's bonus)."""
+        self.score = self.profile.after_action(self.score, completed, self._floor)
+        if completed and self.won:
+            self.score += self.profile.win_bonus(self.elapsed)
+
+    def last_entry(self) -> UndoEntry:
+        """What the next ``undo`` reads, by name (there must be one: ``history`` not empty)."""
+        return UndoEntry._make(self.history[-1])
 
     def last_action(self) -> RawAction:
         """The action the next ``undo`` takes back (there must be one: ``history`` not empty)."""
-        entry = self.history[-1]
-        return DEAL if entry[0] == _DEAL else (entry[1], entry[2], entry[3])
+        src, dst, count = self.history[-1][:3]
+        return DEAL if src == _DEALT else (src, dst, count)
 
     def play(self, action: RawAction) -> int:
         """``move`` or ``deal``, as ``action`` says (unchecked); the sequences it completed."""
@@ -402,11 +452,11 @@ class Position:
             self.down[col] -= 1
         self.run[col] = self._tail_run(col)
         self.removed_suits.append(suit)
-        return ((col, suit, flipped),)
+        return (Removal(col, suit, flipped),)
 
     def undo(self) -> None:
         """Take back the last action exactly (call ``check_undo`` first)."""
-        kind, src, dst, count, flipped, removals, runs, score, moves = self.history.pop()
+        src, dst, count, flipped, removals, run_src, run_dst, runs, score = self.history.pop()
         cols = self.cols
         if removals:
             down = self.down
@@ -415,24 +465,26 @@ class Position:
                     down[col] += 1
                 cols[col] += _SEQUENCES[suit]
                 self.removed_suits.pop()
-        if kind == _MOVE:
-            source, target = cols[src], cols[dst]
+        if src != _DEALT:
+            source = cols[src]
+            target = cols[dst]
             if flipped:
                 self.down[src] += 1
             source += target[-count:]
             del target[-count:]
             run = self.run
-            run[src], run[dst] = runs
+            run[src] = run_src
+            run[dst] = run_dst
         else:
             for column in cols[:count]:
                 column.pop()
             self.deals_done -= 1
             self.run[:] = runs
-        profile = self.profile
-        if profile.restores_on_undo:  # the exact earlier score and move count
-            self.score, self.moves = score, moves
+        if self._restores:  # the exact earlier score and move count (one fewer, as before it)
+            self.score = score
+            self.moves -= 1
         else:
-            self.score = profile.after_undo(self.score, len(removals))
+            self.score = self.profile.after_undo(self.score, len(removals))
             self.moves += 1
 
     def advance_clock(self, elapsed: float) -> None:
@@ -455,7 +507,7 @@ class Position:
     def search_copy(self) -> Position:
         """A clone that keeps no score and has unlimited undo, for searching."""
         g = self.clone()
-        g.profile = _SEARCH_PROFILE
+        g._use_profile(_SEARCH_PROFILE)
         g.history = deque()
         return g
 
