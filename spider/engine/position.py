@@ -12,10 +12,9 @@ equals its tuple anyway.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from math import isfinite
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .actions import DEAL, UNDO, Deal, Move, Undo
 from .cards import CONTINUES, accepts, card_text, parse_card, rank_of, suit_of
@@ -57,8 +56,9 @@ class UndoEntry(NamedTuple):
 
 # ``UndoEntry`` as ``history`` keeps it
 _Entry = tuple[int, int, int, bool, tuple[Removal, ...], int, int, tuple[int, ...], int]
-_DEALT = -1  # an entry's source column for a deal
-_NO_RUNS: tuple[int, ...] = ()  # a move's ``runs``
+_DEALT: Final = -1  # an entry's source column for a deal
+_NO_RUNS: Final[tuple[int, ...]] = ()  # a move's ``runs``
+_UNLIMITED: Final = 1 << 62
 
 # A position as ``Position.snapshot`` gives it: (deals done, sequences removed, columns, face-down
 # counts, runs).
@@ -121,7 +121,7 @@ class Position:
             self.moves = 0
             self.score = scoring.start
             self.elapsed = 0.0
-            self.history: deque[_Entry] = deque(maxlen=scoring.undo_limit)
+            self.history: list[_Entry] = []
         else:
             self.cols = [list(c) for c in copy_of.cols]
             self.down = list(copy_of.down)
@@ -131,7 +131,7 @@ class Position:
             self.moves = copy_of.moves
             self.score = copy_of.score
             self.elapsed = copy_of.elapsed
-            self.history = deque(copy_of.history, maxlen=copy_of.history.maxlen)
+            self.history = list(copy_of.history)
         self._relaxed = v.relaxed
         self._continues = CONTINUES[v.relaxed]
         self._deal_sizes = v.deals
@@ -149,6 +149,7 @@ class Position:
         self._step = scoring.after_action(0, 0, False)
         self._floored = self._floor and scoring.after_action(0, 0, True) != self._step
         self._restores = scoring.restores_on_undo
+        self._undo_limit = _UNLIMITED if scoring.undo_limit is None else scoring.undo_limit
 
     @classmethod
     def from_columns(
@@ -363,11 +364,17 @@ class Position:
         run = self.run
         run_src = run[src]
         run_dst = run[dst]
-        # the group extends the target's run when it is of the target's suit (any suit if relaxed)
-        joins = target and (self._relaxed or target[-1] // 13 == source[-count] // 13)
+        # The group extends the target's run when it is of the target's suit (any suit if relaxed).
+        # One card (most moves) goes by pop and append: slices cost five times as much.
+        if count == 1:
+            card = source.pop()
+            joins = target and (self._relaxed or target[-1] // 13 == card // 13)
+            target.append(card)
+        else:
+            joins = target and (self._relaxed or target[-1] // 13 == source[-count] // 13)
+            target += source[-count:]
+            del source[-count:]
         joined = count + run_dst if joins else count
-        target += source[-count:]
-        del source[-count:]
         left = len(source)
         down = self.down
         flipped = False
@@ -381,7 +388,10 @@ class Position:
             run[src] = self._tail_run(src) if left else 0
         run[dst] = joined
         removals = self._remove_completed(dst) if joined >= 13 else ()
-        self.history.append((src, dst, count, flipped, removals, run_src, run_dst, _NO_RUNS, self.score))
+        history = self.history
+        history.append((src, dst, count, flipped, removals, run_src, run_dst, _NO_RUNS, self.score))
+        if len(history) > self._undo_limit:
+            del history[0]
         self.moves += 1
         if removals:
             self._score(1)
@@ -394,29 +404,46 @@ class Position:
 
     def deal(self) -> int:
         """Deal one card onto each column of the next deal; return the sequences it completed."""
-        cols, run = self.cols, self.run
-        size = self._deal_sizes[self.deals_done]
-        start = self._deal_starts[self.deals_done]
+        cols = self.cols
+        run = self.run
+        stock = self.stock
+        done = self.deals_done
+        size = self._deal_sizes[done]
+        start = self._deal_starts[done]
         runs_before = tuple(run)
         continues = self._continues
-        for col, card in enumerate(self.stock[start : start + size]):
+        complete = False  # a run reached 13 cards: a sequence may be complete
+        for col in range(size):
+            card = stock[start + col]
             column = cols[col]
             # a column's last card is face up, so the dealt card extends its run or starts one
             if column and continues[column[-1]][card]:
-                run[col] += 1
+                length = run[col] + 1
+                run[col] = length
+                if length >= 13:
+                    complete = True
             else:
                 run[col] = 1
             column.append(card)
-        self.deals_done += 1
+        self.deals_done = done + 1
         removals: tuple[Removal, ...] = ()
-        if max(run[:size]) >= 13:
+        if complete:
             for col in range(size):
                 if run[col] >= 13:
                     removals += self._remove_completed(col)
-        self.history.append((_DEALT, _DEALT, size, False, removals, 0, 0, runs_before, self.score))
+        history = self.history
+        history.append((_DEALT, _DEALT, size, False, removals, 0, 0, runs_before, self.score))
+        if len(history) > self._undo_limit:
+            del history[0]
         self.moves += 1
-        self._score(len(removals))
-        return len(removals)
+        if removals:
+            self._score(len(removals))
+            return len(removals)
+        step = self._step
+        if step:  # as in ``move``
+            score = self.score + step
+            self.score = 0 if score < 0 and self._floored else score
+        return 0
 
     def _score(self, completed: int) -> None:
         """Score an action that completed ``completed`` sequences (and a win's bonus)."""
@@ -470,8 +497,11 @@ class Position:
             target = cols[dst]
             if flipped:
                 self.down[src] += 1
-            source += target[-count:]
-            del target[-count:]
+            if count == 1:
+                source.append(target.pop())
+            else:
+                source += target[-count:]
+                del target[-count:]
             run = self.run
             run[src] = run_src
             run[dst] = run_dst
@@ -508,7 +538,7 @@ class Position:
         """A clone that keeps no score and has unlimited undo, for searching."""
         g = self.clone()
         g._use_profile(_SEARCH_PROFILE)
-        g.history = deque()
+        g.history = []
         return g
 
     def information_state(self) -> Position:
