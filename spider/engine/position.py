@@ -453,7 +453,7 @@ class Position:
 
     def last_entry(self) -> UndoEntry:
         """What the next ``undo`` reads, by name (there must be one: ``history`` not empty)."""
-        return UndoEntry._make(self.history[-1])
+        return tuple.__new__(UndoEntry, self.history[-1])
 
     def last_action(self) -> RawAction:
         """The action the next ``undo`` takes back (there must be one: ``history`` not empty)."""
