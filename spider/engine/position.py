@@ -386,8 +386,15 @@ class Position:
             run[src] = 1
         elif count < run_src:
             run[src] = run_src - count
+        elif left:  # the whole run went: the run now ending the column (``_tail_run``, inlined)
+            i = left - 1
+            floor = down[src]
+            continues = self._continues
+            while i > floor and continues[source[i - 1]][source[i]]:
+                i -= 1
+            run[src] = left - i
         else:
-            run[src] = self._tail_run(src) if left else 0
+            run[src] = 0
         run[dst] = joined
         removals = self._remove_completed(dst) if joined >= 13 else ()
         history = self.history
