@@ -422,8 +422,7 @@ class Position:
         runs_before = tuple(run)
         continues = self._continues
         complete = False  # a run reached 13 cards: a sequence may be complete
-        for col in range(size):
-            card = stock[start + col]
+        for col, card in enumerate(stock[start : start + size]):
             column = cols[col]
             # a column's last card is face up, so the dealt card extends its run or starts one
             if column and continues[column[-1]][card]:
