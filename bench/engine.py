@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# This tree's sources, unless PYTHONPATH names what to measure (PYTHONPATH=build/compiled/site: the
+# compiled build, which the tree's sources would otherwise hide)
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spider.engine import DEAL, DEAL_LIMIT, Game, Position, format_action, format_code, variant  # noqa: E402
 
@@ -129,6 +133,12 @@ def bench_replay(record: str, runs: int) -> float:
     return best_of(runs, lambda: Game.from_record(record))
 
 
+def build() -> str:
+    """Which engine runs: the compiled build (mypyc extension modules) or pure Python, and from where."""
+    path = Path(sys.modules[Position.__module__].__file__ or "")
+    return f"{'compiled' if path.suffix != '.py' else 'pure Python'} ({path.parents[2]})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer deals and rounds (for CI)")
@@ -138,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, one core; seed {args.seed}; "
-        f"{deals} deals per variant"
+        f"{deals} deals per variant; {build()}"
     )
     print(
         f"{'variant':<14}{'positions':>10}{'actions/pos':>12}{'apply+undo/s':>15}{'legal_moves/s':>15}"

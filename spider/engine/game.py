@@ -90,7 +90,7 @@ class Game:
         if replay:
             for index, action in enumerate(actions):
                 try:
-                    game.apply(action, times[index] if times else None)
+                    game._replay(action, times[index] if times else None)
                 except SpiderError as e:
                     raise ReplayError(index, action, e) from None
         return game
@@ -117,38 +117,20 @@ class Game:
         given (the clock never goes back). Say what it did; ``Outcome.text`` is the action as
         the record keeps it. Raise SpiderError (bad notation or time) or IllegalAction (refused
         by the rules); either way nothing changes."""
-        if isinstance(action, str):  # DEAL, UNDO and REDO are text too
-            parsed = parse_text(action)
-        elif isinstance(action, Move):
-            parsed = action
-        else:
-            parsed = parse_action(action)  # refuses anything else with a clear message
-        position = self._position
-        step: RawAction | Undo
-        if parsed is REDO:
-            if position.won:
-                raise illegal("game_over")
-            if not self._undone:
-                raise illegal("nothing_to_redo")
-            step = self._undone[-1]
-        else:
-            step = position.check(parsed)
-        if isinstance(parsed, Move) and parsed.size is None:
-            text = format_move(parsed.src, parsed.dst)  # the implied form stays implied
-        else:
-            text = format_action(step)
+        step, text = self._checked(action)
         if elapsed is not None:
-            position.advance_clock(elapsed)
-        outcome = self._perform(step, text)
-        self._actions.append(text)
-        if elapsed is not None or self._times:
-            # A record's times are one per action, so that ``record()`` always loads again: actions
-            # played before the first time was given count as played at 0 s, an action without a
-            # time at the clock as it stands. The game's clock, not the raw argument, is kept: it
-            # never goes back and is never negative, and replaying it has the same effect.
-            self._times.extend([0.0] * (len(self._actions) - 1 - len(self._times)))
-            self._times.append(position.elapsed)
+            self._position.advance_clock(elapsed)
+        outcome = self._described(step, text)
+        self._keep(text, elapsed)
         return outcome
+
+    def _replay(self, action: object, elapsed: float | None) -> None:
+        """``apply`` without its ``Outcome``, which a record's replay never reads."""
+        step, text = self._checked(action)
+        if elapsed is not None:
+            self._position.advance_clock(elapsed)
+        self._play(step)
+        self._keep(text, elapsed)
 
     def undo(self, elapsed: float | None = None) -> Outcome:
         """``apply(UNDO)``: IllegalAction when there is nothing to undo (or the game is won)."""
@@ -158,31 +140,75 @@ class Game:
         """``apply(REDO)``: IllegalAction when there is nothing to redo (or the game is won)."""
         return self.apply(REDO, elapsed)
 
-    def _perform(self, step: RawAction | Undo, text: str) -> Outcome:
-        """Play a checked action (a move with its count, DEAL or UNDO) and describe it."""
+    def _checked(self, action: object) -> tuple[RawAction | Undo, str]:
+        """The action as it would be played (a move with its count, DEAL or UNDO; a redo is the
+        action it plays again) and its notation as the record keeps it, or the error that refuses
+        it. Changes nothing."""
+        if isinstance(action, str):  # DEAL, UNDO and REDO are text too
+            parsed = parse_text(action)
+        elif isinstance(action, Move):
+            parsed = action
+        else:
+            parsed = parse_action(action)  # refuses anything else with a clear message
+        step: RawAction | Undo
+        if parsed is REDO:
+            if self._position.won:
+                raise illegal("game_over")
+            if not self._undone:
+                raise illegal("nothing_to_redo")
+            step = self._undone[-1]
+        else:
+            step = self._position.check(parsed)
+        if isinstance(parsed, Move) and parsed.size is None:
+            return step, format_move(parsed.src, parsed.dst)  # the implied form stays implied
+        return step, format_action(step)
+
+    def _keep(self, text: str, elapsed: float | None) -> None:
+        """Add a played action to the record."""
+        self._actions.append(text)
+        if elapsed is not None or self._times:
+            # A record's times are one per action, so that ``record()`` always loads again: actions
+            # played before the first time was given count as played at 0 s, an action without a
+            # time at the clock as it stands. The game's clock, not the raw argument, is kept: it
+            # never goes back and is never negative, and replaying it has the same effect.
+            self._times.extend([0.0] * (len(self._actions) - 1 - len(self._times)))
+            self._times.append(self._position.elapsed)
+
+    def _play(self, step: RawAction | Undo) -> bool:
+        """Play a checked action (a move with its count, DEAL or UNDO) and keep what redo needs;
+        whether it was the next action to redo."""
+        position = self._position
+        undone = self._undone
+        if step is UNDO:
+            undone.append(position.last_action())
+            position.undo()
+            return False
+        redone = False
+        if undone:  # the next redo pops, any other action ends redo
+            redone = undone[-1] == step
+            if redone:
+                undone.pop()
+            else:
+                undone.clear()
+        position.play(step)
+        return redone
+
+    def _described(self, step: RawAction | Undo, text: str) -> Outcome:
+        """``_play`` and say what it did."""
         position = self._position
         if step is UNDO:
-            last = position.last_action()
+            entry = position.last_entry()
+            self._play(step)
+            last = self._undone[-1]
             undone = last if last is DEAL else _tuple(Move, last)
-            entry = position.history[-1]
-            position.undo()
-            self._undone.append(last)
-            removals = entry[5]
-            hidden = int(entry[4]) + sum(flip for *_, flip in removals) if removals else int(entry[4])
-            return _tuple(Outcome, (UNDO, (), None, (), (), undone, hidden, len(removals), False, text, (), False))
-        redone = False
-        if self._undone:  # the next redo pops, any other action ends redo
-            redone = self._undone[-1] == step
-            if redone:
-                self._undone.pop()
-            else:
-                self._undone.clear()
+            hidden = int(entry.flipped) + sum([removal.flipped for removal in entry.removals])
+            restored = len(entry.removals)
+            return _tuple(Outcome, (UNDO, (), None, (), (), undone, hidden, restored, False, text, (), False))
         onto = None
         action: Move | Deal
         if step is DEAL:
             action = DEAL
             cards = tuple(position.next_deal())
-            position.deal()
         else:
             action = _tuple(Move, step)
             src, dst, count = step
@@ -190,16 +216,16 @@ class Game:
             cards = tuple(cols[src][-count:])
             target = cols[dst]
             onto = target[-1] if target else None
-            position.move(src, dst, count)
-        entry = position.history[-1]
-        revealed: tuple[int, ...] = (entry[1],) if entry[4] else ()  # the source turned a card up
-        removals = entry[5]
+        redone = self._play(step)
+        entry = position.last_entry()
+        revealed: tuple[int, ...] = (entry.src,) if entry.flipped else ()  # the source turned a card up
+        removals = entry.removals
         if removals:
-            revealed += tuple(col for col, _suit, flip in removals if flip)
+            revealed += tuple([removal.column for removal in removals if removal.flipped])
         shown = tuple([position.cols[col][position.down[col]] for col in revealed]) if revealed else ()
         if not removals:
             return _tuple(Outcome, (action, cards, onto, revealed, (), None, 0, 0, redone, text, shown, False))
-        completed = tuple((col, suit) for col, suit, _flip in removals)
+        completed = tuple([(removal.column, removal.suit) for removal in removals])
         return Outcome(action, cards, onto, revealed, completed, None, 0, 0, redone, text, shown, position.won)
 
     def advance_clock(self, elapsed: float) -> None:
