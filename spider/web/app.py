@@ -43,15 +43,15 @@ def create_app(
     review_nodes: int | None = None,
     rate_limits: RateLimits | None = None,
 ) -> FastAPI:
-    """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
-    winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
-    at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
-    the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
-    (by default the one the environment names). ``player_expiry_days``: forget players with no game
-    and no settings after this long, checked at start and every hour (None: never). ``review_seconds``
-    and ``review_nodes``: a game review's budget (in all; positions per probe), smaller in tests.
-    ``rate_limits``: how often one client address may start solves, deeper hints and new players (by
-    default as the environment's settings say)."""
+    """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False runs no site
+    schedule here (no top-up of the winnable-deal pool, no daily deals made ahead: for tests). ``docs``
+    serves Swagger UI at /docs, which loads its script from a CDN (so it is off by default: blank
+    offline, and outside the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the
+    solver's job queue (by default the one the environment names). ``player_expiry_days``: forget
+    players with no game and no settings after this long, checked at start and every hour (None: never).
+    ``review_seconds`` and ``review_nodes``: a game review's budget (in all; positions per probe),
+    smaller in tests. ``rate_limits``: how often one client address may start solves, deeper hints and
+    new players (by default as the environment's settings say)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     seed_pool(store)
