@@ -75,7 +75,7 @@ def site_work_left(jobs: RedisJobs) -> int:
 async def scenario(jobs: RedisJobs, database: str, seconds: float, every: float) -> list[tuple[float | None, bool]]:
     store = open_store(database)
     schedules = [
-        daily.DailySchedule(jobs, jobs.site_lock(daily.LOCK), database, daily.deal_kept(store)).tick(),
+        daily.DailyDeals(jobs, jobs.site_lock(daily.LOCK), database, daily.deal_kept(store)).tick(),
         top_up.TopUp(jobs, jobs.site_lock(top_up.LOCK), database, store.count_winnable).tick(),
     ]
     running = [asyncio.ensure_future(work) for work in schedules]

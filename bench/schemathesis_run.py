@@ -31,7 +31,7 @@ from schemathesis.python import asgi
 from spider.daily import LEVELS, days
 from spider.engine import Game, card_text
 from spider.jobs.protocol import WINNABLE
-from spider.jobs.solving import SEED_FILE
+from spider.jobs.top_up import SEED_FILE
 from spider.store import DailyDeal, Store
 from spider.web.app import create_app
 
@@ -70,7 +70,7 @@ def store_daily_deals(store: Store, day: str) -> None:
 def site(database: Path) -> tuple[Any, str]:
     """The app (its lifespan running until ``asgi.shutdown_lifespans()``) and one player's token."""
     app = create_app(str(database), background=False, review_seconds=10, review_nodes=5_000)
-    jobs = app.state.context.solving.jobs
+    jobs = app.state.context.player_jobs.jobs
     lane = jobs.lanes[WINNABLE]
     # none looked for on request: "winnable" past the shipped pool is a random deal at once (docs/API.md)
     jobs.lanes[WINNABLE] = type(lane)(workers=0, waiting=0)

@@ -41,7 +41,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_a_relative_import_resolves_to_its_absolute_module() -> None:
-    modules = imported_modules(SPIDER / "jobs" / "solving.py")
+    modules = imported_modules(SPIDER / "jobs" / "players.py")
     assert "spider.engine" in modules and "spider.jobs.protocol" in modules
 
 

@@ -170,7 +170,7 @@ def test_a_stuck_or_killed_job_host_is_a_503_and_not_ready_never_a_500(served: S
     os.kill(host, signal.SIGSTOP)  # stuck: it accepts connections and never answers
     try:
         status, ready, _ = client.call("GET", "/api/ready")
-        assert status == 503 and ready == {"ok": False, "database": True, "queue": False}
+        assert status == 503 and ready == {"ok": False, "database": True, "queue": False, "workers": False}
         status, body, _ = client.call("POST", f"/api/games/{game}/solve", {"time_limit": 5})
         assert status == 503 and body["reason"] == "busy" and body["message"] and client.headers is not None
         assert client.headers["Retry-After"] == "2"

@@ -1,17 +1,17 @@
-"""The daily deals as jobs: made ahead by the site's one schedule, or on request when missing.
+"""The daily deals as jobs: made ahead by a task of the site's schedule, or on request when missing.
 
 Every ``EVERY_SECONDS`` the process holding the site's ``daily`` lock (the same rule as the top-up:
 the one app process, the job host of ``spider serve --workers N``, or with Redis whichever app
 process holds the Redis lock) looks for today's and tomorrow's deals and submits a background job
-for each level that has none; the job makes the deal and writes it to the store itself
-(``tasks.make_daily``). A deal asked for before the schedule made it is made on request, by the same
-task in the lane of the jobs a player waits for (``solving.Solving.daily_deal``), within
+for the first level that has none, one after another (``schedule.SiteSchedule`` runs it again at
+once); the job makes the deal and writes it to the store itself (``tasks.make_daily``). A deal asked
+for before the schedule made it is made on request, by the same task in the lane of the jobs a player
+waits for (``players.PlayerJobs.daily_deal``), within
 ``ON_REQUEST_SECONDS`` of the player's request or not at all (a 503 that asks them to try again)."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
 
 from ..daily import LEVELS, days
@@ -43,8 +43,6 @@ ON_REQUEST_TRY_SECONDS = 2.5
 ON_REQUEST_JOBS = 2  # a lost job is tried once more, within the same wait
 NOT_READY_RETRY_SECONDS = 60  # a player turned away asks again after this (Retry-After)
 
-log = logging.getLogger("spider.daily")
-
 
 def on_request_search(left: float) -> float | None:
     """How long a job made on request searches, with ``left`` seconds of the player's wait; None when
@@ -58,7 +56,12 @@ def deal_kept(store: Store) -> Callable[[str, str], bool]:
     return lambda day, level: store.daily_deal(day, level) is not None
 
 
-class DailySchedule:
+class DailyDeals:
+    """A task of the site's schedule (``schedule.SiteSchedule``)."""
+
+    name = "daily deals"  # the schedule's name for it, in its log lines
+    every = EVERY_SECONDS
+
     def __init__(self, jobs: JobQueue, lock: SiteLock, database: str, has_deal: Callable[[str, str], bool]) -> None:
         """``has_deal(day, level)``: whether the store holds that deal (blocking: run in a thread)."""
         self.jobs = jobs
@@ -66,29 +69,26 @@ class DailySchedule:
         self.database = database
         self.has_deal = has_deal
 
-    async def run(self) -> None:
-        """Tick until cancelled; a failure (the database or the queue down) waits for the next tick."""
-        while True:
-            try:
-                await self.tick()
-            except Exception as err:  # the schedule outlives any one failure
-                log.warning("daily deals failed: %r", err)
-            await asyncio.sleep(EVERY_SECONDS)
-
-    async def tick(self) -> None:
-        """If this process holds the lock, make today's and tomorrow's missing deals, one at a time."""
+    async def tick(self) -> bool:
+        """If this process holds the lock, make the first of today's and tomorrow's missing deals; True
+        when it did and more may be missing."""
         if not await asyncio.to_thread(self.lock.acquire):
-            return
+            return False
         try:
-            today = days.today()
-            for day in (today, days.shift(today, 1)):
-                for level in LEVELS:
-                    if not await asyncio.to_thread(self.has_deal, day, level) and not await self._made(day, level):
-                        return
+            missing = await self._missing()
+            return missing is not None and await self._made(*missing)
         except (Busy, QueueUnavailable):
-            pass  # a daily job queued earlier still runs (its scheduler died), or the queue is down
+            return False  # a daily job queued earlier still runs (its scheduler died), or the queue is down
         finally:
             await asyncio.to_thread(self.lock.release)
+
+    async def _missing(self) -> tuple[str, str] | None:
+        today = days.today()
+        for day in (today, days.shift(today, 1)):
+            for level in LEVELS:
+                if not await asyncio.to_thread(self.has_deal, day, level):
+                    return day, level
+        return None
 
     async def _made(self, day: str, level: str) -> bool:
         """Run the job that makes one deal, holding the lock; False if it failed or the lock was lost."""

@@ -1,5 +1,5 @@
 """The job host: the one process that runs the solver jobs of every app worker of
-``spider serve --workers N`` when there is no Redis, and the site's top-up schedule.
+``spider serve --workers N`` when there is no Redis, and the site's schedule (``schedule.SiteSchedule``).
 
 ``spider serve`` starts it (:class:`JobHost`) before its workers, listening on a Unix socket in a
 private folder with a random key, both handed to the workers in ``SPIDER_JOBS_ADDRESS`` and
@@ -30,13 +30,12 @@ from .. import lifeline
 from ..config import Settings, environment_of
 from ..logs import log_config
 from ..store import open_store
-from .daily import LOCK as DAILY_LOCK
-from .daily import DailySchedule, deal_kept
 from .errors import Busy
 from .local import LocalJobs
 from .protocol import JobState
 from .queues import TASKS, default_lanes
-from .top_up import LOCK, TopUp
+from .schedule import SiteSchedule, site_schedule
+from .top_up import TopUp
 from .wire import Answer, Answered, Cancel, Failed, GetState, HostJobId, Nudge, Ping, Refused, Request, Submit
 
 START_SECONDS = 30.0  # how long the server waits for the host to listen (a loaded machine starts Python slowly)
@@ -104,9 +103,9 @@ class JobHost:
 class _Host:
     """The host's side: answer each worker's requests on the event loop that runs the jobs."""
 
-    def __init__(self, jobs: LocalJobs, top_up: TopUp | None, generation: int) -> None:
+    def __init__(self, jobs: LocalJobs, schedule: SiteSchedule | None, generation: int) -> None:
         self.jobs = jobs
-        self.top_up = top_up
+        self.schedule = schedule
         self.generation = generation
         self.loop = asyncio.get_running_loop()
 
@@ -157,8 +156,8 @@ class _Host:
                     return Answered(await self.jobs.cancel(found.job, owner))
                 return Answered(self._earlier(found))
             case Nudge():
-                if self.top_up is not None:
-                    self.top_up.nudge()
+                if self.schedule is not None:
+                    self.schedule.nudge(TopUp.name)
                 return Answered(None)
             case Ping():
                 return Answered(True)
@@ -175,20 +174,21 @@ async def _serve(settings: Settings, generation: int) -> None:
     loop.add_signal_handler(signal.SIGTERM, stop.set)
     jobs = LocalJobs(default_lanes(settings), preload=(TASKS,))
     store = open_store(settings.database_or_default)
-    top_up = TopUp(jobs, jobs.site_lock(LOCK), settings.database_or_default, store.count_winnable)
-    schedule = loop.create_task(top_up.run()) if settings.background else None
-    dailies = DailySchedule(jobs, jobs.site_lock(DAILY_LOCK), settings.database_or_default, deal_kept(store))
-    daily_schedule = loop.create_task(dailies.run()) if settings.background and settings.daily_ahead else None
-    host = _Host(jobs, top_up if schedule else None, generation)
+    # the site's one schedule runs here: the app workers' jobs (and site locks) are this host's
+    schedule = (
+        site_schedule(jobs, store, settings.database_or_default, settings.daily_ahead) if settings.background else None
+    )
+    if schedule is not None:
+        schedule.start()
+    host = _Host(jobs, schedule, generation)
     listener = Listener(settings.jobs_address, family="AF_UNIX", authkey=settings.jobs_key.encode())
     threading.Thread(target=host.accept, args=(listener,), name="job-host-accept", daemon=True).start()
     try:
         await stop.wait()
     finally:
         listener.close()
-        for task in (schedule, daily_schedule):
-            if task is not None:
-                task.cancel()
+        if schedule is not None:
+            schedule.close()
         jobs.close()
         store.close()
 

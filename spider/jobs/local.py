@@ -132,7 +132,7 @@ class LocalJobs:
         return [(j, j.worker.process.pid if j.worker else None) for j in list(self._jobs)]
 
     async def nudge(self) -> None:
-        pass  # this process runs the site's top-up schedule itself (spider.jobs.solving)
+        pass  # this process runs the site's top-up schedule itself (spider.jobs.schedule)
 
     def reachable(self) -> bool:
         return True  # the workers are this process's own: the queue is there while it is

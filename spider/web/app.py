@@ -13,9 +13,11 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
 from ..i18n import load_all
+from ..jobs.players import REVIEW_SECONDS, PlayerJobs
 from ..jobs.protocol import JobQueue
-from ..jobs.queues import jobs_from
-from ..jobs.solving import REVIEW_SECONDS, Solving
+from ..jobs.queues import default_jobs, jobs_from
+from ..jobs.schedule import site_schedule, top_up_nudge
+from ..jobs.top_up import seed_pool
 from ..store import StoreBusy, StoreUnavailable, open_store
 from .context import AppContext
 from .expiry import expire_players_periodically
@@ -41,38 +43,47 @@ def create_app(
     review_nodes: int | None = None,
     rate_limits: RateLimits | None = None,
 ) -> FastAPI:
-    """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False keeps the
-    winnable-deal pool from being topped up behind the scenes (for tests). ``docs`` serves Swagger UI
-    at /docs, which loads its script from a CDN (so it is off by default: blank offline, and outside
-    the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the solver's job queue
-    (by default the one the environment names). ``player_expiry_days``: forget players with no game
-    and no settings after this long, checked at start and every hour (None: never). ``review_seconds``
-    and ``review_nodes``: a game review's budget (in all; positions per probe), smaller in tests.
-    ``rate_limits``: how often one client address may start solves, deeper hints and new players (by
-    default as the environment's settings say)."""
+    """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False runs no site
+    schedule here (no top-up of the winnable-deal pool, no daily deals made ahead: for tests). ``docs``
+    serves Swagger UI at /docs, which loads its script from a CDN (so it is off by default: blank
+    offline, and outside the CSP); the OpenAPI description is always at /openapi.json. ``jobs``: the
+    solver's job queue (by default the one the environment names). ``player_expiry_days``: forget
+    players with no game and no settings after this long, checked at start and every hour (None: never).
+    ``review_seconds`` and ``review_nodes``: a game review's budget (in all; positions per probe),
+    smaller in tests. ``rate_limits``: how often one client address may start solves, deeper hints and
+    new players (by default as the environment's settings say)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
+    seed_pool(store)
     settings = Settings()
-    solving = Solving(store, background, jobs, database, review_seconds, review_nodes, settings.daily_ahead)
+    queue = jobs if jobs is not None else default_jobs()
+    # the site's schedule, where this process takes part in it (not where the job host runs it)
+    schedule = site_schedule(queue, store, database, settings.daily_ahead) if background else None
+    handed_out = top_up_nudge(schedule, queue) if background else None
+    player_jobs = PlayerJobs(store, queue, database, review_seconds, review_nodes, handed_out)
     rates = rate_limits if rate_limits is not None else RateLimits.of(settings)
-    context = AppContext(store=store, games=Games(store), solving=solving, rates=rates)
+    context = AppContext(store=store, games=Games(store), player_jobs=player_jobs, rates=rates)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        context.solving.start()
+        if schedule is not None:
+            schedule.start()
         expiry = None
         if player_expiry_days is not None:
             expiry = asyncio.create_task(expire_players_periodically(store, player_expiry_days))
         yield
         if expiry is not None:
             expiry.cancel()
-        context.solving.close()
+        if schedule is not None:
+            schedule.close()
+        player_jobs.jobs.close()
         store.close()
 
     app = FastAPI(
         title="Spider & Spiderette", version="1", docs_url="/docs" if docs else None, redoc_url=None, lifespan=lifespan
     )
     app.state.context = context
+    app.state.schedule = schedule
     errors.install(app)
     busy.install(app)
     app.add_middleware(PlayerMiddleware)

@@ -1,4 +1,4 @@
-"""What every route reaches through the app: the store, the games, the solver service and the
+"""What every route reaches through the app: the store, the games, the jobs players wait for and the
 player's settings, plus the one way a game is turned into the view the browser receives."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 
 from ..engine import Game
 from ..i18n import translations
-from ..jobs.solving import Solving
+from ..jobs.players import PlayerJobs
 from ..store import GameRow, Store
 from .dailies import daily_tag
 from .games import Games
@@ -35,7 +35,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 class AppContext:
     store: Store
     games: Games
-    solving: Solving
+    player_jobs: PlayerJobs
     rates: RateLimits = field(default_factory=lambda: RateLimits({}))  # per client address, this process's
 
     # Settings are read from the store each time: nothing a request needs lives only in one

@@ -1,5 +1,5 @@
 """The daily deals' jobs: the task that makes a day's deals (once, on a quick level, with small
-limits) and the schedule that submits it for today's and tomorrow's missing deals."""
+limits) and the schedule's task that submits it for today's and tomorrow's missing deals."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from spider import store as stores  # open_store looked up when called: a Postgr
 from spider.daily import LEVELS, daily_deck, daily_secret, days
 from spider.engine import Game
 from spider.jobs import daily as daily_jobs
+from spider.jobs.players import PlayerJobs
 from spider.jobs.protocol import BACKGROUND, WINNABLE, JobState, OneProcess
-from spider.jobs.solving import Solving
 from spider.jobs.tasks import make_daily
 from tests.web.loops import run_apart
 
@@ -70,9 +70,16 @@ def test_the_schedule_submits_a_background_job_for_each_missing_deal(monkeypatch
     monkeypatch.setattr(daily_jobs, "POLL_SECONDS", 0.0)
     kept = {("2026-12-04", level) for level in LEVELS[1:]} | {("2026-12-05", LEVELS[0])}
     jobs = Recorded()
-    schedule = daily_jobs.DailySchedule(jobs, OneProcess(), "db", lambda day, level: (day, level) in kept)  # type: ignore[arg-type]
-    run_apart(schedule.tick())
+
+    def has_deal(day: str, level: str) -> bool:  # kept, or made by a job submitted before
+        return (day, level) in kept or any(args[1:3] == (day, [level]) for _, _, args, _ in jobs.submitted)
+
+    task = daily_jobs.DailyDeals(jobs, OneProcess(), "db", has_deal)  # type: ignore[arg-type]
+    ticks = 1
+    while run_apart(task.tick()):  # one deal a tick, and more to do at once while any is missing
+        ticks += 1
     made = [(args[1], args[2]) for _, _, args, _ in jobs.submitted]
+    assert ticks == len(made) + 1
     assert made == [("2026-12-04", [LEVELS[0]]), *[("2026-12-05", [level]) for level in LEVELS[1:]]]
     assert {(lane, fn, owner) for lane, fn, _, owner in jobs.submitted} == {(BACKGROUND, make_daily, "site-daily")}
 
@@ -81,7 +88,7 @@ def test_an_app_without_background_work_has_no_daily_schedule(tmp_path: Path) ->
     from spider.web.app import create_app
 
     app = create_app(str(tmp_path / "db.sqlite3"), background=False)
-    assert app.state.context.solving.daily is None
+    assert app.state.schedule is None
 
 
 class LosesFirst(Recorded):
@@ -97,12 +104,12 @@ def test_a_deal_made_on_request_is_tried_once_more_when_its_job_is_lost(tmp_path
     store = stores.open_store(str(tmp_path / "db.sqlite3"))
     try:
         jobs = LosesFirst()
-        made = Solving(store, background=False, jobs=jobs, database="db")  # type: ignore[arg-type]
+        made = PlayerJobs(store, jobs, database="db")  # type: ignore[arg-type]
         assert run_apart(made._made_on_request("db", DAY, LEVEL)) is True
         assert len(jobs.submitted) == 2 and {lane for lane, *_ in jobs.submitted} == {WINNABLE}
         always_lost = LosesFirst()
         always_lost.state = lambda job_id, owner=None: _lost()  # type: ignore[method-assign]
-        lost = Solving(store, background=False, jobs=always_lost, database="db")  # type: ignore[arg-type]
+        lost = PlayerJobs(store, always_lost, database="db")  # type: ignore[arg-type]
         assert run_apart(lost._made_on_request("db", DAY, LEVEL)) is False
         assert len(always_lost.submitted) == daily_jobs.ON_REQUEST_JOBS
     finally:

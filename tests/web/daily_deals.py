@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from spider.daily import LEVELS, days
 from spider.engine import Game, card_text
-from spider.jobs.solving import SEED_FILE
+from spider.jobs.top_up import SEED_FILE
 from spider.store import DailyDeal, Store
 from spider.web.app import create_app
 

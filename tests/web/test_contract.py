@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from spider.daily import days
 from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Game, card_text
-from spider.jobs.solving import SEED_FILE
+from spider.jobs.top_up import SEED_FILE
 from spider.web import models
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody

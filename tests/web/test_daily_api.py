@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spider.daily import LEVELS
-from spider.jobs.solving import Solving
+from spider.jobs.players import PlayerJobs
 from tests.web.daily_deals import Clock, act, clock_fixture, daily_app_fixture, known_deal, play, store_deals, win  # noqa: F401
 
 LEVEL = "spiderette-1-classic"  # the shortest winning lines
@@ -111,7 +111,7 @@ def test_the_deeper_hint_assists_a_daily_game_and_the_hint_does_not(
     async def strong_players_action(*_args: object) -> str:
         return "deal"  # what the strong player says is not the point: that it was asked is
 
-    monkeypatch.setattr(daily_app.state.context.solving, "deep_hint", strong_players_action)
+    monkeypatch.setattr(daily_app.state.context.player_jobs, "deep_hint", strong_players_action)
     view = play(one, LEVEL)
     assert one.post(f"/api/games/{view['id']}/hint").status_code == 200
     assert one.get(f"/api/games/{view['id']}").json()["assisted"] is False
@@ -161,7 +161,7 @@ def test_a_deal_that_cannot_be_made_in_time_is_a_503(
     async def no_deal(*_args: object) -> bool:
         return False
 
-    monkeypatch.setattr(Solving, "_made_on_request", no_deal)
+    monkeypatch.setattr(PlayerJobs, "_made_on_request", no_deal)
     clock.next_day()  # a day whose deals nobody made
     r = one.post(f"/api/daily/{LEVEL}", headers={"Accept-Language": "fi"})
     assert r.status_code == 503 and r.json()["reason"] == "daily_not_ready"

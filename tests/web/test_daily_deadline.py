@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 
 from spider import store as stores
 from spider.jobs import daily as daily_jobs
+from spider.jobs.players import PlayerJobs
 from spider.jobs.protocol import WINNABLE, JobState
-from spider.jobs.solving import Solving
 from tests.web.loops import run_apart
 
 LEVEL = "spiderette-1-classic"
@@ -38,7 +38,7 @@ def test_a_deal_that_cannot_be_made_in_the_wait_is_a_503_with_retry_after(tmp_pa
     from spider.web.app import create_app
 
     app = create_app(str(tmp_path / "db.sqlite3"), background=False)  # no schedule: no deal made ahead
-    jobs = app.state.context.solving.jobs
+    jobs = app.state.context.player_jobs.jobs
     jobs.lanes[WINNABLE] = replace(jobs.lanes[WINNABLE], workers=0, waiting=waiting)
     with TestClient(app) as client:
         asked = time.monotonic()
@@ -74,12 +74,12 @@ class LostThenSilent:
 def test_both_jobs_share_the_one_wait(tmp_path: Path) -> None:
     store = stores.open_store(str(tmp_path / "db.sqlite3"))
     jobs = LostThenSilent()
-    solving = Solving(store, background=False, jobs=jobs, database="db")  # type: ignore[arg-type]
+    player_jobs = PlayerJobs(store, jobs, database="db")  # type: ignore[arg-type]
 
     async def asked() -> tuple[bool, float, float]:
         loop = asyncio.get_running_loop()
         start = loop.time()
-        made = await solving._made_on_request("db", "2026-12-05", LEVEL, start + WAIT)
+        made = await player_jobs._made_on_request("db", "2026-12-05", LEVEL, start + WAIT)
         return made, start, loop.time()
 
     try:

@@ -29,7 +29,7 @@ FIRST, SECOND = "127.0.0.2", "127.0.0.3"
 class Served:
     def __init__(self, database: Path, per_minute: dict[str, float]) -> None:
         self.app = create_app(str(database), background=False, rate_limits=rates.RateLimits(per_minute))
-        jobs: LocalJobs = self.app.state.context.solving.jobs
+        jobs: LocalJobs = self.app.state.context.player_jobs.jobs
         jobs.lanes[SOLVE] = replace(jobs.lanes[SOLVE], workers=2, waiting=1, per_client=1)
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))

@@ -25,7 +25,7 @@ from redis import Redis
 from rq import Queue, Worker
 
 from spider.engine import Game
-from spider.jobs import solving
+from spider.jobs import players
 from spider.jobs.admission import Refusal
 from spider.jobs.errors import Busy
 from spider.jobs.queues import default_lanes
@@ -282,7 +282,7 @@ def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
 ) -> None:
     """No `spider worker` runs and the level's ready deals are gone: the player gets a random deal once
     the search's patience runs out, and the queued search is dropped."""
-    monkeypatch.setattr(solving, "ON_DEMAND_SECONDS", 1.0)
+    monkeypatch.setattr(players, "ON_DEMAND_SECONDS", 1.0)
     store = client.app.state.context.store  # type: ignore[attr-defined]
     while store.take_winnable("spiderette-1-classic"):
         pass
@@ -290,7 +290,7 @@ def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
     r = client.post("/api/games", json={"game": "spiderette", "suits": 1, "winnable": True})
     assert r.status_code == 201 and r.json()["proven_winnable"] is False
     assert time.monotonic() - asked < 30  # the patience: two 1 s tries and the workers' start allowance
-    assert client.app.state.context.solving.jobs.queues["winnable"].count == 0  # type: ignore[attr-defined]
+    assert client.app.state.context.player_jobs.jobs.queues["winnable"].count == 0  # type: ignore[attr-defined]
 
 
 def test_spider_worker_without_a_redis_says_so_in_one_line_and_exits_2() -> None:

@@ -80,26 +80,26 @@ def test_ready_is_503_when_the_database_does_not_answer(client: TestClient, json
 def test_ready_asks_the_redis_queue(client: TestClient, url: str, answers: bool) -> None:
     """Not ready either way: a Redis that answers is served by no `spider worker` here (with one,
     tests/web/test_ready_workers.py)."""
-    solving = client.app.state.context.solving  # type: ignore[attr-defined]
-    local, solving.jobs = solving.jobs, RedisJobs(url, lanes={}, prefix=f"spider-test-{uuid.uuid4().hex[:12]}")
+    player_jobs = client.app.state.context.player_jobs  # type: ignore[attr-defined]
+    local, player_jobs.jobs = player_jobs.jobs, RedisJobs(url, lanes={}, prefix=f"spider-test-{uuid.uuid4().hex[:12]}")
     try:
         got = client.get("/api/ready")
     finally:
-        solving.jobs.close()
-        solving.jobs = local
+        player_jobs.jobs.close()
+        player_jobs.jobs = local
     assert got.status_code == 503
     assert got.json() == {"ok": False, "database": True, "queue": answers, "workers": False}
 
 
 def test_a_solve_while_the_redis_queue_is_down_is_503_with_retry_after_not_500(client: TestClient) -> None:
     game = client.post("/api/games", json={"code": "SP1-S1C-AAAAAAD"}).json()["id"]
-    solving = client.app.state.context.solving  # type: ignore[attr-defined]
-    local, solving.jobs = solving.jobs, RedisJobs("redis://127.0.0.1:1/0", lanes=default_lanes())
+    player_jobs = client.app.state.context.player_jobs  # type: ignore[attr-defined]
+    local, player_jobs.jobs = player_jobs.jobs, RedisJobs("redis://127.0.0.1:1/0", lanes=default_lanes())
     try:
         started = client.post(f"/api/games/{game}/solve", json={"time_limit": 5})
         polled = client.get("/api/solves/0123456789abcdef0123456789abcdef")  # a Redis job id's shape
     finally:
-        solving.jobs = local
+        player_jobs.jobs = local
     for answer in (started, polled):
         assert answer.status_code == 503 and answer.json()["reason"] == "busy" and answer.json()["message"]
         assert answer.headers["Retry-After"] == "2"

@@ -43,7 +43,7 @@ class LiveApp:
 
     def __init__(self, database: Path) -> None:
         self.app = create_app(str(database), background=False)
-        self.jobs: LocalJobs = self.app.state.context.solving.jobs
+        self.jobs: LocalJobs = self.app.state.context.player_jobs.jobs
         self.jobs.lanes[SOLVE] = replace(self.jobs.lanes[SOLVE], workers=1, waiting=1)
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))

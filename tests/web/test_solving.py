@@ -14,7 +14,9 @@ from loops import run_apart
 
 from spider.engine import Game, format_action
 from spider.jobs.local import LocalJobs
-from spider.jobs.solving import SEED_FILE, Solving
+from spider.jobs.players import PlayerJobs
+from spider.jobs.queues import default_jobs
+from spider.jobs.top_up import SEED_FILE
 from spider.solver import autoplay, deep_hint, instant, record_hint
 from spider.solver.hints import quick_choice
 from spider.store.sqlite import SQLiteStore
@@ -152,22 +154,22 @@ def test_every_seeded_winnable_deal_is_won_by_its_line() -> None:
 def test_a_players_solve_does_not_queue_behind_background_work(tmp_path: Path) -> None:
     """Topping up the winnable deals runs in a lane of its own: while its worker is busy (here:
     asleep for longer than the whole solve takes), a player's question is still answered."""
-    solving = Solving(SQLiteStore(str(tmp_path / "db.sqlite3")), background=True)
+    player_jobs = PlayerJobs(SQLiteStore(str(tmp_path / "db.sqlite3")), default_jobs())
     record = {"code": "SP1-S1C-AAAAAAD", "actions": []}
 
     async def scenario() -> tuple[dict | None, float]:
-        await solving.jobs.submit("background", time.sleep, 12, seconds=12)
+        await player_jobs.jobs.submit("background", time.sleep, 12, seconds=12)
         await asyncio.sleep(0.5)  # the background work has started
         start = time.perf_counter()
-        job = await solving.start_solve(record, 10, "player")
-        while (state := await solving.solve_state(job, "player")) and state["state"] != "done":
+        job = await player_jobs.start_solve(record, 10, "player")
+        while (state := await player_jobs.solve_state(job, "player")) and state["state"] != "done":
             await asyncio.sleep(0.1)
         return state and state["answer"], time.perf_counter() - start
 
     try:
         answer, waited = run_apart(scenario())
     finally:
-        solving.close()
+        player_jobs.jobs.close()
     assert answer and answer["result"] == "won"
     assert waited < 8  # starting a worker and solving take a second or two; the sleep 12 s
 

@@ -38,7 +38,7 @@ async def hint(
     player, client = request.state.player, client_address(request.scope)
     with ctx.rates.spending(DEEP_HINT if deep else None, client):
         row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-        action = await _deep_action(ctx, row, game, client) if deep else await ctx.solving.hint(game)
+        action = await _deep_action(ctx, row, game, client) if deep else await ctx.player_jobs.hint(game)
     tr = translations(request_language(request))
     if action is None:
         if game.deals_left:
@@ -63,7 +63,7 @@ async def hint(
 async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -> str | None:
     """The strong player's action, worked out in a solver worker; 503 worker_lost when none answered."""
     try:
-        action = await ctx.solving.deep_hint(game.record(), row.player, client)
+        action = await ctx.player_jobs.deep_hint(game.record(), row.player, client)
     except WorkerLost:
         stopped = N_("The solver stopped before it could answer. Please ask again.")
         raise ApiError(503, "worker_lost", stopped) from None
@@ -85,7 +85,7 @@ async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, respo
     with ctx.rates.spending(SOLVE, client):
         row, game = await run_in_threadpool(ctx.games.get, player, game_id)
         # a daily deal's winning line, passed on while its day lasts, would rank another player
-        job = await ctx.solving.start_solve(game.record(), body.time_limit, player, client, not still_secret(row))
+        job = await ctx.player_jobs.start_solve(game.record(), body.time_limit, player, client, not still_secret(row))
     await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
     response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
     return {"id": job, "state": "waiting", "elapsed": 0.0}
@@ -99,7 +99,7 @@ async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, respo
     responses=error_responses(404, BUSY),
 )
 async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
-    state = await ctx.solving.solve_state(job_id, request.state.player)
+    state = await ctx.player_jobs.solve_state(job_id, request.state.player)
     if state is None:
         raise ApiError(404, "not_found", N_("There is no such question to the solver"))
     if "answer" in state:
@@ -114,7 +114,7 @@ async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]
     responses=error_responses(404, BUSY),
 )
 async def cancel_solve(request: Request, job_id: str, ctx: Ctx) -> Response:
-    if not await ctx.solving.cancel_solve(job_id, request.state.player):
+    if not await ctx.player_jobs.cancel_solve(job_id, request.state.player):
         raise ApiError(404, "not_found", N_("There is no such question to the solver"))
     return Response(status_code=204)
 

@@ -187,7 +187,7 @@ async def play(request: Request, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
     # the player's whole wait, from here: reading the store, a job's wait for a worker, its tries
     deadline = asyncio.get_running_loop().time() + daily_jobs.ON_REQUEST_SECONDS
     level, day = _level(level), days.today()
-    deal = await ctx.solving.daily_deal(day, level, deadline)
+    deal = await ctx.player_jobs.daily_deal(day, level, deadline)
     if deal is None:
         raise NotReady()
     row, game = await run_in_threadpool(_attempt, ctx, request.state.player, deal)

@@ -56,7 +56,7 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     wants_winnable = spec.pop("winnable") and spec["code"] is None and spec["deck"] is None
     if wants_winnable:
         level = variant(spec["game"], spec["suits"], spec["rules"]).key
-        spec["code"] = await ctx.solving.winnable_code(level)
+        spec["code"] = await ctx.player_jobs.winnable_code(level)
     row, game = await run_in_threadpool(ctx.games.create, request.state.player, spec)
     answer = view(request, row, game)
     if wants_winnable:

@@ -32,8 +32,8 @@ async def health() -> dict[str, bool]:
 )
 async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
     database = await _probe("database", run_in_threadpool, ctx.store.player_settings, "")
-    queue = await _probe("queue", _queue_probe, ctx.solving.jobs)
-    workers = queue and await _probe("workers", _workers_probe, ctx.solving.jobs)
+    queue = await _probe("queue", _queue_probe, ctx.player_jobs.jobs)
+    workers = queue and await _probe("workers", _workers_probe, ctx.player_jobs.jobs)
     if not (database and queue and workers):
         response.status_code = 503
     return {"ok": database and queue and workers, "database": database, "queue": queue, "workers": workers}

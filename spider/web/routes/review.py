@@ -79,7 +79,7 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
     # a review is a solver job like a solve: the same bucket and the same one job per address
     client = client_address(request.scope)
     with ctx.rates.spending(SOLVE, client):
-        job = await ctx.solving.start_review(game_id, game.record(), player, client)
+        job = await ctx.player_jobs.start_review(game_id, game.record(), player, client)
     response.headers["Location"] = f"../../reviews/{job}"  # relative: right under any sub-path
     return {"state": "waiting", "job": job, "game": game_id, "elapsed": 0.0, "done": 0, "expected": None}
 
@@ -93,7 +93,7 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
 )
 async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
     player = request.state.player
-    state = await ctx.solving.review_state(job_id, player)
+    state = await ctx.player_jobs.review_state(job_id, player)
     if state is None:
         raise ApiError(404, "not_found", NO_SUCH_REVIEW)
     tr = translations(request_language(request))
@@ -120,7 +120,7 @@ async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any
     responses=error_responses(404, BUSY),
 )
 async def cancel_review(request: Request, job_id: str, ctx: Ctx) -> Response:
-    if not await ctx.solving.cancel_review(job_id, request.state.player):
+    if not await ctx.player_jobs.cancel_review(job_id, request.state.player):
         raise ApiError(404, "not_found", NO_SUCH_REVIEW)
     return Response(status_code=204)
 

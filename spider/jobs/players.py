@@ -1,21 +1,18 @@
-"""Hints, "can this game still be won?" and winnable deals for the web app.
+"""What players wait for: hints, "can this game still be won?", reviews, winnable deals and a daily
+deal made on request.
 
 The solver is CPU-bound Python: it runs as jobs (``protocol.JobQueue``) in worker processes, so that a long
-search never stalls other players' requests. Players' solves, winnable deals a player waits for and
-background top-ups each have a lane of their own, so a player never waits behind a 90-second background
+search never stalls other players' requests. Players' solves, winnable deals a player waits for and the
+site's background work each have a lane of their own, so a player never waits behind a 90-second background
 try; each player has one solve at a time (a job they start, poll and may cancel, which ends it at once). Deals
-proved winnable are kept ready in the store, seeded from ``winnable.json`` (made by
-``scripts/winnable``) and topped up by the site's one scheduled top-up (``top_up``), so PLAY with
-"winnable deals only" is instant."""
+proved winnable are kept ready in the store (``top_up``: seeded, and topped up by the site's schedule), so
+PLAY with "winnable deals only" is instant; the site's own work is ``schedule.SiteSchedule``'s, not this."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
 import logging
-from collections.abc import Callable, Coroutine
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 from ..engine import Game, variant_of_level
@@ -25,13 +22,10 @@ from ..store import DailyDeal, Store
 from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
 from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, JobState, task_name, well_formed
-from .queues import default_jobs
 from .tasks import deep_hint_record, find_winnable, make_daily, review_record, solve_record
-from .top_up import LOCK, TopUp
 
 log = logging.getLogger("spider.daily")
 
-SEED_FILE = Path(__file__).parent / "winnable.json"
 # Looking for a winnable deal while the player waits: a few short tries, then a random deal.
 ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # A deeper hint's limit: the strong player is bounded by positions, not seconds; this leaves room
@@ -45,50 +39,25 @@ def _unknown(reason: str) -> dict[str, Any]:
     return {"result": "unknown", "actions": [], "reason": reason}
 
 
-class Solving:
+class PlayerJobs:
     def __init__(
         self,
         store: Store,
-        background: bool = True,
-        jobs: JobQueue | None = None,
+        jobs: JobQueue,
         database: str | None = None,
         review_seconds: float = REVIEW_SECONDS,
         review_nodes: int | None = None,
-        daily_ahead: bool = True,
+        handed_out: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
-        """``database``: the store's address, for the top-up jobs to write to (none: no top-up here);
-        ``background`` False switches the top-up and the daily deals' schedule off (for tests),
-        ``daily_ahead`` False the daily deals' schedule alone (a missing deal is made on request).
-        ``review_seconds`` and ``review_nodes`` bound a game review (all of it; positions per probe)."""
+        """``database``: the store's address, for a daily deal made on request to be written to (none:
+        no deal is made on request). ``review_seconds`` and ``review_nodes`` bound a game review (all
+        of it; positions per probe). ``handed_out``: told when a winnable deal left the pool (the
+        site's schedule tops it up)."""
         self.store = store
-        self.review_seconds, self.review_nodes = review_seconds, review_nodes
-        self.background = background
-        self.jobs = jobs if jobs is not None else default_jobs()
-        self._tasks: set[asyncio.Task[None]] = set()  # keeps background tasks referenced
-        lock = self.jobs.site_lock(LOCK) if background and database else None
-        self.top_up = TopUp(self.jobs, lock, database, store.count_winnable) if lock is not None and database else None
+        self.jobs = jobs
         self.database = database
-        daily_lock = self.jobs.site_lock(daily.LOCK) if background and daily_ahead and database else None
-        kept = daily.deal_kept(store)
-        self.daily = daily.DailySchedule(self.jobs, daily_lock, database, kept) if daily_lock and database else None
-        self._seed()
-
-    def start(self) -> None:
-        """Start the top-up and daily-deal schedules, if this process takes part in them (call on the
-        event loop)."""
-        if self.top_up is not None:
-            self._keep(self.top_up.run())
-        if self.daily is not None:
-            self._keep(self.daily.run())
-
-    def _seed(self) -> None:
-        if not SEED_FILE.exists():
-            return
-        seeds = json.loads(SEED_FILE.read_text(encoding="utf-8"))
-        for level, deals in seeds.items():
-            if self.store.count_winnable(level) == 0:
-                for deal in deals:
-                    self.store.add_winnable(level, deal["code"], deal["line"])
+        self.review_seconds, self.review_nodes = review_seconds, review_nodes
+        self.handed_out = handed_out
 
     async def _run(
         self,
@@ -234,7 +203,8 @@ class Solving:
             except (Busy, WorkerLost, QueueUnavailable):  # a random deal rather than a long wait or an error
                 found = None
             code = found[0] if found else None
-        await self._handed_out()
+        if self.handed_out is not None:
+            await self.handed_out()
         return code
 
     async def daily_deal(self, day: str, level: str, deadline: float | None = None) -> DailyDeal | None:
@@ -274,21 +244,3 @@ class Solving:
                 return False
             return level in (made or [])
         return False
-
-    async def _handed_out(self) -> None:
-        """A deal left the pool: the top-up schedule looks at it now, not at its next tick."""
-        if self.top_up is not None:
-            self.top_up.nudge()
-        elif self.background:  # the schedule may be another process's (the job host's)
-            with contextlib.suppress(QueueUnavailable):  # its own timer tops the pool up anyway
-                await self.jobs.nudge()
-
-    def _keep(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        self.jobs.close()
