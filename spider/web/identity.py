@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from fastapi.dependencies.models import Dependant
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.responses import Response
@@ -109,11 +111,27 @@ def player_cookie(token: str, secure: bool) -> str:
     return carrier.headers["set-cookie"]
 
 
+def _calls(dependant: Dependant) -> Iterator[Callable[..., Any]]:
+    if dependant.call is not None:
+        yield dependant.call
+    for sub in dependant.dependencies:
+        yield from _calls(sub)
+
+
+def private_route(route: object) -> bool:
+    """Whether ``route`` (a scope's matched route) asks for the player or marks its answers private,
+    so that an answer refused before its dependencies ran (a malformed body) is private too. (A
+    route's tree is a handful of calls: walked per answer, not worth a cache.)"""
+    dependant = getattr(route, "dependant", None)
+    return isinstance(dependant, Dependant) and any(call in IDENTITY_DEPENDENCIES for call in _calls(dependant))
+
+
 async def answer_headers(scope: Scope, headers: MutableHeaders) -> None:
     """What the request's dependencies asked of its answer (errors included): ``no-store`` for a
-    private one, and the cookie of a new player the request stored something for."""
+    private one (its route's, even when refused before they ran), and the cookie of a new player the
+    request stored something for."""
     state = scope.get("state", {})
-    if state.get(_PRIVATE):
+    if state.get(_PRIVATE) or private_route(scope.get("route")):
         headers.setdefault("Cache-Control", "no-store")
     new_player = state.get(_NEW_PLAYER)
     if new_player is not None and await _was_stored(_store(scope), new_player):

@@ -126,6 +126,17 @@ def test_a_player_route_answers_privately_and_sets_a_cookie_only_for_a_stored_pl
     assert seen >= 25
 
 
+def test_a_player_routes_refusal_before_its_dependencies_ran_is_private_too(client: TestClient) -> None:
+    """A malformed body is refused before any dependency runs: the route still says it is private."""
+    writes = [(m, p) for m, p, route in requests_of(client, current_player) if route.body_field is not None]
+    assert len(writes) >= 6
+    for method, path in writes:
+        r = client.request(method, path, content=b"{bad", headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.headers["cache-control"] == "no-store", (method, path, r.status_code)
+        assert "set-cookie" not in r.headers
+    assert stored_players(client) == 0
+
+
 def test_the_jobs_routes_answer_privately_and_make_no_player(client: TestClient) -> None:
     for identity in (known_player, private):
         for method, path, _route in requests_of(client, identity):
