@@ -16,6 +16,7 @@ from ..context import Ctx
 from ..dailies import still_secret
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..http.rates import DEEP_HINT, SOLVE, client_address
+from ..identity import KnownPlayerId, PlayerId
 from ..language import request_language
 from ..models import Hint, SolveJob
 
@@ -33,9 +34,10 @@ async def hint(
     request: Request,
     game_id: str,
     ctx: Ctx,
+    player: PlayerId,
     deep: Annotated[bool, Query(description="The strong player's action, from guessing the unseen cards")] = False,
 ) -> dict[str, Any]:
-    player, client = request.state.player, client_address(request.scope)
+    client = client_address(request.scope)
     with ctx.rates.spending(DEEP_HINT if deep else None, client):
         row, game = await run_in_threadpool(ctx.games.get, player, game_id)
         action = await _deep_action(ctx, row, game, client) if deep else await ctx.player_jobs.hint(game)
@@ -80,8 +82,10 @@ async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -
     response_model_exclude_unset=True,
     responses=error_responses(400, 404, 429, BUSY, *BODY_LIMITS),
 )
-async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response) -> dict[str, Any]:
-    player, client = request.state.player, client_address(request.scope)
+async def solve(
+    request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response, player: PlayerId
+) -> dict[str, Any]:
+    client = client_address(request.scope)
     with ctx.rates.spending(SOLVE, client):
         row, game = await run_in_threadpool(ctx.games.get, player, game_id)
         # a daily deal's winning line, passed on while its day lasts, would rank another player
@@ -98,8 +102,8 @@ async def solve(request: Request, game_id: str, body: SolveBody, ctx: Ctx, respo
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY),
 )
-async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
-    state = await ctx.player_jobs.solve_state(job_id, request.state.player)
+async def solve_state(request: Request, job_id: str, ctx: Ctx, player: KnownPlayerId) -> dict[str, Any]:
+    state = await ctx.player_jobs.solve_state(job_id, player)
     if state is None:
         raise ApiError(404, "not_found", N_("There is no such question to the solver"))
     if "answer" in state:
@@ -113,8 +117,8 @@ async def solve_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]
     status_code=204,
     responses=error_responses(404, BUSY),
 )
-async def cancel_solve(request: Request, job_id: str, ctx: Ctx) -> Response:
-    if not await ctx.player_jobs.cancel_solve(job_id, request.state.player):
+async def cancel_solve(job_id: str, ctx: Ctx, player: KnownPlayerId) -> Response:
+    if not await ctx.player_jobs.cancel_solve(job_id, player):
         raise ApiError(404, "not_found", N_("There is no such question to the solver"))
     return Response(status_code=204)
 

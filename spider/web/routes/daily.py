@@ -24,6 +24,7 @@ from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
+from ..identity import PlayerId
 from ..language import request_language
 from ..line_steps import line_step
 from ..models import MAX_INT, GameView
@@ -97,8 +98,8 @@ def _streak(ctx: Ctx, player: str, today: str) -> dict[str, int]:
     response_model_exclude_unset=True,
     responses=error_responses(BUSY),
 )
-def today(request: Request, ctx: Ctx) -> dict[str, Any]:
-    player, moment = request.state.player, days.now()
+def today(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    moment = days.now()
     day = days.day_of(moment)
     return {
         "date": day,
@@ -115,11 +116,11 @@ def today(request: Request, ctx: Ctx) -> dict[str, Any]:
     response_model=DailyCalendar,
     responses=error_responses(400, BUSY),
 )
-def month_calendar(request: Request, month: Month, ctx: Ctx) -> dict[str, Any]:
+def month_calendar(month: Month, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     first = days.parse_month(month)
     if first is None:  # texts.MONTH refused it as the path was read
         raise MONTH.refusal(month)
-    player, today = request.state.player, days.today()
+    today = days.today()
     month_days = days.month_days(first)
     results = ctx.store.daily_results(player, month_days[0], month_days[-1])
     calendar = daily_calendar.month(first, today, results)
@@ -133,11 +134,11 @@ def month_calendar(request: Request, month: Month, ctx: Ctx) -> dict[str, Any]:
     response_model_exclude_unset=True,
     responses=error_responses(400, 404, BUSY),
 )
-def one_day(request: Request, date: Day, ctx: Ctx) -> dict[str, Any]:
+def one_day(date: Day, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     day, today = _day(date), days.today()
     if day < today and not ctx.store.daily_deals(day):
         raise ApiError(404, "not_found", N_("There were no daily deals on {date}"), date=day)
-    return {"date": day, "deals": day_deals(ctx.store, request.state.player, day, today)}
+    return {"date": day, "deals": day_deals(ctx.store, player, day, today)}
 
 
 @router.get(
@@ -146,9 +147,9 @@ def one_day(request: Request, date: Day, ctx: Ctx) -> dict[str, Any]:
     response_model=Leaderboard,
     responses=error_responses(400, 404, BUSY),
 )
-def board(request: Request, date: Day, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
+def board(request: Request, date: Day, level: DailyLevel, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     day, level = _day(date), _level(level)
-    return leaderboard(ctx.store, day, level, request.state.player, translations(request_language(request)))
+    return leaderboard(ctx.store, day, level, player, translations(request_language(request)))
 
 
 @router.get(
@@ -183,14 +184,14 @@ def line(
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
-async def play(request: Request, level: DailyLevel, ctx: Ctx) -> dict[str, Any]:
+async def play(request: Request, level: DailyLevel, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     # the player's whole wait, from here: reading the store, a job's wait for a worker, its tries
     deadline = asyncio.get_running_loop().time() + daily_jobs.ON_REQUEST_SECONDS
     level, day = _level(level), days.today()
     deal = await ctx.player_jobs.daily_deal(day, level, deadline)
     if deal is None:
         raise NotReady()
-    row, game = await run_in_threadpool(_attempt, ctx, request.state.player, deal)
+    row, game = await run_in_threadpool(_attempt, ctx, player, deal)
     return view(request, row, game)
 
 

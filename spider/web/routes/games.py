@@ -14,6 +14,7 @@ from ..context import Ctx, view
 from ..dailies import still_secret
 from ..games import Stale, record_of
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_response, error_responses
+from ..identity import PlayerId
 from ..models import GameRecord, GameView
 
 router = APIRouter()
@@ -31,10 +32,10 @@ ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_ex
     **ANSWERS_A_VIEW,
     responses=error_responses(400, 404, 409, 422, BUSY, *BODY_LIMITS),
 )
-def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
+def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx, player: PlayerId) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
     try:
-        row, game, events = ctx.games.play(request.state.player, game_id, body.version, body.action, best, body.elapsed)
+        row, game, events = ctx.games.play(player, game_id, body.version, body.action, best, body.elapsed)
     except Stale as stale:
         if stale.row.status == "active":
             err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
@@ -51,13 +52,13 @@ def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx) -> Any:
     **ANSWERS_A_VIEW,
     responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
-async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
+async def new_game(request: Request, body: NewGame, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     spec = body.model_dump()
     wants_winnable = spec.pop("winnable") and spec["code"] is None and spec["deck"] is None
     if wants_winnable:
         level = variant(spec["game"], spec["suits"], spec["rules"]).key
         spec["code"] = await ctx.player_jobs.winnable_code(level)
-    row, game = await run_in_threadpool(ctx.games.create, request.state.player, spec)
+    row, game = await run_in_threadpool(ctx.games.create, player, spec)
     answer = view(request, row, game)
     if wants_winnable:
         answer["proven_winnable"] = spec["code"] is not None
@@ -70,8 +71,8 @@ async def new_game(request: Request, body: NewGame, ctx: Ctx) -> dict[str, Any]:
     **ANSWERS_A_VIEW,
     responses=error_responses(404, BUSY),
 )
-def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
-    current = ctx.games.current(request.state.player)
+def current_game(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    current = ctx.games.current(player)
     if current is None:
         raise ApiError(404, "not_found", N_("There is no game in progress"))
     return view(request, *current)
@@ -83,8 +84,8 @@ def current_game(request: Request, ctx: Ctx) -> dict[str, Any]:
     **ANSWERS_A_VIEW,
     responses=error_responses(404, BUSY),
 )
-def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    return view(request, *ctx.games.get(request.state.player, game_id))
+def get_game(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    return view(request, *ctx.games.get(player, game_id))
 
 
 @router.post(
@@ -94,13 +95,13 @@ def get_game(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     **ANSWERS_A_VIEW,
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
-def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    row, _game = ctx.games.get(request.state.player, game_id)
+def restart(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    row, _game = ctx.games.get(player, game_id)
     record = record_of(row)
     record["actions"] = []
     if row.daily is not None:
         record |= {"daily": row.daily, "profile": DAILY_PROFILE}  # a practice attempt of the daily deal
-    row, game = ctx.games.create(request.state.player, record)
+    row, game = ctx.games.create(player, record)
     return view(request, row, game)
 
 
@@ -111,8 +112,8 @@ def restart(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
     response_class=Response,
     responses=error_responses(400, 404, BUSY, *BODY_LIMITS),
 )
-def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response:
-    ctx.games.clock(request.state.player, game_id, body.elapsed)
+def clock(game_id: str, body: ClockBody, ctx: Ctx, player: PlayerId) -> Response:
+    ctx.games.clock(player, game_id, body.elapsed)
     return Response(status_code=204)
 
 
@@ -123,8 +124,8 @@ def clock(request: Request, game_id: str, body: ClockBody, ctx: Ctx) -> Response
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY),
 )
-def record(request: Request, game_id: str, ctx: Ctx) -> dict[str, Any]:
-    row, game = ctx.games.get(request.state.player, game_id)
+def record(game_id: str, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    row, game = ctx.games.get(player, game_id)
     record = game.record()
     if still_secret(row):
         del record["deck"]  # the daily deal stays secret while its day lasts

@@ -13,6 +13,7 @@ from ..context import Ctx, view
 from ..dailies import secret_error
 from ..games import record_of
 from ..http.errors import BUSY, ApiError, NotFound, error_response, error_responses
+from ..identity import PlayerId
 from ..language import request_language
 from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
 from .stats import LEVEL, all_levels
@@ -46,8 +47,8 @@ def past_game(row: GameRow) -> dict[str, Any]:
     responses=error_responses(400, 404, BUSY),
 )
 def history(
-    request: Request,
     ctx: Ctx,
+    player: PlayerId,
     level: Annotated[
         str | None, Query(description="Only this level's games (a key from /api/catalog)", **LEVEL)
     ] = None,
@@ -56,7 +57,7 @@ def history(
 ) -> dict[str, Any]:
     if level is not None and level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
-    rows, total = ctx.store.finished_page(request.state.player, level, offset, limit)
+    rows, total = ctx.store.finished_page(player, level, offset, limit)
     return {"games": [past_game(row) for row in rows], "total": total, "offset": offset, "limit": limit}
 
 
@@ -66,8 +67,8 @@ def history(
     response_model=HistoryDeleted,
     responses=error_responses(BUSY),
 )
-def forget_history(request: Request, ctx: Ctx) -> dict[str, Any]:
-    return {"deleted": ctx.store.delete_finished(request.state.player)}
+def forget_history(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    return {"deleted": ctx.store.delete_finished(player)}
 
 
 @router.get(
@@ -82,8 +83,9 @@ def replay_step(
     game_id: str,
     step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions played so far; 0 is the deal")],
     ctx: Ctx,
+    player: PlayerId,
 ) -> Any:
-    row = ctx.store.get_game(request.state.player, game_id)
+    row = ctx.store.get_game(player, game_id)
     if row is None:
         raise NotFound()
     err = secret_error(row)

@@ -13,8 +13,8 @@ from ...i18n import translations
 from ..bodies import LinkBody, NameBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
-from ..http.middleware import player_cookie
 from ..http.rates import LINK, client_address
+from ..identity import PlayerId, Private, player_cookie
 from ..language import request_language
 from ..models import DisplayName, Player, TransferCode
 from ..players import name_of, player_answer
@@ -29,8 +29,7 @@ router = APIRouter()
     response_model=DisplayName,
     responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
-def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
-    player = request.state.player
+def put_name(request: Request, body: NameBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     name = None if body.name is None else check_name(body.name)  # a bad name: 400 bad_name, nothing kept
     ctx.store.set_player_name(player, name, public_id(player))
     return name_of(ctx.store, player, translations(request_language(request)))
@@ -43,10 +42,10 @@ def put_name(request: Request, body: NameBody, ctx: Ctx) -> dict[str, Any]:
     response_model=TransferCode,
     responses=error_responses(429, BUSY, *BODY_LIMITS),
 )
-def post_transfer(request: Request, ctx: Ctx) -> dict[str, Any]:
+def post_transfer(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # the same bucket: a code made is a row kept
     code = new_code()
-    ctx.store.add_transfer(code_hash(normalized(code) or code), request.state.player, time.time() + VALID_SECONDS)
+    ctx.store.add_transfer(code_hash(normalized(code) or code), player, time.time() + VALID_SECONDS)
     return {"code": code, "expires_in": VALID_SECONDS}
 
 
@@ -61,6 +60,7 @@ class BadTransfer(ApiError):
     response_model=Player,
     response_model_exclude_unset=True,
     responses=error_responses(400, BUSY, *BODY_LIMITS),
+    dependencies=[Private],  # the player linked to, not the request's
 )
 def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # every try counts, so that nobody guesses a code
@@ -69,6 +69,6 @@ def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) ->
     settings = None if linked is None else ctx.store.player_settings(linked)
     if linked is None or settings is None:
         raise BadTransfer()
-    request.state.player, request.state.lang = linked, settings.get("lang")
+    request.state.lang = settings.get("lang")
     response.headers.append("Set-Cookie", player_cookie(linked, request.url.scheme == "https"))
     return player_answer(request, ctx, linked)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from ..bodies import SettingsBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
+from ..identity import PlayerId
 from ..models import Player, PlayerSettings
 from ..players import player_answer
 
@@ -22,8 +23,8 @@ router = APIRouter()
     response_model_exclude_unset=True,
     responses=error_responses(BUSY),
 )
-def player(request: Request, ctx: Ctx) -> dict[str, Any]:
-    return player_answer(request, ctx, request.state.player)
+def player(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+    return player_answer(request, ctx, player)
 
 
 @router.put(
@@ -32,8 +33,7 @@ def player(request: Request, ctx: Ctx) -> dict[str, Any]:
     response_model=PlayerSettings,
     responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
-def put_settings(request: Request, body: SettingsBody, ctx: Ctx) -> dict[str, Any]:
-    player = request.state.player
+def put_settings(body: SettingsBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     changed = {k: v for k, v in body.model_dump().items() if v is not None}
     settings = ctx.settings_of(player) | changed
     ctx.save_settings(player, settings)

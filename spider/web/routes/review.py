@@ -18,6 +18,7 @@ from ..context import Ctx, view
 from ..dailies import secret_error
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, NotFound, error_response, error_responses
 from ..http.rates import SOLVE, client_address
+from ..identity import KnownPlayerId, PlayerId
 from ..language import request_language
 from ..line_steps import line_step
 from ..models import MAX_INT, ReviewAnswer, ReviewStep
@@ -66,8 +67,7 @@ def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) 
     response_model_exclude_unset=True,
     responses=error_responses(404, 409, 429, BUSY, *BODY_LIMITS),
 )
-async def start_review(request: Request, game_id: str, ctx: Ctx, response: Response) -> Any:
-    player = request.state.player
+async def start_review(request: Request, game_id: str, ctx: Ctx, response: Response, player: PlayerId) -> Any:
     try:
         _row, game = await run_in_threadpool(_finished, ctx, player, game_id)
     except _InPlay as found:
@@ -91,8 +91,7 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY),
 )
-async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any]:
-    player = request.state.player
+async def review_state(request: Request, job_id: str, ctx: Ctx, player: KnownPlayerId) -> dict[str, Any]:
     state = await ctx.player_jobs.review_state(job_id, player)
     if state is None:
         raise ApiError(404, "not_found", NO_SUCH_REVIEW)
@@ -119,8 +118,8 @@ async def review_state(request: Request, job_id: str, ctx: Ctx) -> dict[str, Any
     status_code=204,
     responses=error_responses(404, BUSY),
 )
-async def cancel_review(request: Request, job_id: str, ctx: Ctx) -> Response:
-    if not await ctx.player_jobs.cancel_review(job_id, request.state.player):
+async def cancel_review(job_id: str, ctx: Ctx, player: KnownPlayerId) -> Response:
+    if not await ctx.player_jobs.cancel_review(job_id, player):
         raise ApiError(404, "not_found", NO_SUCH_REVIEW)
     return Response(status_code=204)
 
@@ -137,8 +136,8 @@ def review_line_step(
     game_id: str,
     step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions of the winning line played so far")],
     ctx: Ctx,
+    player: PlayerId,
 ) -> Any:
-    player = request.state.player
     try:
         _row, game = _finished(ctx, player, game_id)
     except _InPlay as found:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path
 
 from ...engine import N_, all_variants
 from ...store import level_stats
 from ..context import Ctx
 from ..http.errors import BUSY, ApiError, error_responses
+from ..identity import PlayerId
 from ..models import AllStats, Stats
 
 router = APIRouter()
@@ -31,11 +32,11 @@ LEVEL: dict[str, Any] = {"json_schema_extra": {"enum": all_levels()}, "examples"
     responses=error_responses(404, BUSY),
 )
 def stats(
-    request: Request, level: Annotated[str, Path(description="A level's key", **LEVEL)], ctx: Ctx
+    level: Annotated[str, Path(description="A level's key", **LEVEL)], ctx: Ctx, player: PlayerId
 ) -> dict[str, Any]:
     if level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
-    return level_stats(ctx.store.finished_games(request.state.player, level)).as_dict()
+    return level_stats(ctx.store.finished_games(player, level)).as_dict()
 
 
 @router.get(
@@ -44,10 +45,10 @@ def stats(
     response_model=AllStats,
     responses=error_responses(BUSY),
 )
-def all_stats(request: Request, ctx: Ctx) -> dict[str, Any]:
+def all_stats(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     levels = {}
     for key in all_levels():
-        finished = ctx.store.finished_games(request.state.player, key)
+        finished = ctx.store.finished_games(player, key)
         if finished:
             levels[key] = level_stats(finished).as_dict()
     return {"levels": levels}
