@@ -16,10 +16,10 @@ from ..i18n import load_all
 from ..jobs.protocol import JobQueue
 from ..jobs.queues import jobs_from
 from ..jobs.solving import REVIEW_SECONDS, Solving
+from ..play import Games
 from ..store import StoreBusy, StoreUnavailable, open_store
 from .context import AppContext
 from .expiry import expire_players_periodically
-from .games import Games
 from .http import busy, errors
 from .http.logs import RequestLogMiddleware
 from .http.middleware import PlayerMiddleware

@@ -11,9 +11,9 @@ from fastapi import Depends, Request
 from ..engine import Game
 from ..i18n import translations
 from ..jobs.solving import Solving
+from ..play import Games
 from ..store import GameRow, Store
 from .dailies import daily_tag
-from .games import Games
 from .http.rates import RateLimits
 from .language import request_language
 from .views import game_view

@@ -1,5 +1,5 @@
-"""Games of players: new games, actions and loading, over the store, with replayed games kept in
-a small cache so that an action costs one write, not a replay."""
+"""Games of players: new games, actions, restarts, help asked and loading, over the store, with
+replayed games kept in a small cache so that an action costs one write, not a replay."""
 
 from __future__ import annotations
 
@@ -8,24 +8,18 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
+from ..daily import PROFILE as DAILY_PROFILE
 from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
-from ..store import GameRow, Store
-from .http.errors import NotFound
+from ..store import DailyDeal, GameRow, Store
+from .errors import NotFound, Stale
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe's characters, of bounded length
 CACHE_SIZE = 512
 # The longest gap between two requests about a game that the server counts as play whatever the
 # client's timer says: a pause may hide in any longer gap, so only this much of it is certain.
 PLAY_GAP = 1.0
-
-
-@dataclass
-class Stale(Exception):
-    row: GameRow
-    game: Game
 
 
 class Games:
@@ -120,7 +114,7 @@ class Games:
         self._remember(row.id, game)
         return row, game
 
-    def play(
+    def act(
         self,
         player: str,
         game_id: str,
@@ -150,6 +144,37 @@ class Games:
             raise Stale(row, game)
         self._remember(game_id, game)
         return row, game, events
+
+    def restart(self, player: str, game_id: str) -> tuple[GameRow, Game]:
+        """Start the deal of one of the player's games again, from its first card; a daily deal's
+        stays a daily game (a practice attempt, as its counted one was made already)."""
+        row, _game = self.get(player, game_id)
+        record = record_of(row)
+        record["actions"] = []
+        if row.daily is not None:
+            record |= {"daily": row.daily, "profile": DAILY_PROFILE}
+        return self.create(player, record)
+
+    def daily_attempt(self, player: str, deal: DailyDeal) -> tuple[GameRow, Game]:
+        """The player's game of a daily deal: their unfinished one, else a new one (the first one
+        of the deal is their counted attempt, any later one practice)."""
+        current = self.current(player)
+        if current is not None and current[0].daily == deal.day and current[0].level == deal.level:
+            return current
+        v = variant_of_level(deal.level)
+        spec = {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck, "profile": DAILY_PROFILE}
+        return self.create(player, spec | {"daily": deal.day})
+
+    def solver_asked(self, player: str, game_id: str) -> None:
+        """The solver was asked whether the game can be won (it sees the face-down cards): the game
+        and its daily attempt are counted apart from then on."""
+        self.store.mark_assisted(player, game_id)
+
+    def deep_hint_given(self, row: GameRow) -> None:
+        """The strong player chose an action for the player: a daily game (whose leaderboard ranks
+        the player's own play, docs/RULES.md) and its attempt are counted apart from then on."""
+        if row.daily is not None:
+            self.store.mark_assisted(row.player, row.id)
 
     def clock(self, player: str, game_id: str, elapsed: float) -> None:
         row = self.store.get_game(player, game_id)
@@ -202,4 +227,4 @@ def record_of(row: GameRow) -> dict[str, Any]:
     return record
 
 
-__all__ = ["Games", "NotFound", "Stale", "SpiderError", "record_of", "variant_of_level"]
+__all__ = ["Games", "NotFound", "Stale", "record_of"]
