@@ -13,6 +13,7 @@ from typing import Any
 from ..daily import PROFILE as DAILY_PROFILE
 from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
 from ..store import DailyDeal, GameRow, Store
+from . import attempts
 from .errors import NotFound, Stale
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe's characters, of bounded length
@@ -110,7 +111,11 @@ class Games:
             daily=spec.get("daily"),
         )
         self._finish_fields(row, game)
-        self.store.create_game(row, [(action, 0.0) for action in game.actions])
+        with self.store.transaction() as tx:
+            tx.claim_player(player, row.created)
+            attempts.end_active(tx, player, row.created)
+            tx.create_game(row, [(action, 0.0) for action in game.actions], row.created)
+            attempts.start(tx, row)
         self._remember(row.id, game)
         return row, game
 
@@ -138,12 +143,23 @@ class Games:
         clock = self._clock(row, elapsed, acting=True)
         events = game.apply(chosen, clock).events()
         self._finish_fields(row, game)
-        if not self.store.append_actions(row, [(events["action"], clock)]):
+        if not self._append(row, [(events["action"], clock)]):
             self._forget(game_id)
             row, game = self.get(player, game_id)
             raise Stale(row, game)
         self._remember(game_id, game)
         return row, game, events
+
+    def _append(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        """Write the actions; the one that finishes a daily game finishes its attempt with it, in
+        one transaction (any other is one statement where the store can make it so)."""
+        if not attempts.finishes(row):
+            return self.store.append_actions(row, actions)
+        with self.store.transaction() as tx:
+            if not tx.append_actions(row, actions):
+                return False
+            attempts.finish(tx, row, actions[-1][1], row.finished or time.time())
+        return True
 
     def restart(self, player: str, game_id: str) -> tuple[GameRow, Game]:
         """Start the deal of one of the player's games again, from its first card; a daily deal's

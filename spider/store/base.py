@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -124,6 +125,47 @@ def utc_day(when: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(when))
 
 
+@dataclass(frozen=True)
+class FinishedAttempt:
+    """A counted attempt a statement just finished (``Transaction.end_attempt``, ``finish_attempt``)."""
+
+    day: str
+    level: str
+    lost: int  # 0 won, 1 lost: the leaderboard's first key
+    moves: int
+    assisted: bool
+
+
+class Transaction(Protocol):
+    """Statements the caller runs in one transaction it opened (``Store.transaction``): all are
+    written or none. The store decides nothing here: the play layer says what to write."""
+
+    def claim_player(self, player: str, now: float) -> None:
+        """Make the player known, and hold their row to the end of the transaction (one new game
+        of a player at a time, never one for a player being expired). First, before the rest."""
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+        """Save a new game with its first (action, elapsed seconds) pairs as the player's current
+        one; the previous unfinished game becomes lost (it had an action) or abandoned (it had none)."""
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        """As ``Store.append_actions``, inside this transaction."""
+
+    def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
+        """Make ``game_id`` the player's counted attempt at the deal, unless they have one."""
+
+    def end_attempt(self, player: str, now: float, since: str) -> list[FinishedAttempt]:
+        """Lose the counted attempt (of a day ``since`` or later) played in the player's active
+        game, at its moves and time so far; the attempts it finished."""
+
+    def finish_attempt(self, row: GameRow, elapsed: float, now: float, since: str) -> list[FinishedAttempt]:
+        """Finish the counted attempt (of a day ``since`` or later) played in ``row``'s game, with
+        the row's status and moves at ``elapsed`` seconds; the attempts it finished."""
+
+    def count_result(self, attempt: FinishedAttempt) -> None:
+        """Count a finished attempt in its leaderboard's tally (``daily_counts``), by which ranks are read."""
+
+
 class StoreBusy(Exception):
     """The database stayed locked by another connection longer than the store will wait (or could
     not be reached for a moment); nothing was written, and the same call may succeed a moment later."""
@@ -148,10 +190,13 @@ class Store(Protocol):
         settings: nothing of theirs is lost. Safe to run from several processes at once. Returns
         how many were forgotten."""
 
+    def transaction(self) -> AbstractContextManager[Transaction]:
+        """Statements in one transaction: committed when the block ends, rolled back if it raises."""
+
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs and make it the player's
         current one, all in one transaction; the previous unfinished game becomes lost (it had an
-        action) or abandoned (it had none)."""
+        action) or abandoned (it had none). A daily attempt is the caller's (``transaction``)."""
 
     def current_game(self, player: str) -> GameRow | None:
         """The player's active game, its log not loaded (``load_actions``)."""
@@ -167,7 +212,7 @@ class Store(Protocol):
         """Append (action, elapsed seconds) pairs in one transaction, durably before returning, if
         the game is still active at ``row.version``, and save its outcome fields from ``row``;
         False when another writer got there first (nothing is written then). On True the row has
-        the pairs appended and its version advanced."""
+        the pairs appended and its version advanced. A daily attempt is the caller's (``transaction``)."""
 
     def save_clock(self, player: str, game_id: str, elapsed: float) -> None: ...
 
@@ -212,9 +257,8 @@ class Store(Protocol):
         """Keep a day's deal unless one is kept already; the one kept (the first written wins)."""
 
     def daily_result(self, day: str, level: str, player: str) -> DailyResult | None:
-        """The player's counted attempt at a daily deal. It is made by ``create_game`` of their first
-        game with that ``daily`` and level; finished when that game is won, or lost when a new game
-        of theirs ends it, as long as its day (UTC) lasts. ``mark_assisted`` marks it too."""
+        """The player's counted attempt at a daily deal, as the play layer started and finished it
+        (``Transaction``); ``mark_assisted`` marks it too."""
 
     def daily_results(self, player: str, first_day: str, last_day: str) -> list[DailyResult]:
         """The player's counted attempts from ``first_day`` to ``last_day`` (inclusive), by day."""

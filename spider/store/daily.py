@@ -13,7 +13,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .base import DAILY_RESULT_COLUMNS, GAME_COLUMNS, DailyBoard, DailyDeal, DailyResult, GameRow, daily_result, utc_day
+from .base import (
+    DAILY_RESULT_COLUMNS,
+    GAME_COLUMNS,
+    DailyBoard,
+    DailyDeal,
+    DailyResult,
+    FinishedAttempt,
+    GameRow,
+    daily_result,
+)
 from .dialect import Dialect, Statements
 
 DEAL_COLUMNS = "day, level, deck, line, difficulty"
@@ -55,22 +64,29 @@ COUNT_RESULT = (
 ASSIST_ATTEMPT = "UPDATE daily_results SET assisted = %s WHERE game = %s AND player = %s AND state = 'playing'"
 
 
-def end_attempt_params(player: str, now: float) -> tuple[Any, ...]:
-    return (now, player, utc_day(now))
+class DailyStatements:
+    """The daily attempt's statements of a ``Transaction``, on its connection: each writes what the
+    play layer decided (spider/play/attempts.py), nothing more."""
+
+    def __init__(self, db: Statements) -> None:
+        self.db = db
+
+    def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
+        self.db.write(START_ATTEMPT, (day, level, player, game_id))
+
+    def end_attempt(self, player: str, now: float, since: str) -> list[FinishedAttempt]:
+        return _finished(self.db.all(END_ATTEMPT, (now, player, since)))
+
+    def finish_attempt(self, row: GameRow, elapsed: float, now: float, since: str) -> list[FinishedAttempt]:
+        lost = 0 if row.status == "won" else 1
+        return _finished(self.db.all(FINISH_ATTEMPT, (row.status, lost, row.moves, elapsed, now, row.id, since)))
+
+    def count_result(self, attempt: FinishedAttempt) -> None:
+        self.db.write(COUNT_RESULT, (attempt.day, attempt.level, attempt.lost, attempt.moves))
 
 
-def finish_attempt_params(row: GameRow, elapsed: float, now: float) -> tuple[Any, ...]:
-    """FINISH_ATTEMPT's values for a daily game whose status ``row`` now has, at ``elapsed`` seconds."""
-    return (row.status, 0 if row.status == "won" else 1, row.moves, elapsed, now, row.id, utc_day(now))
-
-
-def ranked_now(finished: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """COUNT_RESULT's values for the attempts END_ATTEMPT or FINISH_ATTEMPT returned."""
-    return [(day, level, lost, moves) for day, level, lost, moves, assisted in finished if not assisted]
-
-
-def finishes_attempt(row: GameRow) -> bool:
-    return row.daily is not None and row.status != "active"
+def _finished(found: list[tuple[Any, ...]]) -> list[FinishedAttempt]:
+    return [FinishedAttempt(day, level, lost, moves, bool(assisted)) for day, level, lost, moves, assisted in found]
 
 
 class DailyQueries(Dialect):
@@ -78,11 +94,6 @@ class DailyQueries(Dialect):
 
     def _game_rows(self, sql: str, params: tuple[Any, ...]) -> list[GameRow]:
         return [self._game(found) for found in self._all(f"SELECT {GAME_COLUMNS} FROM games {sql}", params)]
-
-    def _count(self, db: Statements, finished: list[tuple[Any, ...]]) -> None:
-        """Count the attempts END_ATTEMPT or FINISH_ATTEMPT just finished in the leaderboard's tally."""
-        if ranked := ranked_now(finished):
-            db.many(COUNT_RESULT, ranked)
 
     def site_value(self, key: str, default: str) -> str:
         self._write("INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (key, default))

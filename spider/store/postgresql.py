@@ -115,9 +115,9 @@ class PostgresStore(Queries):
 
     # ----- what PostgreSQL does its own way --------------------------------------------------
 
-    def _appending(self, finishing: bool) -> AbstractContextManager[Statements]:
-        # the append is one statement, so its own transaction, unless it also finishes an attempt
-        return self._transaction() if finishing else self._session()
+    def _appending(self) -> AbstractContextManager[Statements]:
+        # the append is one statement, so its own transaction (in ``transaction()`` it is that one's)
+        return self._session()
 
     def _append_log(self, db: Statements, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         # One statement, so one round trip: the log's rows are inserted only for a game the UPDATE

@@ -6,20 +6,12 @@ from __future__ import annotations
 
 import json
 import time
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from .base import GAME_COLUMNS, GameRow, new_game_values
-from .daily import (
-    ASSIST_ATTEMPT,
-    END_ATTEMPT,
-    FINISH_ATTEMPT,
-    START_ATTEMPT,
-    DailyQueries,
-    end_attempt_params,
-    finish_attempt_params,
-    finishes_attempt,
-)
+from .daily import ASSIST_ATTEMPT, DailyQueries, DailyStatements
 from .dialect import Params, Statements
 
 # An action's version check: the game moves on only from the version the player saw, while active.
@@ -74,26 +66,16 @@ class Queries(DailyQueries):
 
     # ----- games -----------------------------------------------------------------------------
 
+    @contextmanager
+    def transaction(self) -> Iterator[TransactionStatements]:
+        with self._transaction() as db:
+            yield TransactionStatements(self, db)
+
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         now = time.time()
-        actions = actions or []
-        deck = None if row.deck is None else self._encode(row.deck)
-        with self._transaction() as db:
-            db.write(
-                f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.CLAIM_PLAYER}",
-                (row.player, now),
-            )
-            self._count(db, db.all(END_ATTEMPT, end_attempt_params(row.player, now)))
-            db.write(
-                "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
-                " WHERE player = %s AND status = 'active'",
-                (now, row.player),
-            )
-            db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
-            self._insert_actions(db, row.id, 0, actions)
-            if row.daily is not None:
-                db.write(START_ATTEMPT, (row.daily, row.level, row.player, row.id))
-        row.appended(actions)
+        with self.transaction() as tx:
+            tx.claim_player(row.player, now)
+            tx.create_game(row, actions or [], now)
 
     def current_game(self, player: str) -> GameRow | None:
         found = self._one(CURRENT_GAME, (player,))
@@ -112,17 +94,13 @@ class Queries(DailyQueries):
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
         if not actions:
             return True
-        # A daily game's last action also finishes its counted attempt, in the same transaction.
-        finishing = finishes_attempt(row)
-        with self._appending(finishing) as db:
+        with self._appending() as db:
             if not self._append_log(db, row, actions):
                 return False
-            if finishing:
-                self._count(db, db.all(FINISH_ATTEMPT, finish_attempt_params(row, actions[-1][1], time.time())))
         row.appended(actions)
         return True
 
-    def _appending(self, finishing: bool) -> AbstractContextManager[Statements]:
+    def _appending(self) -> AbstractContextManager[Statements]:
         """Where an append runs: one transaction, as its version check and its log's rows are two statements."""
         return self._transaction()
 
@@ -244,3 +222,37 @@ class Queries(DailyQueries):
     def count_winnable(self, level: str) -> int:
         found = self._one("SELECT count(*) FROM winnable WHERE level = %s", (level,))
         return int(found[0]) if found else 0
+
+
+class TransactionStatements(DailyStatements):
+    """The statements of ``Store.transaction``, on its one connection (never the store's others:
+    SQLite's would wait for this very transaction's lock)."""
+
+    def __init__(self, store: Queries, db: Statements) -> None:
+        super().__init__(db)
+        self.store = store
+
+    def claim_player(self, player: str, now: float) -> None:
+        self.db.write(
+            f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.store.CLAIM_PLAYER}",
+            (player, now),
+        )
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+        deck = None if row.deck is None else self.store._encode(row.deck)
+        self.db.write(
+            "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
+            " WHERE player = %s AND status = 'active'",
+            (now, row.player),
+        )
+        self.db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
+        self.store._insert_actions(self.db, row.id, 0, actions)
+        row.appended(actions)
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+        if not actions:
+            return True
+        if not self.store._append_log(self.db, row, actions):
+            return False
+        row.appended(actions)
+        return True
