@@ -65,3 +65,16 @@ def test_a_solver_worker_loads_no_web_code() -> None:
     )
     ran = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert ran.returncode == 0, ran.stderr
+
+
+def test_the_store_reads_no_clock() -> None:
+    """Every moment the store writes is its caller's (``spider.clock``): no call of a clock in it."""
+    clocks = {("time", "time"), ("time", "time_ns"), ("datetime", "now"), ("datetime", "utcnow"), ("clock", "now")}
+    for path in sorted((SPIDER / "store").rglob("*.py")):
+        if path.name == "postgresql_schema.py":
+            continue  # when a schema step was applied: the migration's own bookkeeping, no game's moment
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+                assert (name, node.func.attr) not in clocks, f"{path.relative_to(ROOT)}:{node.lineno} reads a clock"

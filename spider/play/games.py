@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-import time
 from collections import OrderedDict
 from typing import Any
 
+from .. import clock
 from ..daily import PROFILE as DAILY_PROFILE
 from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
 from ..store import DailyDeal, GameRow, Store
@@ -106,11 +106,11 @@ class Games:
             profile=profile,
             code=game.code,
             deck=None if game.code else record["deck"],
-            created=time.time(),
+            created=clock.now(),
             assisted=bool(game.actions),  # a line played elsewhere (a solver's?) is not the player's
             daily=spec.get("daily"),
         )
-        self._finish_fields(row, game)
+        self._finish_fields(row, game, row.created)
         with self.store.transaction() as tx:
             tx.claim_player(player, row.created)
             attempts.end_active(tx, player, row.created)
@@ -140,25 +140,26 @@ class Games:
             chosen = action
         else:
             raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
-        clock = self._clock(row, elapsed, acting=True)
-        events = game.apply(chosen, clock).events()
-        self._finish_fields(row, game)
-        if not self._append(row, [(events["action"], clock)]):
+        now = clock.now()
+        timer = self._timer(row, elapsed, now, acting=True)
+        events = game.apply(chosen, timer).events()
+        self._finish_fields(row, game, now)
+        if not self._append(row, [(events["action"], timer)], now):
             self._forget(game_id)
             row, game = self.get(player, game_id)
             raise Stale(row, game)
         self._remember(game_id, game)
         return row, game, events
 
-    def _append(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def _append(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """Write the actions; the one that finishes a daily game finishes its attempt with it, in
         one transaction (any other is one statement where the store can make it so)."""
         if not attempts.finishes(row):
-            return self.store.append_actions(row, actions)
+            return self.store.append_actions(row, actions, now)
         with self.store.transaction() as tx:
-            if not tx.append_actions(row, actions):
+            if not tx.append_actions(row, actions, now):
                 return False
-            attempts.finish(tx, row, actions[-1][1], row.finished or time.time())
+            attempts.finish(tx, row, actions[-1][1], now)
         return True
 
     def restart(self, player: str, game_id: str) -> tuple[GameRow, Game]:
@@ -196,23 +197,23 @@ class Games:
         row = self.store.get_game(player, game_id)
         if row is None:
             raise NotFound()
-        clock = self._clock(row, elapsed)
-        self.store.save_clock(player, game_id, clock)
+        now = clock.now()
+        timer = self._timer(row, elapsed, now)
+        self.store.save_clock(player, game_id, timer, now)
         with self._cache_lock:
             cached = self._games.get(game_id)
         if cached is not None:
             advanced = cached.copy()
-            advanced.advance_clock(clock)
+            advanced.advance_clock(timer)
             self._remember(game_id, advanced)
 
     @staticmethod
-    def _clock(row: GameRow, elapsed: float | None, acting: bool = False) -> float:
+    def _timer(row: GameRow, elapsed: float | None, now: float, acting: bool = False) -> float:
         """The client's timer, monotonic and within the wall-clock time since the start. With an
         action it is never less than the server can justify either: the time recorded so far plus
         the part of the gap since the server last heard of the game that no pause can hide in."""
         if elapsed is None:
             return row.elapsed
-        now = time.time()
         bound = now - row.created + 5.0
         floor = row.elapsed
         if acting and row.seen is not None:
@@ -220,12 +221,12 @@ class Games:
         return round(max(floor, min(float(elapsed), bound)), 3)
 
     @staticmethod
-    def _finish_fields(row: GameRow, g: Game) -> None:
+    def _finish_fields(row: GameRow, g: Game, now: float) -> None:
         row.moves = g.moves
         row.score = g.score if g.profile.shows_score else None
         if g.won and row.status == "active":
             row.status = "won"
-            row.finished = time.time()
+            row.finished = now
 
 
 def record_of(row: GameRow) -> dict[str, Any]:

@@ -148,7 +148,7 @@ class Transaction(Protocol):
         """Save a new game with its first (action, elapsed seconds) pairs as the player's current
         one; the previous unfinished game becomes lost (it had an action) or abandoned (it had none)."""
 
-    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """As ``Store.append_actions``, inside this transaction."""
 
     def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
@@ -179,11 +179,11 @@ class Store(Protocol):
     def player_settings(self, player: str) -> dict[str, Any] | None:
         """The player's saved settings, or None for a player never seen."""
 
-    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        """Save the player's settings, making the player known if they were not."""
+    def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
+        """Save the player's settings, making the player known (as of ``now``) if they were not."""
 
-    def add_player(self, player: str) -> None:
-        """Remember a newly issued player token (only tokens the store knows are accepted)."""
+    def add_player(self, player: str, now: float) -> None:
+        """Remember a newly issued player token, made ``now`` (only tokens the store knows are accepted)."""
 
     def expire_players(self, before: float) -> int:
         """Forget the players made before ``before`` (seconds since 1970) that have no game and no
@@ -195,8 +195,9 @@ class Store(Protocol):
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs and make it the player's
-        current one, all in one transaction; the previous unfinished game becomes lost (it had an
-        action) or abandoned (it had none). A daily attempt is the caller's (``transaction``)."""
+        current one, all in one transaction, at ``row.created``; the previous unfinished game becomes
+        lost (it had an action) or abandoned (it had none), finished then. A daily attempt is the
+        caller's (``transaction``)."""
 
     def current_game(self, player: str) -> GameRow | None:
         """The player's active game, its log not loaded (``load_actions``)."""
@@ -208,13 +209,15 @@ class Store(Protocol):
         """Read the game's log up to ``row.version`` into ``row.actions`` and ``row.times`` (so the
         log always matches the row, whatever was appended since it was read)."""
 
-    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """Append (action, elapsed seconds) pairs in one transaction, durably before returning, if
-        the game is still active at ``row.version``, and save its outcome fields from ``row``;
+        the game is still active at ``row.version``, and save its outcome fields from ``row``, heard of
+        ``now``;
         False when another writer got there first (nothing is written then). On True the row has
         the pairs appended and its version advanced. A daily attempt is the caller's (``transaction``)."""
 
-    def save_clock(self, player: str, game_id: str, elapsed: float) -> None: ...
+    def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
+        """Keep the game's timer (never backwards) and that the server heard of it ``now``."""
 
     def mark_assisted(self, player: str, game_id: str) -> None:
         """Count the game apart in the statistics: the solver was asked about it."""
@@ -230,7 +233,7 @@ class Store(Protocol):
         """Forget the player's finished games (won, lost, abandoned) with their actions and reviews, so that
         their statistics start again; the unfinished game stays. Returns how many were deleted."""
 
-    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+    def save_review(self, player: str, game_id: str, review: dict[str, Any], now: float) -> bool:
         """Keep the review of the player's finished game (docs/FORMATS.md, Game review); False, and
         nothing written, when the game is not theirs, not finished, or already has one."""
 
@@ -253,7 +256,7 @@ class Store(Protocol):
 
     def daily_deals(self, day: str) -> list[DailyDeal]: ...
 
-    def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
+    def add_daily_deal(self, deal: DailyDeal, now: float) -> DailyDeal:
         """Keep a day's deal unless one is kept already; the one kept (the first written wins)."""
 
     def daily_result(self, day: str, level: str, player: str) -> DailyResult | None:
@@ -279,14 +282,15 @@ class Store(Protocol):
     def player_name(self, player: str) -> str | None:
         """The display name the player chose, or None."""
 
-    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+    def set_player_name(self, player: str, name: str | None, public: str, now: float) -> None:
         """Choose (or with None, clear) the player's display name; ``public`` is their public id."""
 
     def hide_name(self, public_or_token: str) -> bool:
         """Clear an operator-hidden player's chosen name; False when no such player has one."""
 
-    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
-        """Keep a transfer code (its hash) that links another browser to ``player`` until ``expires``."""
+    def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
+        """Keep a transfer code (its hash) that links another browser to ``player`` until
+        ``expires``, forgetting the codes expired by ``now``."""
 
     def take_transfer(self, code_hash: str, now: float) -> str | None:
         """The player a transfer code links to, forgetting the code (it works once); None when it

@@ -10,7 +10,6 @@ ahead, then counts the few results of the player's own moves that are ahead."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from .base import (
@@ -113,11 +112,11 @@ class DailyQueries(Dialect):
         day, level, deck, line, difficulty = found
         return DailyDeal(day, level, list(self._decode(deck)), list(self._decode(line)), difficulty)
 
-    def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
+    def add_daily_deal(self, deal: DailyDeal, now: float) -> DailyDeal:
         self._write(
             f"INSERT INTO daily_deals ({DEAL_COLUMNS}, created) VALUES (%s, %s, %s, %s, %s, %s)"
             " ON CONFLICT (day, level) DO NOTHING",
-            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, time.time()),
+            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, now),
         )
         kept = self.daily_deal(deal.day, deal.level)
         assert kept is not None  # just written, and never deleted

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from .. import clock
 from ..engine import Game
 from ..i18n import translations
 from ..jobs.solving import Solving
@@ -44,7 +45,7 @@ class AppContext:
         return DEFAULT_SETTINGS | (self.store.player_settings(player) or {})
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        self.store.save_settings(player, settings)
+        self.store.save_settings(player, settings, clock.now())
 
 
 def context(request: Request) -> AppContext:

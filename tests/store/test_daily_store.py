@@ -21,7 +21,9 @@ def player(n: int) -> str:
 
 
 def daily_row(game_id: str, who: str, day: str = TODAY, level: str = LEVEL) -> GameRow:
-    return GameRow(id=game_id, player=who, level=level, profile="standard", code=None, deck=["AS"], daily=day)
+    return GameRow(
+        id=game_id, player=who, level=level, profile="standard", code=None, deck=["AS"], daily=day, created=time.time()
+    )
 
 
 def count(tx: Transaction, finished: list[FinishedAttempt]) -> None:
@@ -47,7 +49,7 @@ def play_out(store: Store, who: str, game_id: str, status: str, moves: int, seco
     assert row is not None
     row.moves, row.status, row.finished = moves, status, time.time()
     with store.transaction() as tx:
-        assert tx.append_actions(row, [("deal", seconds)])
+        assert tx.append_actions(row, [("deal", seconds)], time.time())
         count(tx, tx.finish_attempt(row, seconds, row.finished, TODAY))
 
 
@@ -62,9 +64,9 @@ def test_the_site_value_stored_first_is_the_one_everyone_gets(store: Store, open
 
 def test_the_first_deal_written_for_a_day_and_level_is_kept(store: Store) -> None:
     assert store.daily_deal(TODAY, LEVEL) is None
-    assert store.add_daily_deal(deal()) == deal()
-    assert store.add_daily_deal(deal(difficulty="hard")) == deal()  # another process was later
-    store.add_daily_deal(deal(level="spiderette-1-classic"))
+    assert store.add_daily_deal(deal(), time.time()) == deal()
+    assert store.add_daily_deal(deal(difficulty="hard"), time.time()) == deal()  # another process was later
+    store.add_daily_deal(deal(level="spiderette-1-classic"), time.time())
     assert {d.level for d in store.daily_deals(TODAY)} == {LEVEL, "spiderette-1-classic"}
     assert store.daily_deals(YESTERDAY) == []
 
@@ -88,7 +90,7 @@ def test_ending_an_attempt_loses_it_at_its_games_moves_and_time(store: Store) ->
     row = store.get_game(player(1), "daily")
     assert row is not None
     row.moves = 7
-    assert store.append_actions(row, [("1-2", 12.5)])
+    assert store.append_actions(row, [("1-2", 12.5)], time.time())
     with store.transaction() as tx:
         ended = tx.end_attempt(player(1), time.time(), TODAY)
         assert [(a.day, a.level, a.lost, a.moves, a.assisted) for a in ended] == [(TODAY, LEVEL, 1, 7, False)]
