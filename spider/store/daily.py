@@ -42,20 +42,20 @@ START_ATTEMPT = (
     "INSERT INTO daily_results (day, level, player, game, state) VALUES (%s, %s, %s, %s, 'playing')"
     " ON CONFLICT (day, level, player) DO NOTHING"
 )
-# A new game ends the player's active one: a counted attempt in it is lost, while its day lasts.
+# The counted attempt in the player's active game lost (of a day from the one given on), at its moves and time.
 END_ATTEMPT = (
     "UPDATE daily_results SET state = 'lost', lost = 1, moves = g.moves, seconds = g.elapsed, finished = %s"
     " FROM games g WHERE g.id = daily_results.game AND g.player = %s AND g.status = 'active'"
     " AND daily_results.state = 'playing' AND daily_results.day >= %s"
     " RETURNING daily_results.day, daily_results.level, daily_results.lost, daily_results.moves, daily_results.assisted"
 )
-# A daily game that was just won (or otherwise finished) finishes its counted attempt.
+# The counted attempt in a game finished with the given outcome (of a day from the one given on).
 FINISH_ATTEMPT = (
     "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s"
     " WHERE game = %s AND state = 'playing' AND day >= %s"
     " RETURNING day, level, lost, moves, assisted"
 )
-# A result just ranked (an unassisted attempt finished, as the two above return it) is counted.
+# A finished attempt (as the two above return it) counted in its leaderboard's tally.
 COUNT_RESULT = (
     "INSERT INTO daily_counts (day, level, lost, moves, n) VALUES (%s, %s, %s, %s, 1)"
     " ON CONFLICT (day, level, lost, moves) DO UPDATE SET n = daily_counts.n + 1"
