@@ -20,6 +20,7 @@ import argparse
 import json
 import sys
 import tempfile
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
@@ -64,7 +65,9 @@ def store_daily_deals(store: Store, day: str) -> None:
     for level in LEVELS:
         seed = seeds[level][0]
         deck = [card_text(card) for card in Game.from_code(seed["code"]).deck or ()]
-        store.add_daily_deal(DailyDeal(day=day, level=level, deck=deck, line=list(seed["line"]), difficulty="easy"))
+        store.add_daily_deal(
+            DailyDeal(day=day, level=level, deck=deck, line=list(seed["line"]), difficulty="easy"), time.time()
+        )
 
 
 def site(database: Path) -> tuple[Any, str]:

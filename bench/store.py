@@ -34,10 +34,10 @@ PLAYER = "B" * 32
 def appends_per_second(store: Store, threads: int, per_thread: int) -> float:
     def play(n: int) -> None:
         row = GameRow(id=secrets.token_hex(8), player=f"{PLAYER[:-2]}{n:02d}", level="spider-1-classic",
-                      profile="standard", code="SP1-S1C-AAAAAAD", deck=None)  # fmt: skip
+                      profile="standard", code="SP1-S1C-AAAAAAD", deck=None, created=time.time())  # fmt: skip
         store.create_game(row)
         for i in range(per_thread):
-            assert store.append_actions(row, [("1>2", float(i))])
+            assert store.append_actions(row, [("1>2", float(i))], time.time())
 
     began = time.perf_counter()
     with ThreadPoolExecutor(threads) as pool:
@@ -48,7 +48,7 @@ def appends_per_second(store: Store, threads: int, per_thread: int) -> float:
 def read_times(store: Store, repeats: int) -> tuple[float, float]:
     """Median milliseconds to read a 300-action game without its log, and with it."""
     row = GameRow(id=secrets.token_hex(8), player=PLAYER, level="spider-1-classic", profile="standard",
-                  code="SP1-S1C-AAAAAAD", deck=None)  # fmt: skip
+                  code="SP1-S1C-AAAAAAD", deck=None, created=time.time())  # fmt: skip
     store.create_game(row, [("1>2", float(i)) for i in range(300)])
     header, whole = [], []
     for _ in range(repeats):

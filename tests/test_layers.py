@@ -1,5 +1,6 @@
-"""The package's layers import downwards only: the web app uses the job system, which uses the solver,
-the store and the engine; nothing below the web app imports it, and a solver worker loads no web code."""
+"""The package's layers import downwards only: the web app uses the play layer (the game's rules) and
+the job system, which use the solver, the store and the engine; nothing below the web app imports it,
+nothing below the play layer imports that, and a solver worker loads no web code."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SPIDER = ROOT / "spider"
 # each layer, and the layers above it that it must never import
 FORBIDDEN = {
-    "jobs": ("spider.web",),
-    "daily": ("spider.web", "spider.jobs"),
-    "engine": ("spider.web", "spider.jobs", "spider.solver", "spider.store", "spider.daily"),
-    "solver": ("spider.web", "spider.jobs", "spider.daily"),
-    "store": ("spider.web", "spider.jobs", "spider.daily"),
+    "play": ("spider.web",),
+    "jobs": ("spider.web", "spider.play"),
+    "daily": ("spider.web", "spider.jobs", "spider.play"),
+    "engine": ("spider.web", "spider.jobs", "spider.solver", "spider.store", "spider.daily", "spider.play"),
+    "solver": ("spider.web", "spider.jobs", "spider.daily", "spider.play"),
+    "store": ("spider.web", "spider.jobs", "spider.daily", "spider.play"),
 }
 
 
@@ -63,3 +65,16 @@ def test_a_solver_worker_loads_no_web_code() -> None:
     )
     ran = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert ran.returncode == 0, ran.stderr
+
+
+def test_the_store_reads_no_clock() -> None:
+    """Every moment the store writes is its caller's (``spider.clock``): no call of a clock in it."""
+    clocks = {("time", "time"), ("time", "time_ns"), ("datetime", "now"), ("datetime", "utcnow"), ("clock", "now")}
+    for path in sorted((SPIDER / "store").rglob("*.py")):
+        if path.name == "postgresql_schema.py":
+            continue  # when a schema step was applied: the migration's own bookkeeping, no game's moment
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                owner = node.func.value
+                name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
+                assert (name, node.func.attr) not in clocks, f"{path.relative_to(ROOT)}:{node.lineno} reads a clock"

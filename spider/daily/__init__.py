@@ -1,7 +1,8 @@
 """Daily deals (docs/RULES.md, Daily deals): a deal a day per level, the same for everyone, proved
 winnable before it is offered and secret until its day is over.
 
-* ``days``: the UTC day of a moment and ``days.now()``, the one clock every daily module reads.
+* ``days``: the UTC day of a moment and ``days.now()``, the app's one clock (``spider.clock``) as
+  every daily module reads it.
 * ``LEVELS``: the six levels; ``daily_secret``: the key of the day's shuffles; ``daily_deck``: a
   try's shuffle; ``make_deal``: the day's deal of a level, proved and rated (``difficulty``).
 * ``names``: how a player who chose no name appears on a leaderboard (``anonymous_name``), their

@@ -1,14 +1,16 @@
-"""Daily deals' days: the UTC date of a moment, and the one clock the daily code reads.
+"""Daily deals' days: the UTC date of a moment, and ``days.now()``, the app's one clock
+(``spider.clock``) as the daily code reads it.
 
-Every part of the daily code asks ``days.now()`` (through the module, never a copy of the name), so
-a test that replaces it moves the whole feature to another moment at once."""
+Every part of the daily code asks ``days.now()`` (through the module, never a copy of the name): a
+test that replaces ``clock.now`` moves the whole app, this feature with it, to another moment."""
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
 import re
-import time
+
+from .. import clock
 
 SECONDS_PER_DAY = 86400
 # How a day and a month are written (the web API's schema shows these too); a day must also be on
@@ -20,8 +22,8 @@ _MONTH = re.compile(MONTH_PATTERN)
 
 
 def now() -> float:
-    """The moment the daily code lives in (seconds since 1970): tests replace it to freeze a day."""
-    return time.time()
+    """The moment the daily code lives in (seconds since 1970): the app's one clock."""
+    return clock.now()
 
 
 def day_of(moment: float) -> str:

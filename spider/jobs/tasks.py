@@ -7,6 +7,7 @@ import secrets
 import time
 from typing import Any
 
+from .. import clock
 from ..daily import LEVELS, daily_secret, make_deal
 from ..engine import DEAL_LIMIT, Game, Variant, format_code, variant_of_level
 from ..solver import deep_hint, solve
@@ -85,7 +86,7 @@ def make_daily(
             deal = store.daily_deal(day, level)
             if deal is None:
                 made = make_deal(secret, day, level, seconds, try_seconds, medium_seconds)
-                deal = store.add_daily_deal(made) if made is not None else None
+                deal = store.add_daily_deal(made, clock.now()) if made is not None else None
             if deal is not None:
                 ready.append(level)
         return ready

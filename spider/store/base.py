@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -124,6 +125,47 @@ def utc_day(when: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(when))
 
 
+@dataclass(frozen=True)
+class FinishedAttempt:
+    """A counted attempt a statement just finished (``Transaction.end_attempt``, ``finish_attempt``)."""
+
+    day: str
+    level: str
+    lost: int  # 0 won, 1 lost: the leaderboard's first key
+    moves: int
+    assisted: bool
+
+
+class Transaction(Protocol):
+    """Statements the caller runs in one transaction it opened (``Store.transaction``): all are
+    written or none. The store decides nothing here: the play layer says what to write."""
+
+    def claim_player(self, player: str, now: float) -> None:
+        """Make the player known, and hold their row to the end of the transaction (one new game
+        of a player at a time, never one for a player being expired). First, before the rest."""
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+        """Save a new game with its first (action, elapsed seconds) pairs as the player's current
+        one; the previous unfinished game becomes lost (it had an action) or abandoned (it had none)."""
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
+        """As ``Store.append_actions``, inside this transaction."""
+
+    def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
+        """Make ``game_id`` the player's counted attempt at the deal, unless they have one."""
+
+    def end_attempt(self, player: str, now: float, since: str) -> list[FinishedAttempt]:
+        """Lose the counted attempt (of a day ``since`` or later) played in the player's active
+        game, at its moves and time so far; the attempts it finished."""
+
+    def finish_attempt(self, row: GameRow, elapsed: float, now: float, since: str) -> list[FinishedAttempt]:
+        """Finish the counted attempt (of a day ``since`` or later) played in ``row``'s game, with
+        the row's status and moves at ``elapsed`` seconds; the attempts it finished."""
+
+    def count_result(self, attempt: FinishedAttempt) -> None:
+        """Count a finished attempt in its leaderboard's tally (``daily_counts``), by which ranks are read."""
+
+
 class StoreBusy(Exception):
     """The database stayed locked by another connection longer than the store will wait (or could
     not be reached for a moment); nothing was written, and the same call may succeed a moment later."""
@@ -137,21 +179,25 @@ class Store(Protocol):
     def player_settings(self, player: str) -> dict[str, Any] | None:
         """The player's saved settings, or None for a player never seen."""
 
-    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        """Save the player's settings, making the player known if they were not."""
+    def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
+        """Save the player's settings, making the player known (as of ``now``) if they were not."""
 
-    def add_player(self, player: str) -> None:
-        """Remember a newly issued player token (only tokens the store knows are accepted)."""
+    def add_player(self, player: str, now: float) -> None:
+        """Remember a newly issued player token, made ``now`` (only tokens the store knows are accepted)."""
 
     def expire_players(self, before: float) -> int:
         """Forget the players made before ``before`` (seconds since 1970) that have no game and no
         settings: nothing of theirs is lost. Safe to run from several processes at once. Returns
         how many were forgotten."""
 
+    def transaction(self) -> AbstractContextManager[Transaction]:
+        """Statements in one transaction: committed when the block ends, rolled back if it raises."""
+
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs and make it the player's
-        current one, all in one transaction; the previous unfinished game becomes lost (it had an
-        action) or abandoned (it had none)."""
+        current one, all in one transaction, at ``row.created``; the previous unfinished game becomes
+        lost (it had an action) or abandoned (it had none), finished then. A daily attempt is the
+        caller's (``transaction``)."""
 
     def current_game(self, player: str) -> GameRow | None:
         """The player's active game, its log not loaded (``load_actions``)."""
@@ -163,13 +209,15 @@ class Store(Protocol):
         """Read the game's log up to ``row.version`` into ``row.actions`` and ``row.times`` (so the
         log always matches the row, whatever was appended since it was read)."""
 
-    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """Append (action, elapsed seconds) pairs in one transaction, durably before returning, if
-        the game is still active at ``row.version``, and save its outcome fields from ``row``;
+        the game is still active at ``row.version``, and save its outcome fields from ``row``, heard of
+        ``now``;
         False when another writer got there first (nothing is written then). On True the row has
-        the pairs appended and its version advanced."""
+        the pairs appended and its version advanced. A daily attempt is the caller's (``transaction``)."""
 
-    def save_clock(self, player: str, game_id: str, elapsed: float) -> None: ...
+    def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
+        """Keep the game's timer (never backwards) and that the server heard of it ``now``."""
 
     def mark_assisted(self, player: str, game_id: str) -> None:
         """Count the game apart in the statistics: the solver was asked about it."""
@@ -185,7 +233,7 @@ class Store(Protocol):
         """Forget the player's finished games (won, lost, abandoned) with their actions and reviews, so that
         their statistics start again; the unfinished game stays. Returns how many were deleted."""
 
-    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+    def save_review(self, player: str, game_id: str, review: dict[str, Any], now: float) -> bool:
         """Keep the review of the player's finished game (docs/FORMATS.md, Game review); False, and
         nothing written, when the game is not theirs, not finished, or already has one."""
 
@@ -208,13 +256,12 @@ class Store(Protocol):
 
     def daily_deals(self, day: str) -> list[DailyDeal]: ...
 
-    def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
+    def add_daily_deal(self, deal: DailyDeal, now: float) -> DailyDeal:
         """Keep a day's deal unless one is kept already; the one kept (the first written wins)."""
 
     def daily_result(self, day: str, level: str, player: str) -> DailyResult | None:
-        """The player's counted attempt at a daily deal. It is made by ``create_game`` of their first
-        game with that ``daily`` and level; finished when that game is won, or lost when a new game
-        of theirs ends it, as long as its day (UTC) lasts. ``mark_assisted`` marks it too."""
+        """The player's counted attempt at a daily deal, as the play layer started and finished it
+        (``Transaction``); ``mark_assisted`` marks it too."""
 
     def daily_results(self, player: str, first_day: str, last_day: str) -> list[DailyResult]:
         """The player's counted attempts from ``first_day`` to ``last_day`` (inclusive), by day."""
@@ -235,14 +282,15 @@ class Store(Protocol):
     def player_name(self, player: str) -> str | None:
         """The display name the player chose, or None."""
 
-    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+    def set_player_name(self, player: str, name: str | None, public: str, now: float) -> None:
         """Choose (or with None, clear) the player's display name; ``public`` is their public id."""
 
     def hide_name(self, public_or_token: str) -> bool:
         """Clear an operator-hidden player's chosen name; False when no such player has one."""
 
-    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
-        """Keep a transfer code (its hash) that links another browser to ``player`` until ``expires``."""
+    def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
+        """Keep a transfer code (its hash) that links another browser to ``player`` until
+        ``expires``, forgetting the codes expired by ``now``."""
 
     def take_transfer(self, code_hash: str, now: float) -> str | None:
         """The player a transfer code links to, forgetting the code (it works once); None when it

@@ -10,10 +10,18 @@ ahead, then counts the few results of the player's own moves that are ahead."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from .base import DAILY_RESULT_COLUMNS, GAME_COLUMNS, DailyBoard, DailyDeal, DailyResult, GameRow, daily_result, utc_day
+from .base import (
+    DAILY_RESULT_COLUMNS,
+    GAME_COLUMNS,
+    DailyBoard,
+    DailyDeal,
+    DailyResult,
+    FinishedAttempt,
+    GameRow,
+    daily_result,
+)
 from .dialect import Dialect, Statements
 
 DEAL_COLUMNS = "day, level, deck, line, difficulty"
@@ -34,20 +42,20 @@ START_ATTEMPT = (
     "INSERT INTO daily_results (day, level, player, game, state) VALUES (%s, %s, %s, %s, 'playing')"
     " ON CONFLICT (day, level, player) DO NOTHING"
 )
-# A new game ends the player's active one: a counted attempt in it is lost, while its day lasts.
+# The counted attempt in the player's active game lost (of a day from the one given on), at its moves and time.
 END_ATTEMPT = (
     "UPDATE daily_results SET state = 'lost', lost = 1, moves = g.moves, seconds = g.elapsed, finished = %s"
     " FROM games g WHERE g.id = daily_results.game AND g.player = %s AND g.status = 'active'"
     " AND daily_results.state = 'playing' AND daily_results.day >= %s"
     " RETURNING daily_results.day, daily_results.level, daily_results.lost, daily_results.moves, daily_results.assisted"
 )
-# A daily game that was just won (or otherwise finished) finishes its counted attempt.
+# The counted attempt in a game finished with the given outcome (of a day from the one given on).
 FINISH_ATTEMPT = (
     "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s"
     " WHERE game = %s AND state = 'playing' AND day >= %s"
     " RETURNING day, level, lost, moves, assisted"
 )
-# A result just ranked (an unassisted attempt finished, as the two above return it) is counted.
+# A finished attempt (as the two above return it) counted in its leaderboard's tally.
 COUNT_RESULT = (
     "INSERT INTO daily_counts (day, level, lost, moves, n) VALUES (%s, %s, %s, %s, 1)"
     " ON CONFLICT (day, level, lost, moves) DO UPDATE SET n = daily_counts.n + 1"
@@ -55,22 +63,29 @@ COUNT_RESULT = (
 ASSIST_ATTEMPT = "UPDATE daily_results SET assisted = %s WHERE game = %s AND player = %s AND state = 'playing'"
 
 
-def end_attempt_params(player: str, now: float) -> tuple[Any, ...]:
-    return (now, player, utc_day(now))
+class DailyStatements:
+    """The daily attempt's statements of a ``Transaction``, on its connection: each writes what the
+    play layer decided (spider/play/attempts.py), nothing more."""
+
+    def __init__(self, db: Statements) -> None:
+        self.db = db
+
+    def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
+        self.db.write(START_ATTEMPT, (day, level, player, game_id))
+
+    def end_attempt(self, player: str, now: float, since: str) -> list[FinishedAttempt]:
+        return _finished(self.db.all(END_ATTEMPT, (now, player, since)))
+
+    def finish_attempt(self, row: GameRow, elapsed: float, now: float, since: str) -> list[FinishedAttempt]:
+        lost = 0 if row.status == "won" else 1
+        return _finished(self.db.all(FINISH_ATTEMPT, (row.status, lost, row.moves, elapsed, now, row.id, since)))
+
+    def count_result(self, attempt: FinishedAttempt) -> None:
+        self.db.write(COUNT_RESULT, (attempt.day, attempt.level, attempt.lost, attempt.moves))
 
 
-def finish_attempt_params(row: GameRow, elapsed: float, now: float) -> tuple[Any, ...]:
-    """FINISH_ATTEMPT's values for a daily game whose status ``row`` now has, at ``elapsed`` seconds."""
-    return (row.status, 0 if row.status == "won" else 1, row.moves, elapsed, now, row.id, utc_day(now))
-
-
-def ranked_now(finished: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """COUNT_RESULT's values for the attempts END_ATTEMPT or FINISH_ATTEMPT returned."""
-    return [(day, level, lost, moves) for day, level, lost, moves, assisted in finished if not assisted]
-
-
-def finishes_attempt(row: GameRow) -> bool:
-    return row.daily is not None and row.status != "active"
+def _finished(found: list[tuple[Any, ...]]) -> list[FinishedAttempt]:
+    return [FinishedAttempt(day, level, lost, moves, bool(assisted)) for day, level, lost, moves, assisted in found]
 
 
 class DailyQueries(Dialect):
@@ -78,11 +93,6 @@ class DailyQueries(Dialect):
 
     def _game_rows(self, sql: str, params: tuple[Any, ...]) -> list[GameRow]:
         return [self._game(found) for found in self._all(f"SELECT {GAME_COLUMNS} FROM games {sql}", params)]
-
-    def _count(self, db: Statements, finished: list[tuple[Any, ...]]) -> None:
-        """Count the attempts END_ATTEMPT or FINISH_ATTEMPT just finished in the leaderboard's tally."""
-        if ranked := ranked_now(finished):
-            db.many(COUNT_RESULT, ranked)
 
     def site_value(self, key: str, default: str) -> str:
         self._write("INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT (key) DO NOTHING", (key, default))
@@ -102,11 +112,11 @@ class DailyQueries(Dialect):
         day, level, deck, line, difficulty = found
         return DailyDeal(day, level, list(self._decode(deck)), list(self._decode(line)), difficulty)
 
-    def add_daily_deal(self, deal: DailyDeal) -> DailyDeal:
+    def add_daily_deal(self, deal: DailyDeal, now: float) -> DailyDeal:
         self._write(
             f"INSERT INTO daily_deals ({DEAL_COLUMNS}, created) VALUES (%s, %s, %s, %s, %s, %s)"
             " ON CONFLICT (day, level) DO NOTHING",
-            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, time.time()),
+            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, now),
         )
         kept = self.daily_deal(deal.day, deal.level)
         assert kept is not None  # just written, and never deleted

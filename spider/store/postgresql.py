@@ -115,16 +115,16 @@ class PostgresStore(Queries):
 
     # ----- what PostgreSQL does its own way --------------------------------------------------
 
-    def _appending(self, finishing: bool) -> AbstractContextManager[Statements]:
-        # the append is one statement, so its own transaction, unless it also finishes an attempt
-        return self._transaction() if finishing else self._session()
+    def _appending(self) -> AbstractContextManager[Statements]:
+        # the append is one statement, so its own transaction (in ``transaction()`` it is that one's)
+        return self._session()
 
-    def _append_log(self, db: Statements, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def _append_log(self, db: Statements, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         # One statement, so one round trip: the log's rows are inserted only for a game the UPDATE
         # moved on. Of two writers at one version, the second waits for the first's commit, then
         # finds the version moved on and writes nothing: no fork.
         logged = db.write(
-            APPEND, (*move_on_params(row, actions), row.version, [a for a, _ in actions], [t for _, t in actions])
+            APPEND, (*move_on_params(row, actions, now), row.version, [a for a, _ in actions], [t for _, t in actions])
         )
         return logged == len(actions)
 

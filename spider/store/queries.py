@@ -5,21 +5,12 @@ deals' are in ``daily.py``). Each runs through a back end's primitives (``dialec
 from __future__ import annotations
 
 import json
-import time
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from .base import GAME_COLUMNS, GameRow, new_game_values
-from .daily import (
-    ASSIST_ATTEMPT,
-    END_ATTEMPT,
-    FINISH_ATTEMPT,
-    START_ATTEMPT,
-    DailyQueries,
-    end_attempt_params,
-    finish_attempt_params,
-    finishes_attempt,
-)
+from .daily import ASSIST_ATTEMPT, DailyQueries, DailyStatements
 from .dialect import Params, Statements
 
 # An action's version check: the game moves on only from the version the player saw, while active.
@@ -37,10 +28,10 @@ CURRENT_GAME = f"{SELECT_GAMES} player = %s AND status = 'active' ORDER BY creat
 GET_GAME = f"{SELECT_GAMES} player = %s AND id = %s"
 
 
-def move_on_params(row: GameRow, actions: list[tuple[str, float]]) -> Params:
-    """MOVE_ON's values: ``row``'s outcome after ``actions``, at the version it was read at."""
+def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
+    """MOVE_ON's values: ``row``'s outcome after ``actions``, at the version it was read at, seen ``now``."""
     return (
-        *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, time.time()),
+        *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, now),
         *(row.id, row.player, row.version),
     )
 
@@ -54,16 +45,16 @@ class Queries(DailyQueries):
         found = self._one("SELECT settings FROM players WHERE token = %s", (player,))
         return None if found is None else self._decode(found[0])
 
-    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
+    def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
         # one statement: an expiry in another process never falls between two
         self._write(
             "INSERT INTO players (token, settings, created) VALUES (%s, %s, %s)"
             " ON CONFLICT (token) DO UPDATE SET settings = excluded.settings",
-            (player, self._encode(settings), time.time()),
+            (player, self._encode(settings), now),
         )
 
-    def add_player(self, player: str) -> None:
-        self._write(ADD_PLAYER, (player, time.time()))
+    def add_player(self, player: str, now: float) -> None:
+        self._write(ADD_PLAYER, (player, now))
 
     def expire_players(self, before: float) -> int:
         return self._write(
@@ -74,26 +65,15 @@ class Queries(DailyQueries):
 
     # ----- games -----------------------------------------------------------------------------
 
-    def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
-        now = time.time()
-        actions = actions or []
-        deck = None if row.deck is None else self._encode(row.deck)
+    @contextmanager
+    def transaction(self) -> Iterator[TransactionStatements]:
         with self._transaction() as db:
-            db.write(
-                f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.CLAIM_PLAYER}",
-                (row.player, now),
-            )
-            self._count(db, db.all(END_ATTEMPT, end_attempt_params(row.player, now)))
-            db.write(
-                "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
-                " WHERE player = %s AND status = 'active'",
-                (now, row.player),
-            )
-            db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
-            self._insert_actions(db, row.id, 0, actions)
-            if row.daily is not None:
-                db.write(START_ATTEMPT, (row.daily, row.level, row.player, row.id))
-        row.appended(actions)
+            yield TransactionStatements(self, db)
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
+        with self.transaction() as tx:
+            tx.claim_player(row.player, row.created)
+            tx.create_game(row, actions or [], row.created)
 
     def current_game(self, player: str) -> GameRow | None:
         found = self._one(CURRENT_GAME, (player,))
@@ -109,27 +89,23 @@ class Queries(DailyQueries):
         )
         row.read_log(log)
 
-    def append_actions(self, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         if not actions:
             return True
-        # A daily game's last action also finishes its counted attempt, in the same transaction.
-        finishing = finishes_attempt(row)
-        with self._appending(finishing) as db:
-            if not self._append_log(db, row, actions):
+        with self._appending() as db:
+            if not self._append_log(db, row, actions, now):
                 return False
-            if finishing:
-                self._count(db, db.all(FINISH_ATTEMPT, finish_attempt_params(row, actions[-1][1], time.time())))
         row.appended(actions)
         return True
 
-    def _appending(self, finishing: bool) -> AbstractContextManager[Statements]:
+    def _appending(self) -> AbstractContextManager[Statements]:
         """Where an append runs: one transaction, as its version check and its log's rows are two statements."""
         return self._transaction()
 
-    def _append_log(self, db: Statements, row: GameRow, actions: list[tuple[str, float]]) -> bool:
+    def _append_log(self, db: Statements, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """Move the game on from ``row.version`` and add ``actions`` to its log; False, and nothing
         written, when it is no longer active at that version (another writer got there first)."""
-        if db.write(MOVE_ON, move_on_params(row, actions)) != 1:
+        if db.write(MOVE_ON, move_on_params(row, actions, now)) != 1:
             return False
         self._insert_actions(db, row.id, row.version, actions)
         return True
@@ -138,11 +114,11 @@ class Queries(DailyQueries):
         if actions:
             db.many(INSERT_ACTIONS, [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)])
 
-    def save_clock(self, player: str, game_id: str, elapsed: float) -> None:
+    def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
         self._write(
             "UPDATE games SET elapsed = CASE WHEN elapsed > %s THEN elapsed ELSE %s END, seen = %s"
             " WHERE id = %s AND player = %s AND status = 'active'",
-            (elapsed, elapsed, time.time(), game_id, player),
+            (elapsed, elapsed, now, game_id, player),
         )
 
     def mark_assisted(self, player: str, game_id: str) -> None:
@@ -177,12 +153,12 @@ class Queries(DailyQueries):
 
     # ----- reviews ---------------------------------------------------------------------------
 
-    def save_review(self, player: str, game_id: str, review: dict[str, Any]) -> bool:
+    def save_review(self, player: str, game_id: str, review: dict[str, Any], now: float) -> bool:
         written = self._write(
             "INSERT INTO reviews (game, review, created)"
             " SELECT id, %s, %s FROM games WHERE id = %s AND player = %s AND status != 'active'"
             " ON CONFLICT (game) DO NOTHING",
-            (self._encode(review), time.time(), game_id, player),
+            (self._encode(review), now, game_id, player),
         )
         return written == 1
 
@@ -199,11 +175,11 @@ class Queries(DailyQueries):
         found = self._one("SELECT name FROM players WHERE token = %s", (player,))
         return None if found is None else found[0]
 
-    def set_player_name(self, player: str, name: str | None, public: str) -> None:
+    def set_player_name(self, player: str, name: str | None, public: str, now: float) -> None:
         self._write(
             "INSERT INTO players (token, created, name, public) VALUES (%s, %s, %s, %s)"
             " ON CONFLICT (token) DO UPDATE SET name = excluded.name, public = excluded.public",
-            (player, time.time(), name, public),
+            (player, now, name, public),
         )
 
     def hide_name(self, public_or_token: str) -> bool:
@@ -213,8 +189,7 @@ class Queries(DailyQueries):
         )
         return hidden > 0
 
-    def add_transfer(self, code_hash: str, player: str, expires: float) -> None:
-        now = time.time()
+    def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
         with self._transaction() as db:
             db.write(ADD_PLAYER, (player, now))
             db.write("DELETE FROM transfers WHERE expires <= %s", (now,))  # the table holds live codes only
@@ -244,3 +219,37 @@ class Queries(DailyQueries):
     def count_winnable(self, level: str) -> int:
         found = self._one("SELECT count(*) FROM winnable WHERE level = %s", (level,))
         return int(found[0]) if found else 0
+
+
+class TransactionStatements(DailyStatements):
+    """The statements of ``Store.transaction``, on its one connection (never the store's others:
+    SQLite's would wait for this very transaction's lock)."""
+
+    def __init__(self, store: Queries, db: Statements) -> None:
+        super().__init__(db)
+        self.store = store
+
+    def claim_player(self, player: str, now: float) -> None:
+        self.db.write(
+            f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.store.CLAIM_PLAYER}",
+            (player, now),
+        )
+
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+        deck = None if row.deck is None else self.store._encode(row.deck)
+        self.db.write(
+            "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
+            " WHERE player = %s AND status = 'active'",
+            (now, row.player),
+        )
+        self.db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
+        self.store._insert_actions(self.db, row.id, 0, actions)
+        row.appended(actions)
+
+    def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
+        if not actions:
+            return True
+        if not self.store._append_log(self.db, row, actions, now):
+            return False
+        row.appended(actions)
+        return True

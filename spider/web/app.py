@@ -18,10 +18,10 @@ from ..jobs.protocol import JobQueue
 from ..jobs.queues import default_jobs, jobs_from
 from ..jobs.schedule import site_schedule, top_up_nudge
 from ..jobs.top_up import seed_pool
+from ..play import Games
 from ..store import StoreBusy, StoreUnavailable, open_store
 from .context import AppContext
 from .expiry import expire_players_periodically
-from .games import Games
 from .http import busy, errors
 from .http.logs import RequestLogMiddleware
 from .http.middleware import PlayerMiddleware

@@ -8,12 +8,13 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
+from .. import clock
 from ..engine import Game
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
+from ..play import Games
 from ..store import GameRow, Store
 from .dailies import daily_tag
-from .games import Games
 from .http.rates import RateLimits
 from .language import request_language
 from .views import game_view
@@ -44,7 +45,7 @@ class AppContext:
         return DEFAULT_SETTINGS | (self.store.player_settings(player) or {})
 
     def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        self.store.save_settings(player, settings)
+        self.store.save_settings(player, settings, clock.now())
 
 
 def context(request: Request) -> AppContext:

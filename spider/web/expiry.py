@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 
+from .. import clock
 from ..store import Store
 
 EXPIRY_INTERVAL = 3600.0  # seconds between two runs in one process (the first is at start)
@@ -21,7 +21,7 @@ async def expire_players_periodically(store: Store, days: float, interval: float
     settings, then wait ``interval`` seconds. A failed run (the database away) is logged, not fatal."""
     while True:
         try:
-            forgotten = await asyncio.to_thread(store.expire_players, time.time() - days * 86400)
+            forgotten = await asyncio.to_thread(store.expire_players, clock.now() - days * 86400)
         except Exception as err:  # the next run tries again
             log.warning("expiring players failed: %r", err)
         else:

@@ -6,6 +6,7 @@ deal's leaderboard with its order in words, the calendar and a past day's reveal
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -69,10 +70,12 @@ def daily_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server = _Server(database, background=False)
     store = server.app.state.context.store
     today = days.today()
-    store.add_daily_deal(DailyDeal(today, LEVEL, WIN_DECK, WIN_LINE, DIFFICULTY[LEVEL]))  # the first one stays
+    store.add_daily_deal(
+        DailyDeal(today, LEVEL, WIN_DECK, WIN_LINE, DIFFICULTY[LEVEL]), time.time()
+    )  # the first one stays
     for day in (today, days.shift(today, -1)):
         for level in LEVELS:
-            store.add_daily_deal(replace(known_deal(day, level), difficulty=DIFFICULTY[level]))
+            store.add_daily_deal(replace(known_deal(day, level), difficulty=DIFFICULTY[level]), time.time())
     winner, loser = TestClient(server.app), TestClient(server.app)
     win(winner, play(winner, LEVEL), WIN_LINE)
     act(loser, play(loser, LEVEL), WIN_LINE[0])
@@ -303,7 +306,9 @@ def test_a_deal_shown_as_being_prepared_can_be_played(page: Page, unprepared: _S
     card = deal_card(open_daily(page, t), "Spiderette, 1 suit")
     expect(card).to_contain_text("Being prepared")
     store = unprepared.app.state.context.store
-    store.add_daily_deal(known_deal(days.today(), "spiderette-1-classic"))  # the schedule got there meanwhile
+    store.add_daily_deal(
+        known_deal(days.today(), "spiderette-1-classic"), time.time()
+    )  # the schedule got there meanwhile
     card.get_by_role("button", name="Play", exact=True).click()
     badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
     expect(badge).to_be_visible(timeout=30_000)

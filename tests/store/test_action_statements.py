@@ -4,6 +4,7 @@ then rather than at every checkout (a round trip before each of an action's thre
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -65,10 +66,10 @@ def test_an_append_is_one_statement_that_writes_all_or_nothing(
         assert row is not None
         stale = store.get_game(PLAYER, "g")
         statements = Statements(monkeypatch)
-        assert store.append_actions(row, [("deal", 1.0), ("undo", 2.5), ("deal", 3.0)])
+        assert store.append_actions(row, [("deal", 1.0), ("undo", 2.5), ("deal", 3.0)], time.time())
         assert len(statements.sent) == 1  # the version check and the log's rows: one round trip
         assert "UPDATE games" in statements.sent[0] and "INSERT INTO actions" in statements.sent[0]
-        assert stale is not None and not store.append_actions(stale, [("1>2", 4.0)])
+        assert stale is not None and not store.append_actions(stale, [("1>2", 4.0)], time.time())
         assert len(statements.sent) == 2
         again = store.get_game(PLAYER, "g")
         assert again is not None and again.version == 3 and again.elapsed == 3.0
@@ -96,7 +97,7 @@ def test_a_connection_the_server_dropped_costs_one_busy_answer_then_is_replaced(
     url = schemas.new()
     store = PostgresStore(url, pool_size=1)
     try:
-        store.add_player(PLAYER)
+        store.add_player(PLAYER, time.time())
         with store._pool.connection() as conn:
             pid = conn.info.backend_pid
         with psycopg.connect(url, autocommit=True) as admin:

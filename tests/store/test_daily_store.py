@@ -1,10 +1,15 @@
-"""The store's daily deals (spider/store/daily.py): the same tests on SQLite and on PostgreSQL."""
+"""The store's daily deals (spider/store/daily.py): the deals, the statements of a counted attempt
+that the play layer runs in a transaction (spider/play/attempts.py decides when), and the boards
+read from them. The same tests on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import time
 
+import pytest
+
 from spider.store import DailyDeal, GameRow, Store, utc_day
+from spider.store.base import FinishedAttempt, Transaction
 
 LEVEL = "spider-1-classic"
 TODAY = utc_day(time.time())
@@ -16,15 +21,36 @@ def player(n: int) -> str:
 
 
 def daily_row(game_id: str, who: str, day: str = TODAY, level: str = LEVEL) -> GameRow:
-    return GameRow(id=game_id, player=who, level=level, profile="standard", code=None, deck=["AS"], daily=day)
+    return GameRow(
+        id=game_id, player=who, level=level, profile="standard", code=None, deck=["AS"], daily=day, created=time.time()
+    )
+
+
+def count(tx: Transaction, finished: list[FinishedAttempt]) -> None:
+    for attempt in finished:
+        if not attempt.assisted:
+            tx.count_result(attempt)
+
+
+def begin(store: Store, row: GameRow, attempt: bool = True) -> None:
+    """The statements of a new daily game: the active game's attempt lost, the game, its attempt."""
+    now = time.time()
+    with store.transaction() as tx:
+        tx.claim_player(row.player, now)
+        count(tx, tx.end_attempt(row.player, now, TODAY))
+        tx.create_game(row, [], now)
+        if attempt and row.daily is not None:
+            tx.start_attempt(row.daily, row.level, row.player, row.id)
 
 
 def play_out(store: Store, who: str, game_id: str, status: str, moves: int, seconds: float) -> None:
-    """Write the game's one action, finishing it with ``status`` (as Games.play does for a win)."""
+    """Write the game's one action, finishing it with ``status``, and its attempt with it."""
     row = store.get_game(who, game_id)
     assert row is not None
     row.moves, row.status, row.finished = moves, status, time.time()
-    assert store.append_actions(row, [("deal", seconds)])
+    with store.transaction() as tx:
+        assert tx.append_actions(row, [("deal", seconds)], time.time())
+        count(tx, tx.finish_attempt(row, seconds, row.finished, TODAY))
 
 
 def deal(day: str = TODAY, level: str = LEVEL, difficulty: str = "easy") -> DailyDeal:
@@ -38,48 +64,67 @@ def test_the_site_value_stored_first_is_the_one_everyone_gets(store: Store, open
 
 def test_the_first_deal_written_for_a_day_and_level_is_kept(store: Store) -> None:
     assert store.daily_deal(TODAY, LEVEL) is None
-    assert store.add_daily_deal(deal()) == deal()
-    assert store.add_daily_deal(deal(difficulty="hard")) == deal()  # another process was later
-    store.add_daily_deal(deal(level="spiderette-1-classic"))
+    assert store.add_daily_deal(deal(), time.time()) == deal()
+    assert store.add_daily_deal(deal(difficulty="hard"), time.time()) == deal()  # another process was later
+    store.add_daily_deal(deal(level="spiderette-1-classic"), time.time())
     assert {d.level for d in store.daily_deals(TODAY)} == {LEVEL, "spiderette-1-classic"}
     assert store.daily_deals(YESTERDAY) == []
 
 
-def test_the_first_daily_game_counts_and_later_ones_are_practice(store: Store) -> None:
-    store.create_game(daily_row("first", player(1)))
+def test_an_attempt_is_started_once_per_player_and_deal(store: Store) -> None:
+    begin(store, daily_row("first", player(1)))
+    begin(store, daily_row("again", player(1)))  # the same statement again: nothing written
     counted = store.daily_result(TODAY, LEVEL, player(1))
-    assert counted is not None and (counted.game, counted.state) == ("first", "playing")
-    play_out(store, player(1), "first", "won", moves=120, seconds=300.0)
-    store.create_game(daily_row("again", player(1)))
-    play_out(store, player(1), "again", "won", moves=99, seconds=100.0)
-    won = store.daily_result(TODAY, LEVEL, player(1))
-    assert won is not None and (won.game, won.state, won.moves, won.seconds) == ("first", "won", 120, 300.0)
+    assert counted is not None and (counted.game, counted.state) == ("first", "lost")
     assert [g.id for g in store.daily_games(player(1), TODAY)] == ["first", "again"]
 
 
-def test_a_new_game_ends_a_counted_attempt_as_lost(store: Store) -> None:
-    store.create_game(daily_row("daily", player(1)))
+def test_a_game_without_its_statement_makes_no_attempt(store: Store) -> None:
+    store.create_game(daily_row("daily", player(1)))  # the store alone decides nothing
+    assert store.daily_result(TODAY, LEVEL, player(1)) is None
+    assert [g.id for g in store.daily_games(player(1), TODAY)] == ["daily"]
+
+
+def test_ending_an_attempt_loses_it_at_its_games_moves_and_time(store: Store) -> None:
+    begin(store, daily_row("daily", player(1)))
     row = store.get_game(player(1), "daily")
     assert row is not None
     row.moves = 7
-    assert store.append_actions(row, [("1-2", 12.5)])
-    store.create_game(
-        GameRow(id="plain", player=player(1), level=LEVEL, profile="standard", code="SP1-S1C-AAAAAAD", deck=None)
-    )
+    assert store.append_actions(row, [("1-2", 12.5)], time.time())
+    with store.transaction() as tx:
+        ended = tx.end_attempt(player(1), time.time(), TODAY)
+        assert [(a.day, a.level, a.lost, a.moves, a.assisted) for a in ended] == [(TODAY, LEVEL, 1, 7, False)]
+        assert tx.end_attempt(player(1), time.time(), TODAY) == []  # lost already
     lost = store.daily_result(TODAY, LEVEL, player(1))
     assert lost is not None and (lost.state, lost.moves, lost.seconds) == ("lost", 7, 12.5)
     assert lost.finished is not None
 
 
-def test_an_attempt_of_a_day_that_is_over_no_longer_changes(store: Store) -> None:
-    store.create_game(daily_row("old", player(1), day=YESTERDAY))
-    store.create_game(daily_row("today", player(1)))  # ends yesterday's game, not its result
+def test_an_attempt_of_a_day_before_since_is_not_changed(store: Store) -> None:
+    begin(store, daily_row("old", player(1), day=YESTERDAY))
+    row = store.get_game(player(1), "old")
+    assert row is not None
+    row.status, row.moves = "won", 3
+    with store.transaction() as tx:
+        assert tx.finish_attempt(row, 9.0, time.time(), TODAY) == []
+        assert tx.end_attempt(player(1), time.time(), TODAY) == []
     old = store.daily_result(YESTERDAY, LEVEL, player(1))
     assert old is not None and old.state == "playing"
 
 
+def test_a_transaction_that_raises_writes_nothing(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        tx.claim_player(player(1), time.time())
+        tx.create_game(daily_row("daily", player(1)), [("deal", 1.0)], time.time())
+        tx.start_attempt(TODAY, LEVEL, player(1), "daily")
+        raise RuntimeError("after the statements")
+    assert store.get_game(player(1), "daily") is None and store.daily_result(TODAY, LEVEL, player(1)) is None
+    begin(store, daily_row("daily", player(1)))  # and the store goes on working
+    assert store.daily_result(TODAY, LEVEL, player(1)) is not None
+
+
 def test_asking_the_solver_marks_the_attempt_assisted(store: Store) -> None:
-    store.create_game(daily_row("daily", player(1)))
+    begin(store, daily_row("daily", player(1)))
     store.mark_assisted(player(1), "daily")
     play_out(store, player(1), "daily", "won", moves=100, seconds=60.0)
     result = store.daily_result(TODAY, LEVEL, player(1))
@@ -99,12 +144,12 @@ def test_the_board_ranks_won_before_lost_then_moves_then_time(store: Store) -> N
         6: ("lost", 5, 5.0),
     }
     for n, (status, moves, seconds) in outcomes.items():
-        store.create_game(daily_row(f"g{n}", player(n)))
+        begin(store, daily_row(f"g{n}", player(n)))
         play_out(store, player(n), f"g{n}", status, moves, seconds)
-    store.create_game(daily_row("helped", player(7)))
+    begin(store, daily_row("helped", player(7)))
     store.mark_assisted(player(7), "helped")
     play_out(store, player(7), "helped", "won", 90, 10.0)
-    store.create_game(daily_row("playing", player(8)))
+    begin(store, daily_row("playing", player(8)))
 
     board = store.daily_board(TODAY, LEVEL, player(3), top=3, around=1)
     assert [(rank, r.player) for rank, r in board.top] == [(1, player(5)), (2, player(4)), (3, player(3))]
@@ -129,7 +174,7 @@ def test_every_rank_is_the_players_place_in_the_whole_order(store: Store) -> Non
     for n in range(40):
         status = "won" if n % 3 else "lost"
         moves, seconds = 100 + n % 4, float(n % 5)
-        store.create_game(daily_row(f"g{n}", player(n)))
+        begin(store, daily_row(f"g{n}", player(n)))
         play_out(store, player(n), f"g{n}", status, moves, seconds)
         found = store.daily_result(TODAY, LEVEL, player(n))
         assert found is not None and found.finished is not None
@@ -141,9 +186,9 @@ def test_every_rank_is_the_players_place_in_the_whole_order(store: Store) -> Non
 
 def test_a_results_rank_is_its_place_on_the_board_and_none_when_not_ranked(store: Store) -> None:
     for n, (status, moves) in enumerate([("won", 120), ("won", 100), ("lost", 5)], start=1):
-        store.create_game(daily_row(f"g{n}", player(n)))
+        begin(store, daily_row(f"g{n}", player(n)))
         play_out(store, player(n), f"g{n}", status, moves, 60.0)
-    store.create_game(daily_row("playing", player(4)))
+    begin(store, daily_row("playing", player(4)))
     ranks = {}
     for n in range(1, 5):
         result = store.daily_result(TODAY, LEVEL, player(n))

@@ -4,6 +4,7 @@ must do for the queries written once to behave alike."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 from typing import cast
 
@@ -28,7 +29,7 @@ def test_a_transaction_that_raises_writes_nothing_and_the_next_call_is_served(st
         assert db.one("SELECT token FROM players WHERE token = %s", (PLAYER,)) == (PLAYER,)
         raise Failed
     assert store.player_settings(PLAYER) is None  # rolled back
-    store.add_player(PLAYER)  # the connection (SQLite's lock, PostgreSQL's pooled one) was given back
+    store.add_player(PLAYER, time.time())  # the connection (SQLite's lock, PostgreSQL's pooled one) was given back
     assert store.player_settings(PLAYER) == {}
 
 
@@ -63,14 +64,14 @@ def test_sqlite_a_file_locked_elsewhere_is_busy_then_served_once_free(
         holder = sqlite3.connect(database, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # another connection holds the write lock
         with pytest.raises(StoreBusy):  # a transaction's BEGIN
-            store.append_actions(row, [("deal", 1.0)])
+            store.append_actions(row, [("deal", 1.0)], time.time())
         with pytest.raises(StoreBusy):  # a statement on its own
-            store.save_settings(PLAYER, {"sound": False})
+            store.save_settings(PLAYER, {"sound": False}, time.time())
         assert store.player_settings(PLAYER) == {}  # reads go on beside the writer (WAL)
         holder.execute("ROLLBACK")
         holder.close()
-        assert store.append_actions(row, [("deal", 1.0)]) and row.version == 1
-        store.save_settings(PLAYER, {"sound": False})
+        assert store.append_actions(row, [("deal", 1.0)], time.time()) and row.version == 1
+        store.save_settings(PLAYER, {"sound": False}, time.time())
         assert store.player_settings(PLAYER) == {"sound": False}
     finally:
         store.close()

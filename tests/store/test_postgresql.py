@@ -60,7 +60,7 @@ def test_processes_starting_at_once_apply_each_step_once_and_a_restart_applies_n
 
 def test_a_later_step_keeps_every_row_and_the_older_code_still_works_beside_it(url: str) -> None:
     store = PostgresStore(url)
-    store.save_settings(PLAYER, {"lang": "ru"})
+    store.save_settings(PLAYER, {"lang": "ru"}, time.time())
     row = new_row("g")
     store.create_game(row, [("1>2", 1.0)])
     with psycopg.connect(url) as conn:
@@ -68,7 +68,7 @@ def test_a_later_step_keeps_every_row_and_the_older_code_still_works_beside_it(u
     assert [v for v, _ in applied(url)] == list(range(1, len(MIGRATIONS) + 2))
     # this release's code on the newer schema (a rolling restart): reads and writes as before
     assert store.player_settings(PLAYER) == {"lang": "ru"}
-    assert store.append_actions(row, [("deal", 2.0)])
+    assert store.append_actions(row, [("deal", 2.0)], time.time())
     again = PostgresStore(url)
     found = again.get_game(PLAYER, "g")
     assert found is not None

@@ -17,9 +17,16 @@ LEVEL = "spider-1-classic"
 
 
 def new_row(game_id: str, player: str = PLAYER, level: str = LEVEL, **fields: object) -> GameRow:
+    """A new game, made now unless ``created`` says otherwise (the store writes the caller's moment)."""
     return GameRow(
-        id=game_id, player=player, level=level, profile="standard", code="SP1-S1C-AAAAAAD", deck=None, **fields
-    )  # type: ignore[arg-type]
+        id=game_id,
+        player=player,
+        level=level,
+        profile="standard",
+        code="SP1-S1C-AAAAAAD",
+        deck=None,
+        **{"created": time.time()} | fields,  # type: ignore[arg-type]
+    )
 
 
 def finish(store: Store, game_id: str, status: str, finished: float, **fields: object) -> None:
@@ -28,7 +35,7 @@ def finish(store: Store, game_id: str, status: str, finished: float, **fields: o
     row.status, row.finished = status, finished
     for name, value in fields.items():
         setattr(row, name, value)
-    assert store.append_actions(row, [("deal", finished)])
+    assert store.append_actions(row, [("deal", finished)], time.time())
 
 
 # ----- players ---------------------------------------------------------------------------------
@@ -36,26 +43,28 @@ def finish(store: Store, game_id: str, status: str, finished: float, **fields: o
 
 def test_settings_belong_to_known_players_and_are_kept_whole(store: Store) -> None:
     assert store.player_settings(PLAYER) is None
-    store.add_player(PLAYER)
+    store.add_player(PLAYER, time.time())
     assert store.player_settings(PLAYER) == {}
     settings = {"lang": "fi", "sound": False, "profile": "timed", "nested": {"a": [1, 2]}}
-    store.save_settings(PLAYER, settings)
-    store.add_player(PLAYER)  # a second time changes nothing
+    store.save_settings(PLAYER, settings, time.time())
+    store.add_player(PLAYER, time.time())  # a second time changes nothing
     assert store.player_settings(PLAYER) == settings
-    store.save_settings(OTHER, {"lang": "ru"})  # saving makes the player known
+    store.save_settings(OTHER, {"lang": "ru"}, time.time())  # saving makes the player known
     assert store.player_settings(OTHER) == {"lang": "ru"} and store.player_settings(PLAYER) == settings
 
 
 def test_players_with_no_game_and_no_settings_made_before_the_cutoff_are_forgotten(store: Store) -> None:
     made = time.time()
-    store.add_player("empty".ljust(32, "x"))
-    store.save_settings("settings".ljust(32, "x"), {"sound": False})
+    store.add_player("empty".ljust(32, "x"), time.time())
+    store.save_settings("settings".ljust(32, "x"), {"sound": False}, time.time())
     store.create_game(new_row("kept", player="playing".ljust(32, "x")))
     store.create_game(new_row("cleared", player="cleared".ljust(32, "x")))
     row = store.get_game("cleared".ljust(32, "x"), "cleared")
     assert row is not None
     row.status, row.finished = "lost", made
-    assert store.append_actions(row, [("deal", 1.0)]) and store.delete_finished("cleared".ljust(32, "x")) == 1
+    assert (
+        store.append_actions(row, [("deal", 1.0)], time.time()) and store.delete_finished("cleared".ljust(32, "x")) == 1
+    )
     assert store.expire_players(before=made - 60) == 0  # all of them are newer than that
     assert store.expire_players(before=time.time() + 1) == 2
     assert store.player_settings("empty".ljust(32, "x")) is None
@@ -64,7 +73,9 @@ def test_players_with_no_game_and_no_settings_made_before_the_cutoff_are_forgott
     assert store.player_settings("playing".ljust(32, "x")) == {}
     assert store.get_game("playing".ljust(32, "x"), "kept") is not None
     assert store.expire_players(before=time.time() + 1) == 0  # nothing more: it can run any number of times
-    store.save_settings("empty".ljust(32, "x"), {"lang": "sk"})  # a forgotten token written to again is known again
+    store.save_settings(
+        "empty".ljust(32, "x"), {"lang": "sk"}, time.time()
+    )  # a forgotten token written to again is known again
     assert store.player_settings("empty".ljust(32, "x")) == {"lang": "sk"}
 
 
@@ -98,7 +109,7 @@ def test_a_deck_and_the_outcome_fields_are_kept(store: Store) -> None:
     row = GameRow(id="dealt", player=PLAYER, level=LEVEL, profile="timed", code=None, deck=deck, assisted=True)
     store.create_game(row, [("1>2", 0.25), ("deal", 2.0)])
     row.moves, row.score = 2, 480
-    assert store.append_actions(row, [("3>4", 3.0)])
+    assert store.append_actions(row, [("3>4", 3.0)], time.time())
     found = store.get_game(PLAYER, "dealt")
     assert found is not None
     assert (found.deck, found.code, found.assisted, found.moves, found.score) == (deck, None, True, 2, 480)
@@ -110,7 +121,7 @@ def test_a_game_is_read_without_its_log_which_is_loaded_up_to_the_rows_version(s
     row = store.get_game(PLAYER, "g")
     assert row is not None and row.version == 2 and row.actions == [] and row.times == []
     newer = store.get_game(PLAYER, "g")
-    assert newer is not None and store.append_actions(newer, [("undo", 3.0)])
+    assert newer is not None and store.append_actions(newer, [("undo", 3.0)], time.time())
     store.load_actions(row)  # what was appended since the row was read is not mixed in
     assert (row.actions, row.times) == (["1>2", "deal"], [1.0, 2.0])
     store.load_actions(newer)
@@ -121,10 +132,10 @@ def test_an_append_at_a_stale_version_writes_nothing(store: Store) -> None:
     store.create_game(new_row("g"), [("1>2", 1.0)])
     first, second = store.get_game(PLAYER, "g"), store.get_game(PLAYER, "g")
     assert first is not None and second is not None
-    assert store.append_actions(first, [("deal", 2.0)])
+    assert store.append_actions(first, [("deal", 2.0)], time.time())
     assert (first.version, first.actions, first.elapsed) == (2, [], 2.0)  # its log was not read, nor made up
     second.moves = 99
-    assert not store.append_actions(second, [("undo", 5.0)])
+    assert not store.append_actions(second, [("undo", 5.0)], time.time())
     now = store.get_game(PLAYER, "g")
     assert now is not None
     store.load_actions(now)
@@ -136,17 +147,17 @@ def test_a_finished_game_takes_no_more_actions_and_no_clock(store: Store) -> Non
     finish(store, "g", "won", 100.0, score=700)
     row = store.get_game(PLAYER, "g")
     assert row is not None and row.status == "won" and row.version == 1
-    assert not store.append_actions(row, [("undo", 101.0)])
-    store.save_clock(PLAYER, "g", 500.0)
+    assert not store.append_actions(row, [("undo", 101.0)], time.time())
+    store.save_clock(PLAYER, "g", 500.0, time.time())
     after = store.get_game(PLAYER, "g")
     assert after is not None and (after.version, after.elapsed) == (1, 100.0)
 
 
 def test_the_clock_only_moves_forward_and_only_for_the_games_player(store: Store) -> None:
     store.create_game(new_row("g"))
-    store.save_clock(PLAYER, "g", 30.0)
-    store.save_clock(PLAYER, "g", 10.0)
-    store.save_clock(OTHER, "g", 90.0)
+    store.save_clock(PLAYER, "g", 30.0, time.time())
+    store.save_clock(PLAYER, "g", 10.0, time.time())
+    store.save_clock(OTHER, "g", 90.0, time.time())
     row = store.get_game(PLAYER, "g")
     assert row is not None and row.elapsed == 30.0 and row.seen is not None
 
@@ -175,7 +186,7 @@ def test_finished_games_page_newest_first_and_forgetting_them_keeps_the_current_
     finish_other = store.get_game(OTHER, "other")
     assert finish_other is not None
     finish_other.status, finish_other.finished = "won", 50.0
-    assert store.append_actions(finish_other, [("deal", 50.0)])
+    assert store.append_actions(finish_other, [("deal", 50.0)], time.time())
     page, total = store.finished_page(PLAYER, None, 0, 2)
     assert total == 4 and [g.id for g in page] == ["g3", "g2"] and all(g.actions == [] for g in page)
     page, total = store.finished_page(PLAYER, LEVEL, 1, 10)
@@ -203,10 +214,10 @@ def test_a_new_game_that_cannot_be_written_leaves_the_current_one_as_it_was(stor
 
 def test_what_was_written_is_there_when_the_database_is_opened_again(opener: Callable[[], Store]) -> None:
     first = opener()
-    first.save_settings(PLAYER, {"lang": "sk"})
+    first.save_settings(PLAYER, {"lang": "sk"}, time.time())
     row = new_row("g")
     first.create_game(row, [("1>2", 1.0)])
-    assert first.append_actions(row, [("deal", 2.0)])
+    assert first.append_actions(row, [("deal", 2.0)], time.time())
     first.close()
     again = opener()
     found = again.current_game(PLAYER)
@@ -223,12 +234,14 @@ REVIEW = {"winnable": True, "turning_point": {"index": 3, "action": "1>2:1", "af
 def test_a_review_is_kept_once_for_a_finished_game_of_its_player_only(opener: Callable[[], Store]) -> None:
     store = opener()
     store.create_game(new_row("playing"))
-    assert not store.save_review(PLAYER, "playing", REVIEW)  # unfinished: its review would show face-down cards
+    assert not store.save_review(
+        PLAYER, "playing", REVIEW, time.time()
+    )  # unfinished: its review would show face-down cards
     assert store.get_review(PLAYER, "playing") is None
     finish(store, "playing", "lost", 5.0)
-    assert not store.save_review(OTHER, "playing", REVIEW) and store.get_review(PLAYER, "playing") is None
-    assert store.save_review(PLAYER, "playing", REVIEW)
-    assert not store.save_review(PLAYER, "playing", {"winnable": None})  # computed once: the first is kept
+    assert not store.save_review(OTHER, "playing", REVIEW, time.time()) and store.get_review(PLAYER, "playing") is None
+    assert store.save_review(PLAYER, "playing", REVIEW, time.time())
+    assert not store.save_review(PLAYER, "playing", {"winnable": None}, time.time())  # computed once: the first is kept
     assert store.get_review(OTHER, "playing") is None
     store.close()
     again = opener()  # it survives a restart
@@ -251,7 +264,7 @@ def test_of_two_writers_at_one_version_exactly_one_succeeds_and_the_log_never_fo
         row = store.get_game(PLAYER, "g")
         assert row is not None and row.version == version
         start.wait()  # both have read the game at this version before either writes
-        return store.append_actions(row, [(f"{id(store)}-{version}", float(version))])
+        return store.append_actions(row, [(f"{id(store)}-{version}", float(version))], time.time())
 
     for version in range(8):
         with ThreadPoolExecutor(2) as pool:
@@ -265,7 +278,7 @@ def test_of_two_writers_at_one_version_exactly_one_succeeds_and_the_log_never_fo
 
 def test_new_games_started_at_once_leave_exactly_one_active(opener: Callable[[], Store]) -> None:
     stores = [opener() for _ in range(4)]
-    stores[0].add_player(PLAYER)
+    stores[0].add_player(PLAYER, time.time())
     start = threading.Barrier(len(stores))
 
     def create(store: Store, n: int) -> None:
@@ -286,7 +299,7 @@ def test_expiry_from_several_processes_while_players_start_games_and_save_settin
     stores = [opener() for _ in range(4)]
     players = [f"p{n}".ljust(32, "x") for n in range(30)]
     for player in players:
-        stores[0].add_player(player)
+        stores[0].add_player(player, time.time())
     cutoff = time.time() + 1
     start = threading.Barrier(len(stores) + 2)
 
@@ -302,7 +315,7 @@ def test_expiry_from_several_processes_while_players_start_games_and_save_settin
     def save_settings() -> None:
         start.wait()
         for n, player in enumerate(players[10:20]):
-            stores[n % 4].save_settings(player, {"sound": False})
+            stores[n % 4].save_settings(player, {"sound": False}, time.time())
 
     with ThreadPoolExecutor(len(stores) + 2) as pool:
         expired = [pool.submit(expire, store) for store in stores]

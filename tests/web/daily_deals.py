@@ -1,6 +1,6 @@
 """Daily deals for the web tests without the solver: each level's deal is a shipped winnable deal
-(spider/jobs/winnable.json) written out as a deck, stored as that day's deal, and the daily clock
-(``spider.daily.days.now``) is a moment the test sets. A test module imports the fixtures
+(spider/jobs/winnable.json) written out as a deck, stored as that day's deal, and the app's one
+clock (``spider.clock.now``, which ``days.now`` reads) is a moment the test sets. A test module imports the fixtures
 ``clock_fixture`` and ``daily_app_fixture`` to use ``clock`` and ``daily_app``."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from spider import clock
 from spider.daily import LEVELS, days
 from spider.engine import Game, card_text
 from spider.jobs.top_up import SEED_FILE
@@ -33,7 +34,7 @@ def known_deal(day: str, level: str, which: int = 0) -> DailyDeal:
 
 @dataclass
 class Clock:
-    """The daily code's clock: starts at the real moment (the store keeps its own, the real one)."""
+    """The app's clock: starts at the real moment; the store writes the moments the app passes."""
 
     moment: float = field(default_factory=time.time)
 
@@ -51,13 +52,13 @@ class Clock:
 @pytest.fixture(name="clock")
 def clock_fixture(monkeypatch: pytest.MonkeyPatch) -> Clock:
     frozen = Clock()
-    monkeypatch.setattr(days, "now", frozen.now)
+    monkeypatch.setattr(clock, "now", frozen.now)
     return frozen
 
 
 def store_deals(store: Store, day: str, which: int = 0) -> dict[str, DailyDeal]:
     """Every level's deal of ``day``, stored."""
-    return {level: store.add_daily_deal(known_deal(day, level, which)) for level in LEVELS}
+    return {level: store.add_daily_deal(known_deal(day, level, which), time.time()) for level in LEVELS}
 
 
 @pytest.fixture(name="daily_app")

@@ -199,3 +199,16 @@ def test_the_calendar_and_the_streaks(one: TestClient, daily_app: FastAPI, clock
     assert {d["state"] for d in one.get(f"/api/daily/calendar/{next_year}").json()["days"]} == {"future"}
     assert one.get("/api/daily/calendar/9999-12").json()["days"][-1] == {"date": "9999-12-31", "state": "future"}
     assert one.get("/api/daily/calendar/0000-01").json()["reason"] == "bad_date"
+
+
+def test_a_result_no_longer_changes_once_its_day_is_over(one: TestClient, daily_app: FastAPI, clock: Clock) -> None:
+    """The app's one clock: the day the play layer passes the store moves with ``spider.clock.now``."""
+    yesterday = clock.today
+    started = play(one, LEVEL)
+    act(one, started, known_deal(yesterday, LEVEL).line[0])
+    clock.next_day()
+    store_deals(daily_app.state.context.store, clock.today)
+    assert play(one, LEVEL)["daily"]["date"] == clock.today  # a new game: ends yesterday's, not its result
+    old = one.get(f"/api/daily/{yesterday}").json()["deals"][LEVELS.index(LEVEL)]["result"]
+    assert old["state"] == "playing" and old["game"] == started["id"]
+    assert one.get(f"/api/games/{started['id']}").json()["status"] == "lost"

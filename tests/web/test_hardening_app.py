@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from spider.play.games import PLAY_GAP
 from spider.web.app import create_app
-from spider.web.games import PLAY_GAP
 from spider.web.http.security import CONTENT_SECURITY_POLICY
 
 

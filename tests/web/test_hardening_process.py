@@ -56,11 +56,11 @@ def test_the_scheduled_expiry_forgets_players_with_nothing_stored_and_reads_add_
     store = open_store(database)
     try:
         for player in OLD_EMPTY:
-            store.add_player(player)  # as cookie-less requests used to make them
-        store.save_settings(WITH_SETTINGS, {"sound": False})
+            store.add_player(player, time.time())  # as cookie-less requests used to make them
+        store.save_settings(WITH_SETTINGS, {"sound": False}, time.time())
         store.create_game(new_row("kept", player=PLAYING))
         run_sql(database, "UPDATE players SET created = ?", time.time() - 2 * 86400)
-        store.add_player(RECENT)
+        store.add_player(RECENT, time.time())
     finally:
         store.close()
     served = start(database, tmp_path / "server.log", workers=2, env={"SPIDER_PLAYER_EXPIRY_DAYS": "1"})

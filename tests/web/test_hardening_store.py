@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -81,5 +82,11 @@ def test_a_new_game_and_its_actions_are_written_together_or_not_at_all(tmp_path:
 
 def _row(game_id: str) -> GameRow:
     return GameRow(
-        id=game_id, player="P" * 32, level="spider-1-classic", profile="standard", code="SP1-S1C-AAAAAAD", deck=None
+        id=game_id,
+        player="P" * 32,
+        level="spider-1-classic",
+        profile="standard",
+        code="SP1-S1C-AAAAAAD",
+        deck=None,
+        created=time.time(),
     )

@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...engine import N_, IllegalAction, SpiderError, profile, variant
 from ...i18n import translate_error, translations
+from ...play import NotFound as NoSuchGame
 from ..language import request_language
 from ..models import GameView
 
@@ -142,6 +143,10 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(SpiderError)
     async def spider_error(request: Request, exc: SpiderError) -> JSONResponse:
         return error_response(request, exc)
+
+    @app.exception_handler(NoSuchGame)
+    async def no_such_game(request: Request, exc: NoSuchGame) -> JSONResponse:
+        return error_response(request, NotFound())
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

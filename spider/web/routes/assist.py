@@ -69,8 +69,7 @@ async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -
     except WorkerLost:
         stopped = N_("The solver stopped before it could answer. Please ask again.")
         raise ApiError(503, "worker_lost", stopped) from None
-    if row.daily is not None:  # a daily leaderboard ranks the player's own play (docs/RULES.md)
-        await run_in_threadpool(ctx.store.mark_assisted, row.player, row.id)
+    await run_in_threadpool(ctx.games.deep_hint_given, row)
     return action
 
 
@@ -90,7 +89,7 @@ async def solve(
         row, game = await run_in_threadpool(ctx.games.get, player, game_id)
         # a daily deal's winning line, passed on while its day lasts, would rank another player
         job = await ctx.player_jobs.start_solve(game.record(), body.time_limit, player, client, not still_secret(row))
-    await run_in_threadpool(ctx.store.mark_assisted, player, game_id)  # counted apart, once it is asked
+    await run_in_threadpool(ctx.games.solver_asked, player, game_id)  # counted apart, once it is asked
     response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
     return {"id": job, "state": "waiting", "elapsed": 0.0}
 

@@ -20,7 +20,6 @@ from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
 from ...i18n import translations
 from ...jobs import daily as daily_jobs
-from ...store import DailyDeal, GameRow
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
@@ -191,19 +190,8 @@ async def play(request: Request, level: DailyLevel, ctx: Ctx, player: PlayerId) 
     deal = await ctx.player_jobs.daily_deal(day, level, deadline)
     if deal is None:
         raise NotReady()
-    row, game = await run_in_threadpool(_attempt, ctx, player, deal)
+    row, game = await run_in_threadpool(ctx.games.daily_attempt, player, deal)
     return view(request, row, game)
-
-
-def _attempt(ctx: Ctx, player: str, deal: DailyDeal) -> tuple[GameRow, Game]:
-    """The player's game of the deal: their unfinished one, else a new one (the store makes the
-    first one their counted attempt, and any later one practice)."""
-    current = ctx.games.current(player)
-    if current is not None and current[0].daily == deal.day and current[0].level == deal.level:
-        return current
-    v = variant_of_level(deal.level)
-    spec = {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck, "profile": PROFILE}
-    return ctx.games.create(player, spec | {"daily": deal.day})
 
 
 router.include_router(days_router)

@@ -7,12 +7,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...daily import PROFILE as DAILY_PROFILE
 from ...engine import N_, variant
+from ...play import Stale
 from ..bodies import ActionBody, ClockBody, NewGame
 from ..context import Ctx, view
 from ..dailies import still_secret
-from ..games import Stale, record_of
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_response, error_responses
 from ..identity import PlayerId
 from ..models import GameRecord, GameView
@@ -35,7 +34,7 @@ ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_ex
 def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx, player: PlayerId) -> Any:
     best = (body.best.column, body.best.count) if body.best else None
     try:
-        row, game, events = ctx.games.play(player, game_id, body.version, body.action, best, body.elapsed)
+        row, game, events = ctx.games.act(player, game_id, body.version, body.action, best, body.elapsed)
     except Stale as stale:
         if stale.row.status == "active":
             err = ApiError(409, "stale", N_("The game has changed since (another tab?): here is the current table"))
@@ -96,13 +95,7 @@ def get_game(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> dict
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
 def restart(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    row, _game = ctx.games.get(player, game_id)
-    record = record_of(row)
-    record["actions"] = []
-    if row.daily is not None:
-        record |= {"daily": row.daily, "profile": DAILY_PROFILE}  # a practice attempt of the daily deal
-    row, game = ctx.games.create(player, record)
-    return view(request, row, game)
+    return view(request, *ctx.games.restart(player, game_id))
 
 
 @router.post(

@@ -8,10 +8,10 @@ from fastapi import APIRouter, Path, Query, Request
 
 from ...engine import N_, Game, describe
 from ...i18n import translations
+from ...play import record_of
 from ...store import GameRow
 from ..context import Ctx, view
 from ..dailies import secret_error
-from ..games import record_of
 from ..http.errors import BUSY, ApiError, NotFound, error_response, error_responses
 from ..identity import PlayerId
 from ..language import request_language

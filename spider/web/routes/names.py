@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
+from ... import clock
 from ...daily.names import check_name, public_id
 from ...daily.transfers import VALID_SECONDS, code_hash, new_code, normalized
 from ...i18n import translations
@@ -31,7 +31,7 @@ router = APIRouter()
 )
 def put_name(request: Request, body: NameBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     name = None if body.name is None else check_name(body.name)  # a bad name: 400 bad_name, nothing kept
-    ctx.store.set_player_name(player, name, public_id(player))
+    ctx.store.set_player_name(player, name, public_id(player), clock.now())
     return name_of(ctx.store, player, translations(request_language(request)))
 
 
@@ -45,7 +45,8 @@ def put_name(request: Request, body: NameBody, ctx: Ctx, player: PlayerId) -> di
 def post_transfer(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # the same bucket: a code made is a row kept
     code = new_code()
-    ctx.store.add_transfer(code_hash(normalized(code) or code), player, time.time() + VALID_SECONDS)
+    now = clock.now()
+    ctx.store.add_transfer(code_hash(normalized(code) or code), player, now + VALID_SECONDS, now)
     return {"code": code, "expires_in": VALID_SECONDS}
 
 
@@ -65,7 +66,7 @@ class BadTransfer(ApiError):
 def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # every try counts, so that nobody guesses a code
     code = normalized(body.code)
-    linked = None if code is None else ctx.store.take_transfer(code_hash(code), time.time())
+    linked = None if code is None else ctx.store.take_transfer(code_hash(code), clock.now())
     settings = None if linked is None else ctx.store.player_settings(linked)
     if linked is None or settings is None:
         raise BadTransfer()

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from ... import clock
 from ...engine import N_, Game, Translations
 from ...i18n import translations
 from ...solver.review import player_line, position
@@ -107,7 +108,7 @@ async def review_state(request: Request, job_id: str, ctx: Ctx, player: KnownPla
         return progress | {"state": "failed", "message": failed}
     game_id, review = answer["game"], answer["review"]
     _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-    await run_in_threadpool(ctx.store.save_review, player, game_id, review)  # kept once: the first stays
+    await run_in_threadpool(ctx.store.save_review, player, game_id, review, clock.now())  # kept once: the first stays
     stored = await run_in_threadpool(ctx.store.get_review, player, game_id)
     return progress | await run_in_threadpool(_worded, game_id, game, stored or review, tr)
 

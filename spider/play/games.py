@@ -1,31 +1,26 @@
-"""Games of players: new games, actions and loading, over the store, with replayed games kept in
-a small cache so that an action costs one write, not a replay."""
+"""Games of players: new games, actions, restarts, help asked and loading, over the store, with
+replayed games kept in a small cache so that an action costs one write, not a replay."""
 
 from __future__ import annotations
 
 import re
 import secrets
 import threading
-import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
+from .. import clock
+from ..daily import PROFILE as DAILY_PROFILE
 from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
-from ..store import GameRow, Store
-from .http.errors import NotFound
+from ..store import DailyDeal, GameRow, Store
+from . import attempts
+from .errors import NotFound, Stale
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe's characters, of bounded length
 CACHE_SIZE = 512
 # The longest gap between two requests about a game that the server counts as play whatever the
 # client's timer says: a pause may hide in any longer gap, so only this much of it is certain.
 PLAY_GAP = 1.0
-
-
-@dataclass
-class Stale(Exception):
-    row: GameRow
-    game: Game
 
 
 class Games:
@@ -111,16 +106,20 @@ class Games:
             profile=profile,
             code=game.code,
             deck=None if game.code else record["deck"],
-            created=time.time(),
+            created=clock.now(),
             assisted=bool(game.actions),  # a line played elsewhere (a solver's?) is not the player's
             daily=spec.get("daily"),
         )
-        self._finish_fields(row, game)
-        self.store.create_game(row, [(action, 0.0) for action in game.actions])
+        self._finish_fields(row, game, row.created)
+        with self.store.transaction() as tx:
+            tx.claim_player(player, row.created)
+            attempts.end_active(tx, player, row.created)
+            tx.create_game(row, [(action, 0.0) for action in game.actions], row.created)
+            attempts.start(tx, row)
         self._remember(row.id, game)
         return row, game
 
-    def play(
+    def act(
         self,
         player: str,
         game_id: str,
@@ -141,37 +140,80 @@ class Games:
             chosen = action
         else:
             raise SpiderError("bad_request", N_("An action needs 'action' or 'best'"))
-        clock = self._clock(row, elapsed, acting=True)
-        events = game.apply(chosen, clock).events()
-        self._finish_fields(row, game)
-        if not self.store.append_actions(row, [(events["action"], clock)]):
+        now = clock.now()
+        timer = self._timer(row, elapsed, now, acting=True)
+        events = game.apply(chosen, timer).events()
+        self._finish_fields(row, game, now)
+        if not self._append(row, [(events["action"], timer)], now):
             self._forget(game_id)
             row, game = self.get(player, game_id)
             raise Stale(row, game)
         self._remember(game_id, game)
         return row, game, events
 
+    def _append(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
+        """Write the actions; the one that finishes a daily game finishes its attempt with it, in
+        one transaction (any other is one statement where the store can make it so)."""
+        if not attempts.finishes(row):
+            return self.store.append_actions(row, actions, now)
+        with self.store.transaction() as tx:
+            if not tx.append_actions(row, actions, now):
+                return False
+            attempts.finish(tx, row, actions[-1][1], now)
+        return True
+
+    def restart(self, player: str, game_id: str) -> tuple[GameRow, Game]:
+        """Start the deal of one of the player's games again, from its first card; a daily deal's
+        stays a daily game (a practice attempt, as its counted one was made already)."""
+        row, _game = self.get(player, game_id)
+        record = record_of(row)
+        record["actions"] = []
+        if row.daily is not None:
+            record |= {"daily": row.daily, "profile": DAILY_PROFILE}
+        return self.create(player, record)
+
+    def daily_attempt(self, player: str, deal: DailyDeal) -> tuple[GameRow, Game]:
+        """The player's game of a daily deal: their unfinished one, else a new one (the first one
+        of the deal is their counted attempt, any later one practice)."""
+        current = self.current(player)
+        if current is not None and current[0].daily == deal.day and current[0].level == deal.level:
+            return current
+        v = variant_of_level(deal.level)
+        spec = {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck, "profile": DAILY_PROFILE}
+        return self.create(player, spec | {"daily": deal.day})
+
+    def solver_asked(self, player: str, game_id: str) -> None:
+        """The solver was asked whether the game can be won (it sees the face-down cards): the game
+        and its daily attempt are counted apart from then on."""
+        self.store.mark_assisted(player, game_id)
+
+    def deep_hint_given(self, row: GameRow) -> None:
+        """The strong player chose an action for the player: a daily game (whose leaderboard ranks
+        the player's own play, docs/RULES.md) and its attempt are counted apart from then on."""
+        if row.daily is not None:
+            self.store.mark_assisted(row.player, row.id)
+
     def clock(self, player: str, game_id: str, elapsed: float) -> None:
         row = self.store.get_game(player, game_id)
         if row is None:
             raise NotFound()
-        clock = self._clock(row, elapsed)
-        self.store.save_clock(player, game_id, clock)
+        now = clock.now()
+        timer = self._timer(row, elapsed, now)
+        self.store.save_clock(player, game_id, timer, now)
         with self._cache_lock:
             cached = self._games.get(game_id)
         if cached is not None:
             advanced = cached.copy()
-            advanced.advance_clock(clock)
+            advanced.advance_clock(timer)
             self._remember(game_id, advanced)
 
     @staticmethod
-    def _clock(row: GameRow, elapsed: float | None, acting: bool = False) -> float:
+    def _timer(row: GameRow, elapsed: float | None, now: float, acting: bool = False) -> float:
         """The client's timer, monotonic and within the wall-clock time since the start. With an
         action it is never less than the server can justify either: the time recorded so far plus
         the part of the gap since the server last heard of the game that no pause can hide in."""
         if elapsed is None:
             return row.elapsed
-        now = time.time()
         bound = now - row.created + 5.0
         floor = row.elapsed
         if acting and row.seen is not None:
@@ -179,12 +221,12 @@ class Games:
         return round(max(floor, min(float(elapsed), bound)), 3)
 
     @staticmethod
-    def _finish_fields(row: GameRow, g: Game) -> None:
+    def _finish_fields(row: GameRow, g: Game, now: float) -> None:
         row.moves = g.moves
         row.score = g.score if g.profile.shows_score else None
         if g.won and row.status == "active":
             row.status = "won"
-            row.finished = time.time()
+            row.finished = now
 
 
 def record_of(row: GameRow) -> dict[str, Any]:
@@ -202,4 +244,4 @@ def record_of(row: GameRow) -> dict[str, Any]:
     return record
 
 
-__all__ = ["Games", "NotFound", "Stale", "SpiderError", "record_of", "variant_of_level"]
+__all__ = ["Games", "NotFound", "Stale", "record_of"]
