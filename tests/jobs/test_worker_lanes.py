@@ -7,7 +7,6 @@ wait for events (an answer, a job's state), never for a time."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -27,6 +26,7 @@ from spider.jobs.redis_queue import RedisJobs
 from spider.web.app import create_app
 from tests.jobs.gated import held
 from tests.jobs.worker_process import ROOT, WorkerProcess
+from tests.web.loops import run_apart
 from tests.web.procwatch import wait_for
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -64,7 +64,7 @@ def jobs(prefix: str) -> Iterator[RedisJobs]:
 
 
 def state(jobs: RedisJobs, job: str, owner: str) -> JobState:
-    found = asyncio.run(jobs.state(job, owner))
+    found = run_apart(jobs.state(job, owner))
     assert found is not None
     return found
 
@@ -95,7 +95,7 @@ def test_a_players_solve_is_answered_while_the_sites_own_work_holds_the_worker(
     try:
         wait_for(lambda: jobs.serving() == processes, 60)
         background = [
-            asyncio.run(jobs.submit(BACKGROUND, held, REDIS_URL, gate, count, owner=owner, seconds=600))
+            run_apart(jobs.submit(BACKGROUND, held, REDIS_URL, gate, count, owner=owner, seconds=600))
             for owner, count in zip(OWNERS, starts, strict=True)
         ]
         wait_for(lambda: any(state(jobs, j, o).state == "running" for j, o in zip(background, OWNERS, strict=True)))

@@ -5,7 +5,6 @@ and its jobs' processes') is JSON."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import signal
@@ -26,6 +25,7 @@ from spider.jobs.queues import default_lanes
 from spider.jobs.redis_queue import RedisJobs
 from tests.jobs.gated import held
 from tests.jobs.worker_process import WorkerProcess
+from tests.web.loops import run_apart
 from tests.web.procwatch import gone, wait_for
 
 PREFIX = "spider-outage"  # the Redis server is the test's own
@@ -79,7 +79,7 @@ def redis_server() -> Iterator[RedisServer]:
 
 def done(jobs: RedisJobs, job: str) -> Callable[[], Any]:
     def look() -> Any:
-        state = asyncio.run(jobs.state(job))
+        state = run_apart(jobs.state(job))
         return state is not None and state.state == "done" and state
 
     return look
@@ -107,9 +107,9 @@ def test_a_redis_outage_is_json_lines_and_the_worker_serves_again_once_redis_is_
     try:
         jobs = RedisJobs(redis_server.url, default_lanes(), prefix=PREFIX)
         wait_for(lambda: jobs.serving() == 2, 60)
-        assert wait_for(done(jobs, asyncio.run(jobs.submit(SOLVE, os.getpid, seconds=30))), 60).answer
+        assert wait_for(done(jobs, run_apart(jobs.submit(SOLVE, os.getpid, seconds=30))), 60).answer
         # a job running as Redis goes, which ends meanwhile: its gate is on the tests' Redis
-        running = asyncio.run(jobs.submit(SOLVE, held, TEST_REDIS_URL, gate, starts, seconds=600))
+        running = run_apart(jobs.submit(SOLVE, held, TEST_REDIS_URL, gate, starts, seconds=600))
         horse = int(wait_for(lambda: gates.lindex(starts, 0)))
 
         redis_server.kill()
@@ -123,7 +123,7 @@ def test_a_redis_outage_is_json_lines_and_the_worker_serves_again_once_redis_is_
         jobs = RedisJobs(redis_server.url, default_lanes(), prefix=PREFIX)
         wait_for(lambda: jobs.serving() == 2, 60)  # its heartbeat is back
         for _ in range(2):  # served again
-            assert wait_for(done(jobs, asyncio.run(jobs.submit(SOLVE, os.getpid, seconds=30))), 60).answer
+            assert wait_for(done(jobs, run_apart(jobs.submit(SOLVE, os.getpid, seconds=30))), 60).answer
         assert worker.stop() == 0
         jobs.close()
     finally:

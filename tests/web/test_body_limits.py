@@ -6,7 +6,6 @@ serving, and nothing is saved. And the app's own count, for a server that lets b
 
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ import pytest
 from spider.web.app import create_app
 from spider.web.http.limits import LINGER_BYTES, MAX_BODY
 from tests.test_workers import Served, start, stop
+from tests.web.loops import run_apart
 from tests.web.test_proxy_nginx import ask
 
 SETTINGS = "/api/player/settings"
@@ -204,7 +204,7 @@ def test_the_app_counts_the_bytes_whatever_content_length_says(tmp_path: Path) -
         "client": ("127.0.0.1", 1234),
         "server": ("127.0.0.1", 80),
     }
-    asyncio.run(app(scope, receive, send))
+    run_apart(app(scope, receive, send))
     start_message, body_message = sent[0], sent[-1]
     assert start_message["status"] == 413 and (b"connection", b"close") in start_message["headers"]
     assert json.loads(body_message["body"])["reason"] == "too_large"
