@@ -13,6 +13,7 @@ from browserkit import WIN_DECK, WIN_LINE, card, open_new_game, play_through_api
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spider.i18n import browser_catalog
+from tests.patience import GENEROUS_MS
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +26,13 @@ def seconds_shown(page: Page) -> int:
 
 
 def wait_for_clock(page: Page, at_least: int) -> None:
-    expect(status_value(page, "Time")).not_to_have_text(re.compile(rf"^00:0[0-{at_least - 1}]$"), timeout=8000)
+    expect(status_value(page, "Time")).not_to_have_text(re.compile(rf"^00:0[0-{at_least - 1}]$"))
 
 
 @pytest.fixture
 def russian(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     context = browser.new_context(base_url=base_url, viewport=PHONE, locale="ru-RU", reduced_motion="reduce")
-    context.set_default_timeout(8000)
+    context.set_default_timeout(GENEROUS_MS)
     yield context
     context.close()
 
@@ -214,12 +215,12 @@ def test_an_assisted_win_says_why_it_does_not_count(page: Page) -> None:
     # said before the player asks
     expect(solver).to_contain_text("Asking makes this game assisted: it will no longer count in your statistics.")
     solver.get_by_role("button", name="Ask the solver").click()
-    expect(solver.get_by_role("status")).to_have_text("Yes: this game can still be won.", timeout=30000)
+    expect(solver.get_by_role("status")).to_have_text("Yes: this game can still be won.")
     solver.get_by_role("button", name="Close").click()
     before = page.request.get("/api/stats/spiderette-1-classic").json()
     card(page, 6, "ace of spades").dblclick()
     result = page.get_by_role("dialog", name="You won!")
-    expect(result).to_be_visible(timeout=10000)
+    expect(result).to_be_visible()
     # and after: the win screen says why the figures did not change
     expect(result).to_contain_text("This game was assisted, so it doesn't count in your statistics.")
     after = page.request.get("/api/stats/spiderette-1-classic").json()

@@ -21,6 +21,7 @@ from spider.store import StoreUnavailable, sqlite
 from spider.store.postgresql import WAIT, PostgresStore
 from spider.store.postgresql_schema import MIGRATIONS, migrate
 from spider.web.app import create_app
+from tests.patience import generous
 from tests.postgres import Schemas
 
 from .test_store_contract import PLAYER, new_row
@@ -106,7 +107,8 @@ def test_a_game_locked_by_another_connection_answers_503_and_then_plays_on(url: 
             busy = client.post(f"/api/games/{view['id']}/actions", json={"version": 0, "action": "deal"})
             waited = time.monotonic() - began
         assert busy.status_code == 503 and busy.json()["reason"] == "busy" and busy.json()["message"]
-        assert busy.headers["retry-after"] == "2" and WAIT <= waited < WAIT + 3
+        # it waited for the lock as long as WAIT, then gave up (not for ever: the lock is held on)
+        assert busy.headers["retry-after"] == "2" and WAIT <= waited < generous(WAIT)
         # nothing was written; once the lock is gone the same action is accepted
         assert client.get(f"/api/games/{view['id']}").json()["version"] == 0
         played = client.post(f"/api/games/{view['id']}/actions", json={"version": 0, "action": "deal"})
