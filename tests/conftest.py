@@ -5,14 +5,16 @@ both ways. Tests about the SQLite file itself are marked ``sqlite_only`` and ski
 reason, in the PostgreSQL run.
 
 The tiers: every test in tests/browser (and any other that drives Chromium) is marked ``browser``,
-every test that starts real server or worker processes (``PROCESS_FILES``) ``process``; the fast
-tier (``./scripts/test --fast``) deselects both. Each test process claims a Redis database of its
+every test that starts real server or worker processes (``PROCESS_FILES``) ``process``, and the
+solver's own tests (tests/solver: searches of seconds each) ``solver``; the fast tier
+(``./scripts/test --fast``) deselects all three. Each test process claims a Redis database of its
 own (tests/redisdb.py) and drops what is left of its PostgreSQL schemas at the end (tests/postgres.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -28,17 +30,25 @@ ROOT = Path(__file__).resolve().parents[1]
 STORE_VARIABLE = "SPIDER_TEST_STORE"
 # Tests that drive Chromium outside tests/browser.
 BROWSER_FILES = {"tests/web/test_hardening_plural.py"}
-# Tests that start real processes (`spider serve`, `spider worker`, the CLI, pip, bench scripts) and
-# wait for them: most of the suite's time, so outside the fast tier. Also any test file named *process*.
+# Tests that start real processes (`spider serve`, `spider worker`, nginx, the CLI, bench scripts) and
+# wait for them: most of the suite's time, so outside the fast tier. So is every test file whose
+# name says so (test_*process*.py, test_workers*.py, test_worker_*.py), and the single tests below.
 PROCESS_FILES = {
-    "tests/test_cli_process.py",
+    "tests/test_cli_players.py",
     "tests/test_packaging.py",
-    "tests/test_workers.py",
-    "tests/test_workers_jobs.py",
     "tests/web/test_bench_server.py",
+    "tests/web/test_body_limits.py",
     "tests/web/test_jobs_redis.py",
+    "tests/web/test_proxy_nginx.py",
+    "tests/web/test_ready_workers.py",
     "tests/web/test_solver_service.py",
 }
+PROCESS_TESTS = (
+    "tests/solver/test_solver.py::test_cli_study",  # a study's worker processes
+    "tests/store/test_postgresql.py::test_serve_",
+    "tests/web/test_ops.py::test_spider_serve_",
+)
+PROCESS_NAMES = re.compile(r"test_.*process.*|test_workers.*|test_worker_.*")
 # Tests play many players from one address (127.0.0.1, or Starlette's test client) at a test's pace:
 # the bounds per client address are off unless a test sets them (tests/web/test_fair_solver*.py).
 UNBOUNDED_CLIENTS = {
@@ -52,19 +62,25 @@ for _name, _value in UNBOUNDED_CLIENTS.items():
     os.environ.setdefault(_name, _value)
 
 
-def tier_of(path: Path) -> str | None:
-    """``browser``, ``process`` or None (the fast tier) for a test file."""
-    name = path.resolve().relative_to(ROOT).as_posix()
-    if name.startswith("tests/browser/") or name in BROWSER_FILES:
+def tier_of(item: pytest.Item) -> str | None:
+    """``browser``, ``process``, ``solver`` or None (the fast tier) for a test."""
+    path = item.path.resolve().relative_to(ROOT).as_posix()
+    if path.startswith("tests/browser/") or path in BROWSER_FILES:
         return "browser"
-    if name in PROCESS_FILES or "process" in path.stem:
+    if path.startswith("tests/solver/") and not f"{path}::{item.name}".startswith(PROCESS_TESTS):
+        return "solver"
+    if (
+        path in PROCESS_FILES
+        or PROCESS_NAMES.fullmatch(item.path.stem)
+        or f"{path}::{item.name}".startswith(PROCESS_TESTS)
+    ):
         return "process"
     return None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        tier = tier_of(item.path)
+        tier = tier_of(item)
         if tier is not None:
             item.add_marker(tier)
 

@@ -136,7 +136,7 @@ class Client:
     headers: http.client.HTTPMessage | None = None  # the last answer's
 
     def __post_init__(self) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=GENEROUS)
 
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, Any, str]:
         """(status, JSON body, request id)."""
@@ -315,7 +315,7 @@ def _current(client: Client, game_id: str) -> dict[str, Any]:
         except (OSError, http.client.HTTPException):
             assert time.monotonic() < deadline
             client.conn.close()
-            client.conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)
+            client.conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=GENEROUS)
             time.sleep(0.1)
 
 

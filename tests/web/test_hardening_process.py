@@ -44,7 +44,7 @@ def run_sql(database: str, sql: str, *params: Any) -> Any:
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=GENEROUS)
     conn.request("GET", path, headers=headers or {})
     response = conn.getresponse()
     response.read()
@@ -114,7 +114,7 @@ def test_every_line_the_server_writes_is_json_through_a_database_outage(
     url, admin, role = locked_out
     served = start(url, tmp_path / "server.log", workers=2)
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=GENEROUS)
         conn.request(
             "POST", "/api/games", body=b'{"code": "SD1-S4-AAAAABD"}', headers={"Content-Type": "application/json"}
         )
@@ -129,7 +129,7 @@ def test_every_line_the_server_writes_is_json_through_a_database_outage(
             statuses.add(get(served.port, "/api/player", cookie).status)
             time.sleep(0.2)
         assert statuses == {503}
-        with socket.create_connection(("127.0.0.1", served.port), timeout=10) as sock:
+        with socket.create_connection(("127.0.0.1", served.port), timeout=GENEROUS) as sock:
             sock.sendall(b"NOT HTTP\r\n\r\n")  # uvicorn's own warning
             sock.recv(65536)
         os.kill(min(served.worker_pids()), signal.SIGKILL)  # its replacement starts while the database refuses

@@ -303,7 +303,7 @@ def test_spider_worker_without_a_redis_says_so_in_one_line_and_exits_2() -> None
         env=os.environ | {"PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=GENEROUS,
     )
     assert ran.returncode == 2
     assert ran.stderr.startswith("spider: cannot use Redis at redis://127.0.0.1:1/0") and ran.stderr.count("\n") == 1
