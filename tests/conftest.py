@@ -30,18 +30,22 @@ ROOT = Path(__file__).resolve().parents[1]
 STORE_VARIABLE = "SPIDER_TEST_STORE"
 # Tests that drive Chromium outside tests/browser.
 BROWSER_FILES = {"tests/web/test_hardening_plural.py"}
-# Tests that start real processes (`spider serve`, `spider worker`, nginx, the CLI, bench scripts) and
-# wait for them: most of the suite's time, so outside the fast tier. So is every test file whose
-# name says so (test_*process*.py, test_workers*.py, test_worker_*.py), and the single tests below.
+# Tests that start real processes (`spider serve`, `spider worker`, nginx, the CLI, bench scripts,
+# solver workers) or a real server on a socket, and wait for them: most of the suite's time, so
+# outside the fast tier. So is every test file whose name says so (test_*process*.py,
+# test_workers*.py, test_worker_*.py), and the single tests below.
 PROCESS_FILES = {
     "tests/test_cli_players.py",
     "tests/test_packaging.py",
     "tests/web/test_bench_server.py",
     "tests/web/test_body_limits.py",
+    "tests/web/test_fair_solver.py",  # uvicorn in a thread, solver workers
+    "tests/web/test_hardening_server.py",  # uvicorn in a thread, and its timeouts
     "tests/web/test_jobs_redis.py",
     "tests/web/test_proxy_nginx.py",
     "tests/web/test_ready_workers.py",
     "tests/web/test_solver_service.py",
+    "tests/web/test_solving.py",  # solves, deeper hints and winnable deals in solver workers
 }
 PROCESS_TESTS = (
     "tests/solver/test_solver.py::test_cli_study",  # a study's worker processes
