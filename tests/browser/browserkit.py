@@ -67,6 +67,20 @@ def wait_until(page: Page, condition: Callable[[], object], why: str) -> None:
         page.wait_for_timeout(20)
 
 
+def steady_text(page: Page, locator: Locator, settle_ms: int = 1200) -> str:
+    """The locator's text once it has stayed the same for ``settle_ms`` (a clock that stopped may
+    show its last second a moment late on a busy machine); fails if it never stops changing."""
+    text = locator.inner_text()
+    deadline = time.monotonic() + GENEROUS
+    while True:
+        page.wait_for_timeout(settle_ms)
+        now = locator.inner_text()
+        if now == text:
+            return text
+        assert time.monotonic() < deadline, f"{locator} kept changing (after {GENEROUS:.0f} s)"
+        text = now
+
+
 def check_line(deck: list[str], line: list[str]) -> Any:
     game = Game.from_deck(SPIDERETTE1, deck)
     for action in line:

@@ -172,8 +172,10 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     start_code(page)
     polls: list[str] = []
     cancels: list[str] = []
+    order: list[str] = []  # both, as the page sent them
 
     def solves(route: Route) -> None:
+        order.append(route.request.method)
         if route.request.method == "DELETE":
             cancels.append(route.request.url)
             route.continue_()  # the real server cancels the real job
@@ -196,9 +198,9 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     expect(dialog).to_be_hidden()
     wait_until(page, lambda: cancels, "closing the dialog sent no DELETE")
     assert cancels == [polls[0]]  # the job the dialog waited for, once
-    polled = len(polls)
-    page.wait_for_timeout(1000)
-    assert len(polls) == polled  # nobody waits for that answer any more
+    page.wait_for_timeout(1000)  # longer than the dialog waits between its polls
+    # nobody waits for that answer any more (a poll already on its way as it closed comes before)
+    assert "GET" not in order[order.index("DELETE") :]
     # the table is usable at once, and a new question starts afresh
     page.keyboard.press("Escape")
     dialog = open_solver(page)
@@ -245,6 +247,11 @@ def version(page: Page) -> int:
 
 def test_demo_plays_until_stopped(page: Page) -> None:
     start_code(page)
+    sent: list[str] = []  # the actions the page sent, and those answered (or failed)
+    ended: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/actions") else None)
+    page.on("requestfinished", lambda r: ended.append(r.url) if r.url.endswith("/actions") else None)
+    page.on("requestfailed", lambda r: ended.append(r.url) if r.url.endswith("/actions") else None)
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()
     stop = page.get_by_role("button", name="Stop the demo")
@@ -253,10 +260,11 @@ def test_demo_plays_until_stopped(page: Page) -> None:
     stop.click()
     expect(stop).to_be_hidden()
     expect(page.locator("#reminder")).to_have_text("Demo stopped.")
-    page.wait_for_timeout(200)  # an action already on its way may land
-    stopped = version(page)
-    page.wait_for_timeout(1200)
-    assert version(page) == stopped
+    # an action already on its way may land; then nothing more is sent
+    wait_until(page, lambda: len(ended) == len(sent), "an action of the demo was never answered")
+    stopped, asked = version(page), len(sent)
+    page.wait_for_timeout(1200)  # longer than the demo waits between its moves
+    assert len(sent) == asked and version(page) == stopped
     # Escape stops it too
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()

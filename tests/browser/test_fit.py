@@ -8,7 +8,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browserkit import TALL_DECK, TALL_LINE, WIN_DECK, play_through_api, sized_page, start_deck, status_value
+from browserkit import (
+    TALL_DECK,
+    TALL_LINE,
+    WIN_DECK,
+    play_through_api,
+    sized_page,
+    start_deck,
+    status_value,
+    steady_text,
+)
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from spider.i18n import browser_catalog
@@ -153,8 +162,7 @@ def assert_clock_waits_under(page: Page, opener: Locator, cover: Locator) -> Non
     """Open a cover with `opener`: the shown time stands still until Esc takes the cover away."""
     opener.click()
     expect(cover).to_be_visible()
-    page.wait_for_timeout(1100)  # one tick of the display after the clock stopped
-    frozen = displayed_time(page)
+    frozen = steady_text(page, status_value(page, "Time"))  # the display's last tick may come after
     page.wait_for_timeout(2300)
     assert displayed_time(page) == frozen
     page.keyboard.press("Escape")

@@ -9,7 +9,17 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browserkit import WIN_DECK, WIN_LINE, card, open_new_game, play_through_api, start_deck, status_value
+from browserkit import (
+    WIN_DECK,
+    WIN_LINE,
+    card,
+    open_new_game,
+    play_through_api,
+    start_deck,
+    status_value,
+    steady_text,
+    wait_until,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spider.i18n import browser_catalog
@@ -70,6 +80,7 @@ def test_the_clock_is_kept_over_a_reload(page: Page) -> None:
     wait_for_clock(page, 3)
     page.get_by_role("button", name="Help").click()
     expect(page.get_by_role("dialog")).to_be_visible()
+    steady_text(page, status_value(page, "Time"))  # the display's last tick may come after
     stopped = seconds_shown(page)
     page.wait_for_timeout(1500)
     assert seconds_shown(page) == stopped  # no time runs while a dialog covers the table
@@ -90,11 +101,11 @@ def test_the_clock_is_kept_when_its_last_save_never_reached_the_server(page: Pag
     assert page.request.get("/api/games/current").json()["id"] == view["id"]
     assert seconds_shown(page) >= counted  # not back to the time of the last action
     # and the server is told what this browser counted
-    for _ in range(40):
-        if page.request.get("/api/games/current").json()["elapsed"] >= counted:
-            break
-        page.wait_for_timeout(100)
-    assert page.request.get("/api/games/current").json()["elapsed"] >= counted
+    wait_until(
+        page,
+        lambda: page.request.get("/api/games/current").json()["elapsed"] >= counted,
+        "the server was never told the time this browser counted",
+    )
 
 
 def cut_controls(page: Page, dialog: str) -> list[str]:
@@ -197,14 +208,9 @@ def test_the_statistics_chart_shows_every_game_and_the_replay_fits_after_a_resiz
             )
         )
 
-    for _ in range(30):
-        if fits():
-            break
-        page.wait_for_timeout(100)
-    assert fits()
+    wait_until(page, fits, "the replay never fitted the window")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(300)
-    assert fits()
+    wait_until(page, fits, "the replay no longer fitted the wider window")
 
 
 def test_an_assisted_win_says_why_it_does_not_count(page: Page) -> None:
