@@ -23,10 +23,16 @@ from typing import Any
 
 import pytest
 
-from tests import postgres, redisdb
-from tests.patience import generous
-
 ROOT = Path(__file__).resolve().parents[1]
+# The tests' own modules are imported as tests.*; the compiled solver's stage (scripts/test) runs
+# with pytest's pythonpath emptied so that the build is imported, not this tree's spider/: the tree
+# goes last on the path then, where only `tests` is found in it.
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))
+
+from tests import postgres, redisdb  # noqa: E402
+from tests.patience import generous  # noqa: E402
+
 STORE_VARIABLE = "SPIDER_TEST_STORE"
 # Tests that drive Chromium outside tests/browser.
 BROWSER_FILES = {"tests/web/test_hardening_plural.py"}
