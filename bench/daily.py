@@ -3,7 +3,7 @@
 
     python bench/daily.py                                   # 100,000 results, both stores
     python bench/daily.py --results 20000 --reads 500 --store sqlite
-    python bench/daily.py --postgresql postgresql://postgres@127.0.0.1:5432/test
+    python bench/daily.py --postgresql postgresql://postgres@127.0.0.1:5432/spider_tests
 
 Results are written straight into ``daily_results`` (a mix of won, lost and assisted, a few still
 playing; a tenth of the players with a chosen name) after the store made its schema, then the
@@ -164,7 +164,7 @@ def main() -> None:
     parser.add_argument("--results", type=int, default=100_000, help="results of the day's deal")
     parser.add_argument("--reads", type=int, default=1000, help="boards read")
     parser.add_argument("--store", choices=["both", "sqlite", "postgresql"], default="both")
-    parser.add_argument("--postgresql", default="postgresql://postgres@127.0.0.1:5432/test", help="the server")
+    parser.add_argument("--postgresql", default="postgresql://postgres@127.0.0.1:5432/spider_tests", help="the server")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if args.store in ("both", "sqlite"):

@@ -14,7 +14,7 @@ from typing import IO
 from urllib.parse import urlsplit, urlunsplit
 
 # The PostgreSQL server the benchmarks make their databases on (as the tests reach it).
-POSTGRESQL_SERVER = os.environ.get("SPIDER_TEST_POSTGRESQL", "postgresql://postgres@127.0.0.1:5432/test")
+POSTGRESQL_SERVER = os.environ.get("SPIDER_TEST_POSTGRESQL", "postgresql://postgres@127.0.0.1:5432/spider_tests")
 _made = count(1)
 
 

@@ -1,7 +1,7 @@
 """Store benchmark: prints figures, asserts nothing (``python bench/store.py [--quick]``).
 
 On a SQLite file and, when one answers, on PostgreSQL (``SPIDER_TEST_POSTGRESQL``, default
-``postgresql://postgres@127.0.0.1:5432/test``; a schema of its own, dropped after):
+``postgresql://postgres@127.0.0.1:5432/spider_tests``; a schema of its own, dropped after):
 
 * appended actions per second, each its own committed transaction, from 1 and from 4 threads
   (4 games, one per thread, as 4 players would);
@@ -79,7 +79,7 @@ def main() -> None:
     quick = parser.parse_args().quick
     with tempfile.TemporaryDirectory() as folder:
         report("SQLite", str(Path(folder) / "bench.sqlite3"), quick)
-    server = os.environ.get("SPIDER_TEST_POSTGRESQL", "postgresql://postgres@127.0.0.1:5432/test")
+    server = os.environ.get("SPIDER_TEST_POSTGRESQL", "postgresql://postgres@127.0.0.1:5432/spider_tests")
     try:
         admin = psycopg.connect(server, autocommit=True, connect_timeout=5)
     except psycopg.OperationalError as err:

@@ -32,7 +32,8 @@ port_answers() {
 
 # PostgreSQL for the tests, on 127.0.0.1:5432: when none answers there, Debian's package, its
 # cluster started (made to trust connections from this machine: it is a test machine), and the
-# database `test` that the tests make their schemas in (tests/postgres.py).
+# database `spider_tests` that the tests make their schemas in (tests/postgres.py, which makes it
+# too when it is missing).
 ensure_postgresql() {
     if ! port_answers 127.0.0.1 5432; then
         [ -d /etc/postgresql ] && [ -n "$(ls /etc/postgresql)" ] || apt_install postgresql
@@ -49,8 +50,8 @@ ensure_postgresql() {
     fi
     command -v psql >/dev/null 2>&1 || return 0  # a server of its own (another host?): the tests say if it fails
     local psql=(psql -h 127.0.0.1 -U postgres -d postgres -qtA)
-    if ! "${psql[@]}" -c "SELECT 1 FROM pg_database WHERE datname = 'test'" | grep -q 1; then
-        "${psql[@]}" -c "CREATE DATABASE test"
+    if ! "${psql[@]}" -c "SELECT 1 FROM pg_database WHERE datname = 'spider_tests'" | grep -q 1; then
+        "${psql[@]}" -c "CREATE DATABASE spider_tests"
     fi
 }
 

@@ -2,12 +2,19 @@
 test makes with ``create_app(path)`` runs on PostgreSQL instead, one fresh schema per path (so two
 apps on one path share a database, as they would on the file). ./scripts/test runs the web tests
 both ways. Tests about the SQLite file itself are marked ``sqlite_only`` and skipped, with that
-reason, in the PostgreSQL run."""
+reason, in the PostgreSQL run.
+
+The tiers: every test in tests/browser (and any other that drives Chromium) is marked ``browser``,
+every test that starts real server or worker processes (``PROCESS_FILES``) ``process``, and the
+solver's own tests (tests/solver: searches of seconds each) ``solver``; the fast tier
+(``./scripts/test --fast``) deselects all three. Each test process claims a Redis database of its
+own (tests/redisdb.py) and drops what is left of its PostgreSQL schemas at the end (tests/postgres.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,7 +23,42 @@ from typing import Any
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
+# The tests' own modules are imported as tests.*; the compiled solver's stage (scripts/test) runs
+# with pytest's pythonpath emptied so that the build is imported, not this tree's spider/: the tree
+# goes last on the path then, where only `tests` is found in it.
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))
+
+from tests import postgres, redisdb  # noqa: E402
+from tests.patience import generous  # noqa: E402
+
 STORE_VARIABLE = "SPIDER_TEST_STORE"
+# Tests that drive Chromium outside tests/browser.
+BROWSER_FILES = {"tests/web/test_hardening_plural.py"}
+# Tests that start real processes (`spider serve`, `spider worker`, nginx, the CLI, bench scripts,
+# solver workers) or a real server on a socket, and wait for them: most of the suite's time, so
+# outside the fast tier. So is every test file whose name says so (test_*process*.py,
+# test_workers*.py, test_worker_*.py), and the single tests below.
+PROCESS_FILES = {
+    "tests/test_cli_players.py",
+    "tests/test_packaging.py",
+    "tests/web/test_bench_server.py",
+    "tests/web/test_body_limits.py",
+    "tests/web/test_fair_solver.py",  # uvicorn in a thread, solver workers
+    "tests/web/test_hardening_server.py",  # uvicorn in a thread, and its timeouts
+    "tests/web/test_jobs_redis.py",
+    "tests/web/test_proxy_nginx.py",
+    "tests/web/test_ready_workers.py",
+    "tests/web/test_solver_service.py",
+    "tests/web/test_solving.py",  # solves, deeper hints and winnable deals in solver workers
+}
+PROCESS_TESTS = (
+    "tests/solver/test_solver.py::test_cli_study",  # a study's worker processes
+    "tests/store/test_postgresql.py::test_serve_",
+    "tests/web/test_ops.py::test_spider_serve_",
+)
+PROCESS_NAMES = re.compile(r"test_.*process.*|test_workers.*|test_worker_.*")
 # Tests play many players from one address (127.0.0.1, or Starlette's test client) at a test's pace:
 # the bounds per client address are off unless a test sets them (tests/web/test_fair_solver*.py).
 UNBOUNDED_CLIENTS = {
@@ -28,6 +70,77 @@ UNBOUNDED_CLIENTS = {
 }
 for _name, _value in UNBOUNDED_CLIENTS.items():
     os.environ.setdefault(_name, _value)
+
+
+def tier_of(item: pytest.Item) -> str | None:
+    """``browser``, ``process``, ``solver`` or None (the fast tier) for a test."""
+    path = item.path.resolve().relative_to(ROOT).as_posix()
+    if path.startswith("tests/browser/") or path in BROWSER_FILES:
+        return "browser"
+    if path.startswith("tests/solver/") and not f"{path}::{item.name}".startswith(PROCESS_TESTS):
+        return "solver"
+    if (
+        path in PROCESS_FILES
+        or PROCESS_NAMES.fullmatch(item.path.stem)
+        or f"{path}::{item.name}".startswith(PROCESS_TESTS)
+    ):
+        return "process"
+    return None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        tier = tier_of(item)
+        if tier is not None:
+            item.add_marker(tier)
+
+
+_redis: redisdb.Claimed | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Claim this test process's Redis database (not in xdist's controller: it runs no test, and
+    its workers each claim their own)."""
+    global _redis
+    controller = getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput")
+    if controller or os.environ.get(redisdb.URL_VARIABLE) == "skip":
+        return
+    try:
+        _redis = redisdb.claim()
+    except RuntimeError as err:
+        raise pytest.UsageError(str(err)) from None
+    if _redis is not None:
+        os.environ[redisdb.URL_VARIABLE] = _redis.url  # the tests, and the servers and workers they start
+
+
+@pytest.fixture(scope="session", autouse=True)
+def leave_nothing_behind() -> Iterator[None]:
+    """At the end of the session: no key without an expiry is left in this process's Redis database
+    (a test's queue or a worker it left running). Reported as an error of the session's last test."""
+    yield
+    if _redis is not None:
+        left = _redis.left_without_expiry()
+        _redis.empty()
+        assert not left, f"the tests left Redis keys with no expiry in database {_redis.number}: {left}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def deep_hints_in_time_on_any_machine() -> Iterator[None]:
+    """A deeper hint is bounded by positions, so its answer is the same on any machine; only its
+    job's limit is wall-clock time (20 s, for a fraction of a second's work on an idle machine).
+    The apps a test runs in its own process get a generous one, so a busy machine answers too."""
+    from spider.jobs import solving
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solving, "DEEP_HINT_SECONDS", generous(solving.DEEP_HINT_SECONDS))
+        yield
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _redis is not None:
+        _redis.empty()
+        _redis.release()
+    postgres.drop_our_leftovers()
 
 
 def on_postgresql() -> bool:
@@ -61,10 +174,14 @@ def store_under_test(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyP
         if getattr(module, "open_store", None) is original:
             monkeypatch.setattr(module, "open_store", open_on_postgresql)
     monkeypatch.setattr(stores, "open_store", open_on_postgresql)
-    yield
-    for store in opened:
-        store.close()
-    schemas.drop()
+    try:
+        yield
+    finally:
+        try:
+            for store in opened:
+                store.close()
+        finally:
+            schemas.drop()
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ import pytest
 from spider.cli import main
 from spider.engine import Game
 from tests.engine.helpers import SPIDER_DECK, spider_line
+from tests.patience import GENEROUS
 
 CODE = "SP1-S2C-AAAAAAD"
 
@@ -204,10 +205,10 @@ def test_new_prints_a_code_of_the_level(capsys):
 def test_installed_command(tmp_path):
     exe = shutil.which("spider")
     assert exe, "the package installs a `spider` command"
-    ok = subprocess.run([exe, "deal", CODE, "--json"], capture_output=True, text=True, timeout=60)
+    ok = subprocess.run([exe, "deal", CODE, "--json"], capture_output=True, text=True, timeout=GENEROUS)
     assert ok.returncode == 0 and json.loads(ok.stdout)["code"] == CODE
     record = json.dumps({"code": CODE, "actions": ["deal", "undo", "undo"]})
-    bad = subprocess.run([exe, "replay", "-"], input=record, capture_output=True, text=True, timeout=60)
+    bad = subprocess.run([exe, "replay", "-"], input=record, capture_output=True, text=True, timeout=GENEROUS)
     assert bad.returncode == 1 and bad.stdout == ""
     assert bad.stderr.count("\n") == 1 and "2" in bad.stderr and "'undo'" in bad.stderr
     assert "Traceback" not in bad.stderr

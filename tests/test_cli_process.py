@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.patience import GENEROUS
+
 ROOT = str(Path(__file__).resolve().parent.parent)
 CODE = "SP1-S2C-AAAAAAD"
 
@@ -30,7 +32,7 @@ def spider(*args: str, stdin_path: str | None = None) -> subprocess.CompletedPro
     stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL  # noqa: SIM115 (closed below)
     try:
         return subprocess.run(
-            _command(*args), stdin=stdin, capture_output=True, env=_env(), timeout=60, text=True, errors="replace"
+            _command(*args), stdin=stdin, capture_output=True, env=_env(), timeout=GENEROUS, text=True, errors="replace"
         )
     finally:
         if stdin_path:
@@ -203,7 +205,7 @@ def test_ctrl_c_in_a_study_keeps_the_finished_deals() -> None:
         assert byte, seen
         seen += byte
     study.send_signal(signal.SIGINT)
-    out, rest = study.communicate(timeout=60)
+    out, rest = study.communicate(timeout=GENEROUS)
     err = (seen + rest).decode()
     assert study.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import yaml
 
+from tests.patience import GENEROUS
+
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = ROOT / "scripts" / "commit_subject.py"
 
@@ -16,7 +18,7 @@ HOOK = ROOT / "scripts" / "commit_subject.py"
 def run_hook(tmp_path: Path, message: str) -> subprocess.CompletedProcess[str]:
     path = tmp_path / "COMMIT_EDITMSG"
     path.write_text(message, encoding="utf-8")
-    return subprocess.run([sys.executable, str(HOOK), str(path)], capture_output=True, text=True, timeout=30)
+    return subprocess.run([sys.executable, str(HOOK), str(path)], capture_output=True, text=True, timeout=GENEROUS)
 
 
 def test_a_subject_of_72_characters_passes(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.patience import GENEROUS
+
 ROOT = Path(__file__).resolve().parent.parent
 SPIDER = ROOT / "spider"
 # each layer, and the layers above it that it must never import
@@ -63,7 +65,7 @@ def test_a_solver_worker_loads_no_web_code() -> None:
         " or m.startswith('spider.web')]\n"
         "assert not loaded, loaded\n"
     )
-    ran = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    ran = subprocess.run([sys.executable, "-c", check], cwd=ROOT, capture_output=True, text=True, timeout=GENEROUS)
     assert ran.returncode == 0, ran.stderr
 
 

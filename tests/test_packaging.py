@@ -12,6 +12,8 @@ import tomllib
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
+from tests.patience import GENEROUS
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
@@ -71,7 +73,7 @@ def test_the_test_client_gives_no_httpx_warning() -> None:
         capture_output=True,
         text=True,
         env=os.environ | {"PYTHONPATH": str(ROOT)},
-        timeout=60,
+        timeout=GENEROUS,
     )
     assert run.returncode == 0, run.stderr
     assert "httpx" not in run.stdout.lower(), run.stdout

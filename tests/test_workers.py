@@ -25,8 +25,9 @@ from typing import Any
 import pytest
 
 from spider.store import is_postgresql, open_store
+from tests.patience import AT_ONCE, GENEROUS, wait_for
 from tests.postgres import fresh_database
-from tests.web.procwatch import children, descendants, gone
+from tests.web.procwatch import children, cpu_seconds, descendants, gone, read_by_server
 
 CODE = "SP1-S1C-AAAAAAD"
 
@@ -43,7 +44,7 @@ class Served:
         lines = self.log.read_text(encoding="utf-8").split("\n")[:-1]  # the last one may be half written
         return [json.loads(line) for line in lines if line.startswith("{")]
 
-    def pid_of(self, request_id: str, wait: float = 5.0) -> int:
+    def pid_of(self, request_id: str, wait: float = GENEROUS) -> int:
         """The worker that answered a request (its access line is written just after the answer)."""
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
@@ -86,13 +87,13 @@ def start(database: str, log: Path, workers: int = 2, env: dict[str, str] | None
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
         assert found, log.read_text()
         served = Served(process, int(found.group(1)), log)
-        deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
+        deadline = time.monotonic() + GENEROUS  # a loaded machine starts Python slowly
         while len(served.worker_pids()) < (workers if workers > 1 else 0) or not _answers(served.port):
             assert time.monotonic() < deadline, "the workers did not start"
             time.sleep(0.1)
     except BaseException:
         process.send_signal(signal.SIGTERM)  # the supervisor stops its workers too
-        process.wait(30)
+        process.wait(GENEROUS)
         raise
     return served
 
@@ -109,7 +110,7 @@ def _answers(port: int) -> bool:
 def stop(served: Served) -> None:
     if served.process.poll() is None:
         served.process.send_signal(signal.SIGTERM)
-        served.process.wait(timeout=20)
+        served.process.wait(timeout=GENEROUS)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -135,7 +136,7 @@ class Client:
     headers: http.client.HTTPMessage | None = None  # the last answer's
 
     def __post_init__(self) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=GENEROUS)
 
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, Any, str]:
         """(status, JSON body, request id)."""
@@ -194,14 +195,14 @@ def two_workers(served: Served, cookie: str) -> tuple[Client, Client]:
     for a while: a bound on a hang, not a speed check."""
     first = Client(served.port, cookie)
     pid = served.pid_of(first.call("GET", "/api/games/current")[2])
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + GENEROUS
     while time.monotonic() < deadline:
         other = Client(served.port, cookie)
         if served.pid_of(other.call("GET", "/api/games/current")[2]) != pid:
             return first, other
         other.conn.close()
         time.sleep(0.05)
-    raise AssertionError("every connection went to one worker for 30 s")
+    raise AssertionError(f"every connection went to one worker for {GENEROUS:.0f} s")
 
 
 def test_two_clients_through_two_workers_get_409_and_the_log_never_forks(served: Served, database: str) -> None:
@@ -240,7 +241,8 @@ def test_two_clients_through_two_workers_get_409_and_the_log_never_forks(served:
     for t in threads:
         t.start()
     for t in threads:
-        t.join(60)
+        t.join(GENEROUS)
+        assert not t.is_alive(), "a client hung"
     log = record(database, owner.cookie, game["id"])
     assert len(log) == len(acknowledged) and all(log[v] == action for v, action in acknowledged.items())
     assert len(acknowledged) + refused[0] == 1 + 2 * 60
@@ -256,7 +258,7 @@ def test_a_worker_killed_mid_stream_loses_nothing_acknowledged_and_applies_nothi
     unanswered = 0  # actions whose answer was lost with the worker: applied or not, never twice
     pids: list[int] = []
     view, turn, killed = game, 0, None
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + GENEROUS
     while len(acknowledged) < 120 and time.monotonic() < deadline:
         if killed is None and len(acknowledged) == 40:
             # the worker that answered last (so the one this connection talks to) dies mid-stream
@@ -284,10 +286,10 @@ def test_a_worker_killed_mid_stream_loses_nothing_acknowledged_and_applies_nothi
     assert killed is not None and len(acknowledged) == 120
     # the stream went on through the live workers, and the supervisor replaces the dead one (in
     # its own time: the 80 actions after the kill may all be answered before it has noticed)
-    deadline = time.monotonic() + 20
-    while killed in served.worker_pids() or len(served.worker_pids()) != 2:
-        assert time.monotonic() < deadline, f"workers {served.worker_pids()}: {killed} not replaced in 20 s"
-        time.sleep(0.1)
+    wait_for(
+        lambda: killed not in served.worker_pids() and len(served.worker_pids()) == 2,
+        why=f"workers {served.worker_pids()}: {killed} not replaced",
+    )
     assert unanswered <= 1
     print(f"killed {killed} mid-stream; answers lost with it: {unanswered}")
 
@@ -304,7 +306,7 @@ def test_a_worker_killed_mid_stream_loses_nothing_acknowledged_and_applies_nothi
 
 
 def _current(client: Client, game_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + GENEROUS
     while True:
         try:
             status, view, _ = client.call("GET", f"/api/games/{game_id}")
@@ -313,36 +315,48 @@ def _current(client: Client, game_id: str) -> dict[str, Any]:
         except (OSError, http.client.HTTPException):
             assert time.monotonic() < deadline
             client.conn.close()
-            client.conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=10)
+            client.conn = http.client.HTTPConnection("127.0.0.1", client.port, timeout=GENEROUS)
             time.sleep(0.1)
 
 
-def test_sigterm_finishes_the_action_in_flight_and_stops_within_10_s(served: Served, database: str) -> None:
+def test_sigterm_finishes_the_action_in_flight_and_stops(served: Served, database: str) -> None:
     client = Client(served.port)
     status, game, _ = client.call("POST", "/api/games", {"code": CODE})
     assert status == 201
     answer: list[Any] = []
-    sender = threading.Thread(
-        target=lambda: answer.append(
-            client.call("POST", f"/api/games/{game['id']}/actions", {"action": "deal", "version": 0})
-        )
-    )
+    sent = threading.Event()
+
+    def send() -> None:
+        body = json.dumps({"action": "deal", "version": 0})
+        headers = {"Cookie": f"spider_player={client.cookie}", "Content-Type": "application/json"}
+        client.conn.request("POST", f"/api/games/{game['id']}/actions", body=body, headers=headers)
+        sent.set()
+        response = client.conn.getresponse()
+        answer.append((response.status, json.loads(response.read())))
+
+    sender = threading.Thread(target=send)
     with action_held(database, game["id"]):  # the action waits for the lock: it is in flight at the stop
         sender.start()
-        time.sleep(0.5)
+        wait_for(sent.is_set)
+        assert client.conn.sock is not None
+        client_port = client.conn.sock.getsockname()[1]
+        wait_for(lambda: read_by_server(served.port, client_port), why="the server never read the action")
         workers = served.worker_pids()
-        stopped = time.monotonic()
         served.process.send_signal(signal.SIGTERM)
-        time.sleep(0.5)
-    sender.join(10)
-    served.process.wait(timeout=10)
-    assert time.monotonic() - stopped < 10
+        # the workers begin their stop at once; the store gives up on a lock held 2 s, so the wait
+        # for that is short, and the lock is let go either way
+        stopping = time.monotonic() + 1.0
+        while time.monotonic() < stopping and not any(e["message"] == "Shutting down" for e in served.entries()):
+            time.sleep(0.02)
+    sender.join(GENEROUS)
+    served.process.wait(timeout=GENEROUS)
     assert answer and answer[0][0] == 200 and answer[0][1]["version"] == 1
     assert record(database, client.cookie, game["id"]) == ["deal"]
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
 
 
-def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
+def test_sigterm_ends_solver_work_at_once(tmp_path: Path) -> None:
+    """At once: not when its 60 s search would end (bench/solver_service.py measures how soon)."""
     served = start(str(tmp_path / "db.sqlite3"), tmp_path / "server.log")
     try:
         client = Client(served.port)
@@ -355,17 +369,23 @@ def test_sigterm_ends_solver_work_within_10_s(tmp_path: Path) -> None:
 
         threading.Thread(target=ask, daemon=True).start()
         workers = served.worker_pids()
-        deadline = time.monotonic() + 20
         # the solver processes are the job host's, which runs every worker's solver jobs
         host = {c for c in children(served.process.pid) if b"spider.jobs.host" in _cmdline(c)}
-        while not (solvers := host | set().union(*(descendants(h) for h in host))) - host:
-            assert time.monotonic() < deadline, "no solver process started"
-            time.sleep(0.1)
-        time.sleep(1)  # the search is under way
-        stopped = time.monotonic()
+
+        def solvers() -> set[int]:
+            return set().union(*(descendants(h) for h in host))
+
+        def searching() -> bool:  # a solver process has used some CPU: the search is under way
+            for pid in solvers():
+                with contextlib.suppress(OSError, IndexError):
+                    if cpu_seconds(pid) > 0.5:
+                        return True
+            return False
+
+        wait_for(searching, why="no solver process started")
+        ended = host | solvers()
         served.process.send_signal(signal.SIGTERM)
-        served.process.wait(timeout=10)
-        assert time.monotonic() - stopped < 10
-        assert all(gone(pid) for pid in solvers | workers)  # a zombie awaiting its new parent has ended
+        served.process.wait(timeout=AT_ONCE)
+        assert all(gone(pid) for pid in ended | workers)  # a zombie awaiting its new parent has ended
     finally:
         stop(served)

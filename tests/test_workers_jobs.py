@@ -21,8 +21,10 @@ import pytest
 from redis import Redis
 
 from spider.engine import all_variants, format_code
-from spider.jobs.top_up import KEEP_READY
+from spider.jobs.top_up import KEEP_READY, REFILL_SECONDS
 from spider.store import open_store
+from tests.patience import AT_ONCE, GENEROUS, generous
+from tests.redisdb import remove_site
 from tests.test_workers import Client, Served, start, stop, two_workers
 from tests.web.job_ids import FOREIGN_JOB_IDS
 from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
@@ -84,7 +86,7 @@ def ask(client: Client, game: str, time_limit: float = 30) -> str:
     return str(body["id"])
 
 
-def answer(client: Client, job: str, seconds: float = 60) -> dict[str, Any]:
+def answer(client: Client, job: str, seconds: float = GENEROUS) -> dict[str, Any]:
     def done() -> dict[str, Any] | None:
         status, body, _ = client.call("GET", f"/api/solves/{job}")
         assert status == 200, body
@@ -112,11 +114,9 @@ def test_every_worker_answers_for_every_solve_one_per_player_for_the_whole_serve
     status, body, _ = b.call("POST", f"/api/games/{game}/solve", {"time_limit": 5})
     assert status == 429 and body["reason"] == "solver_running" and b.headers is not None
     assert int(b.headers["Retry-After"]) >= 1
-    cancelled = time.monotonic()
     assert b.call("DELETE", f"/api/solves/{job}")[0] == 204
-    wait_for(lambda: gone(solver), 5)
-    assert time.monotonic() - cancelled < 1.0  # the solver process ended within a second
-    assert answer(a, job, 5)["reason"] == "cancelled"
+    wait_for(lambda: gone(solver), AT_ONCE, why="the cancelled solve's process lived on")  # not its 60 s
+    assert answer(a, job)["reason"] == "cancelled"
 
     # an easy one, polled on a fresh connection each time: every worker knows it, and it answers
     job = ask(a, player_game(a, EASY))
@@ -135,7 +135,7 @@ def test_every_worker_answers_for_every_solve_one_per_player_for_the_whole_serve
     # a solver process killed mid-search: the solve is answered as lost, and a new process takes the next
     job = ask(b, player_game(a, HARD), 60)
     os.kill(searching(served), signal.SIGKILL)
-    lost = answer(a, job, 10)
+    lost = answer(a, job)
     assert lost["result"] == "unknown" and lost["reason"] == "worker_lost" and "ask again" in lost["message"]
     assert answer(a, ask(b, player_game(a, EASY)))["result"] == "won"
 
@@ -154,8 +154,13 @@ def test_a_solve_id_that_is_not_ours_is_404_through_any_worker_and_logs_no_trace
         for method in ("GET", "DELETE"):
             status, body, _ = client.call(method, f"/api/solves/{job_id}")
             assert status == 404 and body["reason"] == "not_found" and body["message"], (method, job_id, body)
-    time.sleep(0.5)  # the last access lines are written just after their answers
-    entries = served.entries()
+
+    def answered() -> list[dict[str, Any]]:  # the access lines are written just after their answers
+        entries = served.entries()
+        found = [e for e in entries if e["logger"] == "spider.access" and e["status"] == 404]
+        return entries if len(found) >= 2 * len(FOREIGN_JOB_IDS) else []
+
+    entries = wait_for(answered, why="an answer's access line was never written")
     assert not [e for e in entries if "exception" in e or e["level"] in ("error", "critical")]
     assert not [e for e in entries if e["logger"] == "spider.access" and e["status"] >= 500]
     assert len([e for e in entries if e["logger"] == "spider.access" and e["status"] == 404]) == 2 * len(
@@ -188,9 +193,9 @@ def test_a_stuck_or_killed_job_host_is_a_503_and_not_ready_never_a_500(served: S
         assert status in (200, 503), body  # 503 while no host listens; never a 404 or a 500
         return body["answer"] if status == 200 and body["state"] == "done" else None
 
-    assert wait_for(lost, 60)["reason"] == "worker_lost"
+    assert wait_for(lost)["reason"] == "worker_lost"
     assert job_host(served) != host  # the server started another
-    wait_for(lambda: client.call("GET", "/api/ready")[0] == 200, 30)
+    wait_for(lambda: client.call("GET", "/api/ready")[0] == 200)
     assert answer(client, ask(client, player_game(client, EASY)))["result"] == "won"
     print(f"statuses while the job host was down and back: {sorted(seen)}")
 
@@ -244,8 +249,7 @@ def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, s
         yield {"database": schemas.new(), "redis": REDIS_URL, "prefix": prefix}
     finally:
         schemas.drop()
-        for key in redis.scan_iter(match=f"*{prefix}*"):
-            redis.delete(key)
+        remove_site(redis, prefix)
         redis.close()
 
 
@@ -299,7 +303,7 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
                 most = max(most, _background_nice_processes(descendants(next(iter(host)))))
             return _count(database) >= expected
 
-        wait_for(topped_up, 120)
+        wait_for(topped_up, generous(KEEP_READY * REFILL_SECONDS))  # each job's own limit
         assert all(gone(pid) for pid in doomed)
         time.sleep(2.0)
         assert _count(database) == expected and most <= 1  # no second job, no deal twice

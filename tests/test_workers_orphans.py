@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.patience import GENEROUS
 from tests.test_workers import Client, Served, start, stop
 from tests.test_workers_jobs import HARD, ask, player
 from tests.web.procwatch import cpu_seconds, descendants, gone, wait_for
@@ -77,19 +78,19 @@ def test_a_server_killed_outright_takes_its_children_along_and_frees_its_port(wo
     family: set[int] = set()
     try:
         # every app worker serving (uvicorn replaces one that is slow to start on a loaded machine)
-        wait_for(lambda: all(_started(served, pid) for pid in _app_workers(served, workers)), 60)
+        wait_for(lambda: all(_started(served, pid) for pid in _app_workers(served, workers)))
         client, game = player(served, HARD)
         ask(client, game, 60)
-        wait_for(lambda: _searching(served, workers), 60)
+        wait_for(lambda: _searching(served, workers))
         family = descendants(served.process.pid)
         app_workers = _app_workers(served, workers)
         hosts = {pid for pid in family if b"spider.jobs.host" in _cmdline(pid)}
         assert len(app_workers) == (workers if workers > 1 else 0) and len(hosts) == (1 if workers > 1 else 0)
 
         served.process.kill()
-        served.process.wait(10)
-        wait_for(lambda: all(gone(pid) for pid in family), 60)
-        wait_for(lambda: port_free(served.port), 60)
+        served.process.wait(GENEROUS)
+        wait_for(lambda: all(gone(pid) for pid in family))
+        wait_for(lambda: port_free(served.port))
         # the app workers stopped as at a normal stop (their connections closed, the app shut down)
         for pid in app_workers:
             assert any(e.get("pid") == pid and "Finished server process" in e["message"] for e in served.entries())
@@ -143,11 +144,11 @@ def test_a_child_whose_stop_never_finishes_still_ends_with_its_parent(watch: str
     try:
         assert parent.stdout.readline() == "ready\n"  # its lifeline is set
         parent.kill()
-        parent.wait(10)
+        parent.wait(GENEROUS)
         # the child is told to stop, and once its grace is over it ends (its end of the pipe closes)
         assert parent.stdout.readline() == "SIGTERM\n"
         assert parent.stdout.read() == ""
-        wait_for(lambda: gone(child), 30)
+        wait_for(lambda: gone(child))
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.kill(child, signal.SIGKILL)
@@ -156,5 +157,5 @@ def test_a_child_whose_stop_never_finishes_still_ends_with_its_parent(watch: str
 def test_a_child_whose_parent_died_before_its_lifeline_leaves_at_once() -> None:
     late = "from spider import lifeline\nlifeline.end_with(1)\nprint('still here')"  # pid 1 is not its parent
     ran = _spawn(late)
-    out, _ = ran.communicate(timeout=30)
+    out, _ = ran.communicate(timeout=GENEROUS)
     assert ran.returncode == 1 and out == ""

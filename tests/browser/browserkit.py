@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import Browser, FloatRect, Locator, Page, expect
 
 from spider.engine import Game, variant
+from tests.patience import GENEROUS, GENEROUS_MS
 
 SPIDERETTE1 = variant("spiderette", 1)
 
@@ -53,6 +55,30 @@ WIN_LINE = (
 EMPTY_TABLEAU = [spades("Q")] + WIN_TABLEAU[1:]
 EMPTY_DEALS = [spades("K Q Q Q 7 7 7")] + WIN_DEALS[1:]
 EMPTY_DECK = deal_order(EMPTY_TABLEAU, EMPTY_DEALS)
+
+
+def wait_until(page: Page, condition: Callable[[], object], why: str) -> None:
+    """Wait for what a Playwright event handler of the test records (a request routed, say):
+    ``page.wait_for_timeout`` lets the sync API deliver events while it waits, and the bound
+    only ends a hang."""
+    deadline = time.monotonic() + GENEROUS
+    while not condition():
+        assert time.monotonic() < deadline, f"{why} (after {GENEROUS:.0f} s)"
+        page.wait_for_timeout(20)
+
+
+def steady_text(page: Page, locator: Locator, settle_ms: int = 1200) -> str:
+    """The locator's text once it has stayed the same for ``settle_ms`` (a clock that stopped may
+    show its last second a moment late on a busy machine); fails if it never stops changing."""
+    text = locator.inner_text()
+    deadline = time.monotonic() + GENEROUS
+    while True:
+        page.wait_for_timeout(settle_ms)
+        now = locator.inner_text()
+        if now == text:
+            return text
+        assert time.monotonic() < deadline, f"{locator} kept changing (after {GENEROUS:.0f} s)"
+        text = now
 
 
 def check_line(deck: list[str], line: list[str]) -> Any:
@@ -227,7 +253,7 @@ def sized_page(browser: Browser, base_url: str, size: tuple[int, int], locale: s
     context = browser.new_context(
         base_url=base_url, viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
     )
-    context.set_default_timeout(8000)
+    context.set_default_timeout(GENEROUS_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 import pytest
-from browserkit import EMPTY_DECK, column, open_new_game, start_deck, status_value, strip
+from browserkit import EMPTY_DECK, column, open_new_game, start_deck, status_value, strip, wait_until
 from playwright.sync_api import Page, Route, expect
 from test_access import serious_violations
 
@@ -118,6 +117,8 @@ def test_deeper_hint_from_the_menu_and_shift_h_is_the_strong_players(page: Page)
     page.get_by_role("button", name="Deeper hint").click()
     expect(page.locator("#reminder")).to_have_text("Thinking about a deeper hint…")
     expect(page.get_by_role("status")).to_have_text("Thinking about a deeper hint…")
+    # the page says so as it sends the request: the route's handler may run a moment later
+    wait_until(page, lambda: held, "the deeper hint's request never came")
     assert len(held) == 1
     held[0].continue_()
     count, src, dst = hinted_move(page)
@@ -154,7 +155,7 @@ def test_solver_dialog_warns_then_answers_won(page: Page) -> None:
     expect(ask).to_be_focused()
     assert serious_violations(page) == []
     ask.click()
-    expect(dialog.get_by_role("status")).to_have_text("Yes: this game can still be won.", timeout=20000)
+    expect(dialog.get_by_role("status")).to_have_text("Yes: this game can still be won.")
     expect(dialog).to_contain_text("The solver looked at the face-down cards to answer.")
     assert serious_violations(page) == []
     close = dialog.get_by_role("button", name="Close")
@@ -171,8 +172,10 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     start_code(page)
     polls: list[str] = []
     cancels: list[str] = []
+    order: list[str] = []  # both, as the page sent them
 
     def solves(route: Route) -> None:
+        order.append(route.request.method)
         if route.request.method == "DELETE":
             cancels.append(route.request.url)
             route.continue_()  # the real server cancels the real job
@@ -189,19 +192,15 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     job = started.value.json()["id"]
     expect(dialog.get_by_role("progressbar")).to_be_visible()
     expect(dialog.get_by_role("status")).to_contain_text("The solver is thinking")
-    deadline = time.monotonic() + 5
-    while not polls and time.monotonic() < deadline:
-        page.wait_for_timeout(20)
-    assert polls and polls[0].endswith(f"/api/solves/{job}")
+    wait_until(page, lambda: polls, "the dialog never polled its job")
+    assert polls[0].endswith(f"/api/solves/{job}")
     dialog.get_by_role("button", name="Cancel").click()
     expect(dialog).to_be_hidden()
-    deadline = time.monotonic() + 5
-    while not cancels and time.monotonic() < deadline:
-        page.wait_for_timeout(20)
+    wait_until(page, lambda: cancels, "closing the dialog sent no DELETE")
     assert cancels == [polls[0]]  # the job the dialog waited for, once
-    polled = len(polls)
-    page.wait_for_timeout(1000)
-    assert len(polls) == polled  # nobody waits for that answer any more
+    page.wait_for_timeout(1000)  # longer than the dialog waits between its polls
+    # nobody waits for that answer any more (a poll already on its way as it closed comes before)
+    assert "GET" not in order[order.index("DELETE") :]
     # the table is usable at once, and a new question starts afresh
     page.keyboard.press("Escape")
     dialog = open_solver(page)
@@ -219,7 +218,7 @@ def test_winnable_deals_only_is_remembered_and_sent(page: Page) -> None:
     box = dialog.get_by_role("checkbox", name="Winnable deals only")
     expect(box).not_to_be_checked()
     box.check()
-    with page.expect_request("**/api/games") as request, page.expect_response("**/api/games", timeout=60000) as answer:
+    with page.expect_request("**/api/games") as request, page.expect_response("**/api/games") as answer:
         dialog.get_by_role("button", name="Play").click()
     assert json.loads(request.value.post_data or "{}").get("winnable") is True
     view = answer.value.json()
@@ -248,23 +247,29 @@ def version(page: Page) -> int:
 
 def test_demo_plays_until_stopped(page: Page) -> None:
     start_code(page)
+    sent: list[str] = []  # the actions the page sent, and those answered (or failed)
+    ended: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.url.endswith("/actions") else None)
+    page.on("requestfinished", lambda r: ended.append(r.url) if r.url.endswith("/actions") else None)
+    page.on("requestfailed", lambda r: ended.append(r.url) if r.url.endswith("/actions") else None)
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()
     stop = page.get_by_role("button", name="Stop the demo")
     expect(stop).to_be_focused()
-    expect(status_value(page, "Moves")).to_have_text(re.compile(r"^([3-9]|\d\d+)$"), timeout=10000)
+    expect(status_value(page, "Moves")).to_have_text(re.compile(r"^([3-9]|\d\d+)$"))
     stop.click()
     expect(stop).to_be_hidden()
     expect(page.locator("#reminder")).to_have_text("Demo stopped.")
-    page.wait_for_timeout(200)  # an action already on its way may land
-    stopped = version(page)
-    page.wait_for_timeout(1200)
-    assert version(page) == stopped
+    # an action already on its way may land; then nothing more is sent
+    wait_until(page, lambda: len(ended) == len(sent), "an action of the demo was never answered")
+    stopped, asked = version(page), len(sent)
+    page.wait_for_timeout(1200)  # longer than the demo waits between its moves
+    assert len(sent) == asked and version(page) == stopped
     # Escape stops it too
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()
     expect(stop).to_be_visible()
-    expect(status_value(page, "Moves")).not_to_have_text(str(stopped), timeout=10000)
+    expect(status_value(page, "Moves")).not_to_have_text(str(stopped))
     page.keyboard.press("Escape")
     expect(stop).to_be_hidden()
 
@@ -289,7 +294,7 @@ def test_demo_stops_when_a_position_comes_back(page: Page) -> None:
     page.route("**/hint", lambda route: route.fulfill(json={"action": next(moves), "message": "Move"}))
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()
-    expect(page.locator("#reminder")).to_have_text("Demo stopped: the same position came back.", timeout=10000)
+    expect(page.locator("#reminder")).to_have_text("Demo stopped: the same position came back.")
     expect(status_value(page, "Moves")).to_have_text("2")
     expect(page.get_by_role("button", name="Stop the demo")).to_be_hidden()
 
@@ -298,7 +303,7 @@ def test_a_key_of_the_game_takes_over_from_the_demo(page: Page) -> None:
     start_code(page)
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()
-    expect(status_value(page, "Moves")).not_to_have_text("0", timeout=10000)
+    expect(status_value(page, "Moves")).not_to_have_text("0")
     page.keyboard.press("Tab")  # moving the focus is not taking over
     expect(page.get_by_role("button", name="Stop the demo")).to_be_visible()
     page.keyboard.press("Control+z")

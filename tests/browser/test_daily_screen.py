@@ -218,7 +218,7 @@ def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Pa
     expect(status_value(page, "Moves")).to_have_text("28")
     card(page, 6, "ace of spades").dblclick()
     result = page.get_by_role("dialog", name="You won!")
-    expect(result).to_be_visible(timeout=10000)
+    expect(result).to_be_visible()
     result.get_by_role("button", name="See the leaderboard").click()
     dialog = page.get_by_role("dialog", name="Daily deals")
     board = dialog.get_by_role("region", name="Leaderboard: Spiderette, 1 suit")
@@ -311,7 +311,7 @@ def test_a_deal_shown_as_being_prepared_can_be_played(page: Page, unprepared: _S
     )  # the schedule got there meanwhile
     card.get_by_role("button", name="Play", exact=True).click()
     badge = page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))
-    expect(badge).to_be_visible(timeout=30_000)
+    expect(badge).to_be_visible()
     expect(deal_card(open_daily(page, t), "Spiderette, 1 suit")).to_contain_text("Playing")
 
 

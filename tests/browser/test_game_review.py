@@ -13,24 +13,28 @@ from browserkit import new_game
 from conftest import _Server
 from playwright.sync_api import Page, expect
 
+from spider.jobs import solving
+from tests.patience import GENEROUS_MS, generous
 from tests.solver.test_review import bad_game
 
 pytestmark = pytest.mark.browser
 
 # Deals at once: lost at its fourth action (docs/FORMATS.md, Game review); positions per probe
-# bound the review, so it is the same every run and takes about a second.
+# bound the review, so it is the same every run and takes about a second. Its time budget, shared
+# out over the probes, is made generous so that positions alone bound them on any machine.
 LOST = bad_game("SD1-S2-AAAAAAB", 3, True)
 NODES = 5_000
+REVIEW_SECONDS = generous(solving.REVIEW_SECONDS)
 
 
 @pytest.fixture
 def page(browser, tmp_path: Path) -> Iterator[Page]:  # type: ignore[no-untyped-def]
-    server = _Server(str(tmp_path / "db.sqlite3"), review_nodes=NODES)
+    server = _Server(str(tmp_path / "db.sqlite3"), review_nodes=NODES, review_seconds=REVIEW_SECONDS)
     url = server.start()
     context = browser.new_context(
         base_url=url, viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion="reduce"
     )
-    context.set_default_timeout(15000)
+    context.set_default_timeout(GENEROUS_MS)
     p = context.new_page()
     errors: list[str] = []
     p.on("pageerror", lambda e: errors.append(str(e)))

@@ -9,10 +9,21 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browserkit import WIN_DECK, WIN_LINE, card, open_new_game, play_through_api, start_deck, status_value
+from browserkit import (
+    WIN_DECK,
+    WIN_LINE,
+    card,
+    open_new_game,
+    play_through_api,
+    start_deck,
+    status_value,
+    steady_text,
+    wait_until,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from spider.i18n import browser_catalog
+from tests.patience import GENEROUS_MS
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +36,13 @@ def seconds_shown(page: Page) -> int:
 
 
 def wait_for_clock(page: Page, at_least: int) -> None:
-    expect(status_value(page, "Time")).not_to_have_text(re.compile(rf"^00:0[0-{at_least - 1}]$"), timeout=8000)
+    expect(status_value(page, "Time")).not_to_have_text(re.compile(rf"^00:0[0-{at_least - 1}]$"))
 
 
 @pytest.fixture
 def russian(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
     context = browser.new_context(base_url=base_url, viewport=PHONE, locale="ru-RU", reduced_motion="reduce")
-    context.set_default_timeout(8000)
+    context.set_default_timeout(GENEROUS_MS)
     yield context
     context.close()
 
@@ -69,6 +80,7 @@ def test_the_clock_is_kept_over_a_reload(page: Page) -> None:
     wait_for_clock(page, 3)
     page.get_by_role("button", name="Help").click()
     expect(page.get_by_role("dialog")).to_be_visible()
+    steady_text(page, status_value(page, "Time"))  # the display's last tick may come after
     stopped = seconds_shown(page)
     page.wait_for_timeout(1500)
     assert seconds_shown(page) == stopped  # no time runs while a dialog covers the table
@@ -89,11 +101,11 @@ def test_the_clock_is_kept_when_its_last_save_never_reached_the_server(page: Pag
     assert page.request.get("/api/games/current").json()["id"] == view["id"]
     assert seconds_shown(page) >= counted  # not back to the time of the last action
     # and the server is told what this browser counted
-    for _ in range(40):
-        if page.request.get("/api/games/current").json()["elapsed"] >= counted:
-            break
-        page.wait_for_timeout(100)
-    assert page.request.get("/api/games/current").json()["elapsed"] >= counted
+    wait_until(
+        page,
+        lambda: page.request.get("/api/games/current").json()["elapsed"] >= counted,
+        "the server was never told the time this browser counted",
+    )
 
 
 def cut_controls(page: Page, dialog: str) -> list[str]:
@@ -196,14 +208,9 @@ def test_the_statistics_chart_shows_every_game_and_the_replay_fits_after_a_resiz
             )
         )
 
-    for _ in range(30):
-        if fits():
-            break
-        page.wait_for_timeout(100)
-    assert fits()
+    wait_until(page, fits, "the replay never fitted the window")
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_timeout(300)
-    assert fits()
+    wait_until(page, fits, "the replay no longer fitted the wider window")
 
 
 def test_an_assisted_win_says_why_it_does_not_count(page: Page) -> None:
@@ -214,12 +221,12 @@ def test_an_assisted_win_says_why_it_does_not_count(page: Page) -> None:
     # said before the player asks
     expect(solver).to_contain_text("Asking makes this game assisted: it will no longer count in your statistics.")
     solver.get_by_role("button", name="Ask the solver").click()
-    expect(solver.get_by_role("status")).to_have_text("Yes: this game can still be won.", timeout=30000)
+    expect(solver.get_by_role("status")).to_have_text("Yes: this game can still be won.")
     solver.get_by_role("button", name="Close").click()
     before = page.request.get("/api/stats/spiderette-1-classic").json()
     card(page, 6, "ace of spades").dblclick()
     result = page.get_by_role("dialog", name="You won!")
-    expect(result).to_be_visible(timeout=10000)
+    expect(result).to_be_visible()
     # and after: the win screen says why the figures did not change
     expect(result).to_contain_text("This game was assisted, so it doesn't count in your statistics.")
     after = page.request.get("/api/stats/spiderette-1-classic").json()

@@ -21,6 +21,8 @@ from browserkit import (
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.patience import GENEROUS_MS
+
 pytestmark = pytest.mark.browser
 
 CODE = "SP1-S1C-AAAAAAD"
@@ -32,7 +34,7 @@ def sized(browser: Browser, base_url: str, request: pytest.FixtureRequest) -> It
     context: BrowserContext = browser.new_context(
         base_url=base_url, viewport={"width": width, "height": height}, locale="en-US", reduced_motion=motion
     )
-    context.set_default_timeout(10000)
+    context.set_default_timeout(GENEROUS_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -129,7 +131,7 @@ def win_in_the_browser(page: Page) -> Page:
     start_deck(page, WIN_DECK, WIN_LINE[:-1])
     card(page, 6, "ace of spades").dblclick()
     result = page.get_by_role("dialog", name="You won!")
-    expect(result).to_be_visible(timeout=10000)
+    expect(result).to_be_visible()
     return page
 
 

@@ -26,6 +26,8 @@ from spider.jobs.redis_queue import RedisJobs
 from spider.web.app import create_app
 from tests.jobs.gated import held
 from tests.jobs.worker_process import ROOT, WorkerProcess
+from tests.patience import GENEROUS
+from tests.redisdb import remove_site
 from tests.web.loops import run_apart
 from tests.web.procwatch import wait_for
 
@@ -52,8 +54,7 @@ def prefix(redis: Redis, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("SPIDER_REDIS_URL", REDIS_URL)
     monkeypatch.setenv("SPIDER_REDIS_PREFIX", name)
     yield name
-    for key in redis.scan_iter(match=f"*{name}*"):
-        redis.delete(key)
+    remove_site(redis, name)
 
 
 @pytest.fixture
@@ -93,7 +94,7 @@ def test_a_players_solve_is_answered_while_the_sites_own_work_holds_the_worker(
     worker = WorkerProcess(REDIS_URL, prefix, tmp_path / "worker.log", "--processes", str(processes))
     gate, starts = f"{prefix}:gate", [f"{prefix}:starts:{owner}" for owner in OWNERS]
     try:
-        wait_for(lambda: jobs.serving() == processes, 60)
+        wait_for(lambda: jobs.serving() == processes)
         background = [
             run_apart(jobs.submit(BACKGROUND, held, REDIS_URL, gate, count, owner=owner, seconds=600))
             for owner, count in zip(OWNERS, starts, strict=True)
@@ -103,7 +104,7 @@ def test_a_players_solve_is_answered_while_the_sites_own_work_holds_the_worker(
         with TestClient(create_app(str(tmp_path / "db.sqlite3"), background=False)) as client:
             players = [player_asks(client) for _ in range(2)]
             for player, job in players:
-                answer = wait_for(lambda p=player, j=job: answered(p, j), 90)
+                answer = wait_for(lambda p=player, j=job: answered(p, j))
                 assert answer["result"] == "won"
             # the players were answered while the site's work still held on: none of it has ended
             states = [state(jobs, j, o).state for j, o in zip(background, OWNERS, strict=True)]
@@ -129,7 +130,7 @@ def test_a_player_process_count_beyond_the_processes_is_refused_in_one_line() ->
         env=os.environ | {"PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=GENEROUS,
     )
     assert ran.returncode == 2 and ran.stderr.count("\n") == 1
     assert ran.stderr.startswith("spider: --player-processes 3 is more than --processes 2")

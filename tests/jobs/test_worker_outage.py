@@ -106,24 +106,24 @@ def test_a_redis_outage_is_json_lines_and_the_worker_serves_again_once_redis_is_
     )
     try:
         jobs = RedisJobs(redis_server.url, default_lanes(), prefix=PREFIX)
-        wait_for(lambda: jobs.serving() == 2, 60)
-        assert wait_for(done(jobs, run_apart(jobs.submit(SOLVE, os.getpid, seconds=30))), 60).answer
+        wait_for(lambda: jobs.serving() == 2)
+        assert wait_for(done(jobs, run_apart(jobs.submit(SOLVE, os.getpid, seconds=30)))).answer
         # a job running as Redis goes, which ends meanwhile: its gate is on the tests' Redis
         running = run_apart(jobs.submit(SOLVE, held, TEST_REDIS_URL, gate, starts, seconds=600))
         horse = int(wait_for(lambda: gates.lindex(starts, 0)))
 
         redis_server.kill()
-        wait_for(lambda: any("Redis does not answer" in e["message"] for e in worker.entries()), 60)
+        wait_for(lambda: any("Redis does not answer" in e["message"] for e in worker.entries()))
         gates.set(gate, 1)
-        wait_for(lambda: gone(horse), 60)  # its answer had nowhere to go
+        wait_for(lambda: gone(horse))  # its answer had nowhere to go
         time.sleep(3)  # an outage of some seconds: the worker's tries pile up meanwhile (this is no verdict)
         redis_server.start()
 
         jobs.close()
         jobs = RedisJobs(redis_server.url, default_lanes(), prefix=PREFIX)
-        wait_for(lambda: jobs.serving() == 2, 60)  # its heartbeat is back
+        wait_for(lambda: jobs.serving() == 2)  # its heartbeat is back
         for _ in range(2):  # served again
-            assert wait_for(done(jobs, run_apart(jobs.submit(SOLVE, os.getpid, seconds=30))), 60).answer
+            assert wait_for(done(jobs, run_apart(jobs.submit(SOLVE, os.getpid, seconds=30)))).answer
         assert worker.stop() == 0
         jobs.close()
     finally:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tests.patience import GENEROUS
 from tests.web.procwatch import kill_tree
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,7 +41,7 @@ class WorkerProcess:
         """Its JSON log lines (raises on a line that is not JSON)."""
         return [json.loads(line) for line in self.lines()]
 
-    def stop(self, timeout: float = 20.0) -> int:
+    def stop(self, timeout: float = GENEROUS) -> int:
         """SIGTERM, and its exit status."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)

@@ -5,21 +5,11 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
-T = TypeVar("T")
+from tests.patience import wait_for
 
-
-def wait_for(what: Callable[[], T], seconds: float = 30.0) -> T:
-    """Poll until ``what()`` is truthy (a bound on a hang, not a speed check)."""
-    deadline = time.monotonic() + seconds
-    while not (value := what()):
-        assert time.monotonic() < deadline, "gave up waiting"
-        time.sleep(0.05)
-    return value
+__all__ = ["children", "cpu_seconds", "descendants", "gone", "kill_tree", "wait_for"]
 
 
 def gone(pid: int) -> bool:
@@ -67,3 +57,23 @@ def kill_tree(pid: int) -> None:
     for doomed in [pid, *descendants(pid)]:
         with contextlib.suppress(ProcessLookupError):
             os.kill(doomed, signal.SIGKILL)
+
+
+def _tcp_queues(local_port: int, remote_port: int) -> tuple[int, int] | None:
+    """(bytes sent but not yet taken by the peer, bytes received but not yet read) of the TCP socket
+    127.0.0.1:local_port to 127.0.0.1:remote_port, from /proc/net/tcp; None when there is none."""
+    local, remote = f"0100007F:{local_port:04X}", f"0100007F:{remote_port:04X}"
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == local and fields[2] == remote:
+            tx, rx = fields[4].split(":")
+            return int(tx, 16), int(rx, 16)
+    return None
+
+
+def read_by_server(server_port: int, client_port: int) -> bool:
+    """Whether what the client at ``client_port`` sent to the server at ``server_port`` has been read
+    by the server's process (the request is in its hands, not in the kernel's)."""
+    client = _tcp_queues(client_port, server_port)
+    server = _tcp_queues(server_port, client_port)
+    return client is not None and server is not None and client[0] == 0 and server[1] == 0

@@ -16,6 +16,7 @@ import pytest
 
 from spider.web.app import create_app
 from spider.web.http.limits import LINGER_BYTES, MAX_BODY
+from tests.patience import GENEROUS
 from tests.test_workers import Served, start, stop
 from tests.web.loops import run_apart
 from tests.web.test_proxy_nginx import ask
@@ -62,7 +63,7 @@ def send_body(port: int, head: bytes, pieces: Iterator[bytes]) -> tuple[int, byt
     """The head, then the body's pieces until the server stops taking them; the bytes of the body
     the server took (into its socket, at least) and its answer."""
     sent = 0
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", port), timeout=GENEROUS) as sock:
         sock.sendall(head)
         try:
             for piece in pieces:
@@ -162,7 +163,7 @@ def test_a_body_over_its_declared_limit_is_refused_and_read_no_further(served: S
 
 def test_a_small_chunked_body_alone_gets_411_on_a_connection_that_goes_on(served: Served, player: str) -> None:
     """Under the limit, the body the app would not read is passed over, and the next request served."""
-    with socket.create_connection(("127.0.0.1", served.port), timeout=30) as sock:
+    with socket.create_connection(("127.0.0.1", served.port), timeout=GENEROUS) as sock:
         small = b"".join(chunked(MAX_BODY // 2))
         sock.sendall(
             head(player, "Transfer-Encoding: chunked") + small + b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"

@@ -20,6 +20,7 @@ from spider.jobs.local import LocalJobs
 from spider.jobs.protocol import SOLVE
 from spider.web.app import create_app
 from spider.web.http import rates
+from tests.patience import GENEROUS
 
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two
@@ -40,7 +41,9 @@ class Served:
     def player(self, address: str, code: str, lang: str = "en") -> tuple[httpx.Client, str]:
         """A new player at ``address`` with a game of ``code``."""
         transport = httpx.HTTPTransport(local_address=address)
-        client = httpx.Client(base_url=self.url, transport=transport, timeout=60, headers={"Accept-Language": lang})
+        client = httpx.Client(
+            base_url=self.url, transport=transport, timeout=GENEROUS, headers={"Accept-Language": lang}
+        )
         made = client.post("/api/games", json={"code": code})
         assert made.status_code == 201, made.text
         return client, made.json()["id"]
@@ -52,7 +55,7 @@ def serve(tmp_path: Path, per_minute: dict[str, float]) -> Iterator[Served]:
     wait_for(lambda: served.server.started or not served.thread.is_alive())
     yield served
     served.server.should_exit = True
-    served.thread.join(timeout=20)
+    served.thread.join(timeout=GENEROUS)
 
 
 @pytest.fixture
@@ -70,7 +73,7 @@ def answered(client: httpx.Client, job: str) -> str:
         state = client.get(f"/api/solves/{job}").json()
         return state["answer"]["result"] if state["state"] == "done" else None
 
-    return str(wait_for(done, 30))
+    return str(wait_for(done))
 
 
 def test_one_solver_job_per_address_whichever_player_asks_and_other_addresses_go_on(unlimited: Served) -> None:

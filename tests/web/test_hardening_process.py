@@ -22,7 +22,8 @@ import psycopg
 import pytest
 
 from spider.store import is_postgresql, open_store
-from tests.postgres import server_url
+from tests.patience import GENEROUS
+from tests.postgres import connect, server_url
 from tests.store.test_store_contract import new_row
 from tests.test_workers import database as database  # the same fixture: each store in turn
 from tests.test_workers import start, stop
@@ -43,7 +44,7 @@ def run_sql(database: str, sql: str, *params: Any) -> Any:
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=GENEROUS)
     conn.request("GET", path, headers=headers or {})
     response = conn.getresponse()
     response.read()
@@ -65,7 +66,7 @@ def test_the_scheduled_expiry_forgets_players_with_nothing_stored_and_reads_add_
         store.close()
     served = start(database, tmp_path / "server.log", workers=2, env={"SPIDER_PLAYER_EXPIRY_DAYS": "1"})
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + GENEROUS
         while run_sql(database, "SELECT count(*) FROM players") > 3:
             assert time.monotonic() < deadline, "the expiry did not run at start"
             time.sleep(0.2)
@@ -91,7 +92,7 @@ def locked_out() -> Iterator[tuple[str, psycopg.Connection[Any], str]]:
     logging in, the administrator's connection, and the role's name."""
     server = server_url()
     role = f"spider_test_{secrets.token_hex(6)}"
-    admin = psycopg.connect(server, autocommit=True, connect_timeout=5)
+    admin = connect(server)
     admin.execute(f"CREATE ROLE {role} LOGIN")
     admin.execute(f"CREATE SCHEMA {role} AUTHORIZATION {role}")
     parts = urlsplit(server)
@@ -113,7 +114,7 @@ def test_every_line_the_server_writes_is_json_through_a_database_outage(
     url, admin, role = locked_out
     served = start(url, tmp_path / "server.log", workers=2)
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", served.port, timeout=GENEROUS)
         conn.request(
             "POST", "/api/games", body=b'{"code": "SD1-S4-AAAAABD"}', headers={"Content-Type": "application/json"}
         )
@@ -128,11 +129,11 @@ def test_every_line_the_server_writes_is_json_through_a_database_outage(
             statuses.add(get(served.port, "/api/player", cookie).status)
             time.sleep(0.2)
         assert statuses == {503}
-        with socket.create_connection(("127.0.0.1", served.port), timeout=10) as sock:
+        with socket.create_connection(("127.0.0.1", served.port), timeout=GENEROUS) as sock:
             sock.sendall(b"NOT HTTP\r\n\r\n")  # uvicorn's own warning
             sock.recv(65536)
         os.kill(min(served.worker_pids()), signal.SIGKILL)  # its replacement starts while the database refuses
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + GENEROUS
         while not any(e["logger"] == "spider.app" for e in served.entries()):
             assert time.monotonic() < deadline, "no worker was started again"
             time.sleep(0.2)

@@ -25,6 +25,7 @@ from spider.web.app import create_app
 from spider.web.http import limits, middleware
 from spider.web.http.limits import hardened_config
 from spider.web.http.security import CONTENT_SECURITY_POLICY
+from tests.patience import GENEROUS
 
 
 class Server:
@@ -47,10 +48,10 @@ class Server:
         self.thread.join(10)
 
     def connect(self) -> socket.socket:
-        return socket.create_connection(("127.0.0.1", self.port), timeout=30)
+        return socket.create_connection(("127.0.0.1", self.port), timeout=GENEROUS)
 
     def request(self, method: str, path: str, body: dict | None = None, cookie: str = "") -> Answer:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=GENEROUS)
         headers = {"Cookie": f"spider_player={cookie}"} if cookie else {}
         if body is not None:
             headers["Content-Type"] = "application/json"
@@ -168,7 +169,7 @@ def test_a_request_head_never_finished_gets_408(server: Server, monkeypatch: pyt
 
 def test_no_server_header_and_hsts_only_through_a_proxy_that_says_https(server: Server) -> None:
     for proto, hsts in (("http", None), ("https", "max-age=31536000")):
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=GENEROUS)
         conn.request("GET", "/api/health", headers={"X-Forwarded-Proto": proto})  # 127.0.0.1: a trusted proxy
         response = conn.getresponse()
         assert response.status == 200 and response.getheader("server") is None
@@ -188,7 +189,7 @@ def test_a_body_never_finished_gets_408_in_json(server: Server, monkeypatch: pyt
 
 def test_the_secure_flag_follows_the_proxys_https_header(server: Server) -> None:
     for proto, secure in (("http", False), ("https", True)):
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=GENEROUS)
         headers = {"X-Forwarded-Proto": proto, "Content-Type": "application/json"}
         conn.request("PUT", "/api/player/settings", body=b'{"sound": false}', headers=headers)
         cookie = conn.getresponse().getheader("set-cookie") or ""

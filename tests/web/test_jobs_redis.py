@@ -28,10 +28,13 @@ from spider.engine import Game
 from spider.jobs import players
 from spider.jobs.admission import Refusal
 from spider.jobs.errors import Busy
+from spider.jobs.protocol import WORKER_START_SECONDS
 from spider.jobs.queues import default_lanes
 from spider.jobs.redis_queue import RedisJobs
 from spider.solver import deep_hint
 from spider.web.app import create_app
+from tests.patience import AT_ONCE, GENEROUS, generous
+from tests.redisdb import remove_site
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -91,8 +94,7 @@ def site(tmp_path: Path, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> Itera
     site = Site(tmp_path, prefix)
     yield site
     site.close()
-    for key in redis.scan_iter(match=f"*{prefix}*"):
-        redis.delete(key)
+    remove_site(redis, prefix)
 
 
 @pytest.fixture
@@ -134,7 +136,7 @@ def poll(player: TestClient, job: str) -> dict[str, Any]:
     return dict(r.json())
 
 
-def answer(player: TestClient, job: str, seconds: float = 60) -> dict[str, Any]:
+def answer(player: TestClient, job: str, seconds: float = GENEROUS) -> dict[str, Any]:
     state = wait_for(lambda: (s := poll(player, job))["state"] == "done" and s, seconds)
     return dict(state["answer"])
 
@@ -178,11 +180,10 @@ def test_a_cancelled_job_stops_at_once_and_never_touches_another_players(site: S
     wait_for(lambda: poll(alice, alice_job)["state"] == poll(bob, bob_job)["state"] == "running")
     horses = {site.horse(first), site.horse(second)}
 
-    cancelled = time.monotonic()
     assert alice.delete(f"/api/solves/{alice_job}").status_code == 204
-    wait_for(lambda: len([h for h in horses if not gone(h)]) == 1, 5)
-    assert time.monotonic() - cancelled < 1.0  # the worker killed its job's process within a second
-    state = answer(alice, alice_job, 5)
+    # the worker killed its job's process at once, not when its 60 s search ended
+    wait_for(lambda: len([h for h in horses if not gone(h)]) == 1, AT_ONCE, why="the cancelled job lived on")
+    state = answer(alice, alice_job)
     assert state["result"] == "unknown" and state["reason"] == "cancelled"
     time.sleep(1.5)
     assert poll(bob, bob_job)["state"] == "running"  # Bob's solve goes on
@@ -226,9 +227,9 @@ def test_a_killed_worker_is_reported_never_a_500_and_replaced_at_once(site: Site
     os.kill(busy, signal.SIGKILL)  # the worker and its job's process, as the out-of-memory killer would
     os.kill(horse, signal.SIGKILL)
 
-    result = answer(player, job, 20)  # within seconds of its worker's silence
+    result = answer(player, job)  # once its worker has been silent a while, not when the search would end
     assert result["result"] == "unknown" and result["reason"] == "worker_lost" and "ask again" in result["message"]
-    replaced = wait_for(lambda: len(now := children(pool.pid)) == 2 and busy not in now and now, 10)
+    replaced = wait_for(lambda: len(now := children(pool.pid)) == 2 and busy not in now and now)
     assert workers - {busy} < replaced  # the other worker lives on beside a new one
     # the next solves are answered, two at once (both workers take jobs), with no worker started by hand
     other, other_game = player_with(client, HARD)
@@ -243,24 +244,25 @@ def idle_workers(redis: Redis, site: Site) -> int:
     return sum(1 for worker in Worker.all(connection=redis, queue=queue) if worker.get_state() == "idle")
 
 
-def test_an_idle_spider_worker_stops_within_2_s_of_sigterm(site: Site, redis: Redis) -> None:
-    """Its supervisor and every worker of its pool, none left behind (a container allows 10 s)."""
+def test_an_idle_spider_worker_stops_at_once_on_sigterm(site: Site, redis: Redis) -> None:
+    """Its supervisor and every worker of its pool, none left behind (a container allows 10 s; an idle
+    one takes well under a second: bench/solver_service.py measures it)."""
     pool = site.start_worker(processes=3)
     wait_for(lambda: idle_workers(redis, site) == 3)
     processes = descendants(pool.pid)
     stopped = time.monotonic()
     pool.send_signal(signal.SIGTERM)
-    assert pool.wait(10) == 0
+    assert pool.wait(AT_ONCE) == 0
     took = time.monotonic() - stopped
-    assert took < 2.0, f"{took:.2f} s"
     assert all(gone(pid) for pid in processes)
     assert idle_workers(redis, site) == 0  # each said it was leaving
     print(f"an idle spider worker of 3 processes stopped {took:.2f} s after SIGTERM")
 
 
-def test_a_busy_spider_worker_stopped_ends_its_job_and_its_player_is_answered_within_10_s(
+def test_a_busy_spider_worker_stopped_ends_its_job_and_its_player_is_answered_at_once(
     site: Site, client: TestClient
 ) -> None:
+    """At once: within seconds (bench/solver_service.py measures it), not when the 60 s search ends."""
     worker = site.start_worker()
     player, game = player_with(client, HARD)
     job = ask(player, game, 60)
@@ -268,12 +270,12 @@ def test_a_busy_spider_worker_stopped_ends_its_job_and_its_player_is_answered_wi
     horse = site.horse(worker)
     stopped = time.monotonic()
     worker.send_signal(signal.SIGTERM)
-    assert worker.wait(10) == 0
+    assert worker.wait(AT_ONCE) == 0
     exited = time.monotonic() - stopped
-    result = answer(player, job, 10)
+    result = answer(player, job, AT_ONCE)
     answered = time.monotonic() - stopped
     assert result["result"] == "unknown" and result["reason"] == "worker_lost" and "ask again" in result["message"]
-    assert gone(horse) and answered < 10.0, f"{answered:.2f} s"
+    assert gone(horse)
     print(f"a busy spider worker stopped {exited:.2f} s after SIGTERM; its player answered after {answered:.2f} s")
 
 
@@ -289,7 +291,8 @@ def test_a_winnable_deal_nobody_can_look_for_is_a_random_deal_soon_not_a_hang(
     asked = time.monotonic()
     r = client.post("/api/games", json={"game": "spiderette", "suits": 1, "winnable": True})
     assert r.status_code == 201 and r.json()["proven_winnable"] is False
-    assert time.monotonic() - asked < 30  # the patience: two 1 s tries and the workers' start allowance
+    # not a hang: the server's patience, two 1 s tries and the workers' start allowance
+    assert time.monotonic() - asked < generous(2 * 1.0 + 2 * WORKER_START_SECONDS)
     assert client.app.state.context.player_jobs.jobs.queues["winnable"].count == 0  # type: ignore[attr-defined]
 
 
@@ -300,7 +303,7 @@ def test_spider_worker_without_a_redis_says_so_in_one_line_and_exits_2() -> None
         env=os.environ | {"PYTHONPATH": str(ROOT)},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=GENEROUS,
     )
     assert ran.returncode == 2
     assert ran.stderr.startswith("spider: cannot use Redis at redis://127.0.0.1:1/0") and ran.stderr.count("\n") == 1
@@ -315,7 +318,7 @@ def test_a_review_runs_on_a_spider_worker_with_its_progress_and_is_stored(site: 
         started = player.post(f"/api/games/{game}/review")
         assert started.status_code == 200 and started.json()["state"] == "waiting"
         job = started.json()["job"]
-        state = wait_for(lambda: (s := player.get(f"/api/reviews/{job}").json())["state"] == "done" and s, 60)
+        state = wait_for(lambda: (s := player.get(f"/api/reviews/{job}").json())["state"] == "done" and s)
         assert state["review"]["turning_point"]["index"] == 3 and state["sentences"]
         assert state["done"] == len(state["review"]["probes"]) and state["expected"]  # as the worker reported
         assert player.post(f"/api/games/{game}/review").json()["review"] == state["review"]  # stored

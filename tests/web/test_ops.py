@@ -21,6 +21,7 @@ from spider.jobs.queues import default_lanes
 from spider.jobs.redis_queue import RedisJobs
 from spider.logs import JsonFormatter
 from spider.web.app import create_app, from_environment
+from tests.patience import GENEROUS
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")  # scripts/test starts one
 
@@ -76,7 +77,10 @@ def test_ready_is_503_when_the_database_does_not_answer(client: TestClient, json
     assert warned and warned[0]["request_id"] == got.headers["x-request-id"]
 
 
-@pytest.mark.parametrize(("url", "answers"), [(REDIS_URL, True), ("redis://127.0.0.1:1/0", False)])
+# named, not by the URL: each test process has a Redis database of its own (tests/redisdb.py)
+@pytest.mark.parametrize(
+    ("url", "answers"), [(REDIS_URL, True), ("redis://127.0.0.1:1/0", False)], ids=["redis-answers", "redis-down"]
+)
 def test_ready_asks_the_redis_queue(client: TestClient, url: str, answers: bool) -> None:
     """Not ready either way: a Redis that answers is served by no `spider worker` here (with one,
     tests/web/test_ready_workers.py)."""
@@ -142,7 +146,7 @@ def test_spider_serve_refuses_a_malformed_variable_in_one_line(tmp_path: Path) -
         env=env,
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=GENEROUS,
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "SPIDER_WORKERS" in done.stderr

@@ -23,6 +23,7 @@ import pytest
 import yaml
 
 from spider.config import Settings
+from tests.patience import GENEROUS
 from tests.test_workers import Served, start, stop
 from tests.web.procwatch import wait_for
 
@@ -51,7 +52,9 @@ def ask(
     port: int, method: str, path: str, headers: list[tuple[str, str]] = (), body: bytes = b"", source: str = ""
 ) -> Answer:
     """One request, headers in order (a name may repeat), from ``source`` (a loopback address)."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0) if source else None)
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=GENEROUS, source_address=(source, 0) if source else None
+    )
     try:
         conn.putrequest(method, path)
         for name, value in headers:
@@ -114,7 +117,7 @@ class Nginx:
             stderr=subprocess.STDOUT,
         )
         try:
-            wait_for(self._answers, 30)
+            wait_for(self._answers)
         except BaseException:
             self.stop()
             raise

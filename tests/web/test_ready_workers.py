@@ -18,6 +18,8 @@ from redis import Redis
 from spider.jobs.redis_beat import BEAT_TTL
 from spider.web.app import create_app
 from tests.jobs.worker_process import WorkerProcess
+from tests.patience import generous
+from tests.redisdb import remove_site
 from tests.web.procwatch import wait_for
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -35,8 +37,7 @@ def prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setenv("SPIDER_REDIS_URL", REDIS_URL)
     monkeypatch.setenv("SPIDER_REDIS_PREFIX", name)
     yield name
-    for key in redis.scan_iter(match=f"*{name}*"):
-        redis.delete(key)
+    remove_site(redis, name)
     redis.close()
 
 
@@ -56,13 +57,13 @@ def test_ready_only_while_a_spider_worker_serves_the_queue(prefix: str, tmp_path
 
         worker = WorkerProcess(REDIS_URL, prefix, tmp_path / "worker.log", "--processes", "2")
         try:
-            wait_for(lambda: readiness(client) == SERVED, 60)
+            wait_for(lambda: readiness(client) == SERVED)
             assert worker.stop() == 0
             assert readiness(client) == NOT_SERVED  # a worker that stops says so as it goes
 
             worker = WorkerProcess(REDIS_URL, prefix, tmp_path / "worker.log")
-            wait_for(lambda: readiness(client) == SERVED, 60)
+            wait_for(lambda: readiness(client) == SERVED)
             worker.kill()  # says nothing: its heartbeat expires
-            wait_for(lambda: readiness(client) == NOT_SERVED, BEAT_TTL + 30)
+            wait_for(lambda: readiness(client) == NOT_SERVED, generous(BEAT_TTL))
         finally:
             worker.kill()

@@ -29,11 +29,12 @@ from procwatch import cpu_seconds, descendants, gone, wait_for
 from spider.jobs.local import LocalJob, LocalJobs
 from spider.jobs.protocol import SOLVE, Lane
 from spider.web.app import create_app
+from tests.patience import AT_ONCE, GENEROUS
 
 ROOT = Path(__file__).resolve().parents[2]
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
-ABANDONED_LIMIT = 30.0  # the time limit of the solves the tests walk away from
+ABANDONED_LIMIT = 60.0  # the time limit of the solves the tests walk away from: the most a player may ask
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
 
 
@@ -54,7 +55,7 @@ class LiveApp:
 
     def player(self, code: str) -> tuple[httpx.Client, str]:
         """A new player (the cookie the server issues) with a game of ``code``, its first row dealt."""
-        client = httpx.Client(base_url=self.url, timeout=120)
+        client = httpx.Client(base_url=self.url, timeout=GENEROUS)
         game = client.post("/api/games", json={"code": code}).json()
         assert client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0}).is_success
         return client, game["id"]
@@ -81,7 +82,7 @@ def ask(client: httpx.Client, game_id: str, time_limit: float) -> str:
     return str(r.json()["id"])
 
 
-def answer(client: httpx.Client, job: str, seconds: float = 60) -> dict[str, Any]:
+def answer(client: httpx.Client, job: str, seconds: float = GENEROUS) -> dict[str, Any]:
     """The solve's answer, polled as the page does."""
 
     def done() -> dict[str, Any] | None:
@@ -100,7 +101,7 @@ def live(tmp_path: Path) -> Iterator[LiveApp]:
     assert app.server.started
     yield app
     app.server.should_exit = True
-    app.thread.join(timeout=20)
+    app.thread.join(timeout=GENEROUS)
 
 
 def test_a_cancelled_solve_ends_its_worker_at_once_and_the_next_player_does_not_wait(live: LiveApp) -> None:
@@ -111,8 +112,7 @@ def test_a_cancelled_solve_ends_its_worker_at_once_and_the_next_player_does_not_
     assert waiter.get(f"/api/solves/{waiting}").json()["state"] == "waiting"  # the one worker is busy
     cancelled = time.monotonic()
     assert canceller.delete(f"/api/solves/{job}").status_code == 204
-    wait_for(lambda: gone(abandoned_worker), 5)
-    assert time.monotonic() - cancelled < 1.0  # the worker stopped within a second
+    wait_for(lambda: gone(abandoned_worker), AT_ONCE, why="the cancelled solve's worker lived on")
     dropped = answer(canceller, job)
     assert dropped["result"] == "unknown" and dropped["reason"] == "cancelled" and dropped["message"]
     assert answer(waiter, waiting)["result"] == "won"
@@ -129,7 +129,7 @@ def test_a_worker_killed_mid_solve_gets_a_clear_answer_and_the_next_solve_works(
     worker = live.worker_of(player)
     wait_for(lambda: cpu_seconds(worker) > 2)  # past its start: searching
     os.kill(worker, signal.SIGKILL)  # as the out-of-memory killer would
-    body = answer(player, job, 10)
+    body = answer(player, job)
     assert body["result"] == "unknown" and body["reason"] == "worker_lost"
     assert "ask again" in body["message"]
 
@@ -205,7 +205,7 @@ def test_cancelling_one_running_job_leaves_another_running_job_alone() -> None:
     finally:
         jobs.close()
     assert result == (3, 2)
-    assert wait_for(lambda: gone(dropped_pid), 10)
+    assert wait_for(lambda: gone(dropped_pid), AT_ONCE)  # not when its 60 s sleep ends
 
 
 def divmod_after(seconds: float, a: int, b: int) -> tuple[int, int]:
@@ -238,7 +238,7 @@ def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(t
     try:
         assert server.stdout is not None
         url = server.stdout.readline().split("running at ", 1)[1].split()[0].rstrip("/")
-        with httpx.Client(base_url=url, timeout=120) as client:
+        with httpx.Client(base_url=url, timeout=GENEROUS) as client:
             wait_for(lambda: listening(client))  # the address is printed just before uvicorn listens
             game = client.post("/api/games", json={"code": HARD}).json()
             # a solve that will still be searching when the server dies
@@ -252,7 +252,7 @@ def test_the_solver_workers_and_resource_tracker_end_when_the_server_is_killed(t
             children = wait_for(started)
             server.kill()
             server.wait()
-        assert wait_for(lambda: all(gone(pid) for pid in children), 10)
+        assert wait_for(lambda: all(gone(pid) for pid in children), AT_ONCE)  # not when the solve ends
     finally:
         if server.poll() is None:
             server.kill()
