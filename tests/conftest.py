@@ -129,10 +129,10 @@ def deep_hints_in_time_on_any_machine() -> Iterator[None]:
     """A deeper hint is bounded by positions, so its answer is the same on any machine; only its
     job's limit is wall-clock time (20 s, for a fraction of a second's work on an idle machine).
     The apps a test runs in its own process get a generous one, so a busy machine answers too."""
-    from spider.jobs import solving
+    from spider.jobs import players
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(solving, "DEEP_HINT_SECONDS", generous(solving.DEEP_HINT_SECONDS))
+        patch.setattr(players, "DEEP_HINT_SECONDS", generous(players.DEEP_HINT_SECONDS))
         yield
 
 

@@ -13,7 +13,7 @@ from browserkit import new_game
 from conftest import _Server
 from playwright.sync_api import Page, expect
 
-from spider.jobs import solving
+from spider.jobs import players
 from tests.patience import GENEROUS_MS, generous
 from tests.solver.test_review import bad_game
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 # out over the probes, is made generous so that positions alone bound them on any machine.
 LOST = bad_game("SD1-S2-AAAAAAB", 3, True)
 NODES = 5_000
-REVIEW_SECONDS = generous(solving.REVIEW_SECONDS)
+REVIEW_SECONDS = generous(players.REVIEW_SECONDS)
 
 
 @pytest.fixture
