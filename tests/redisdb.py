@@ -26,6 +26,7 @@ URL_VARIABLE = "SPIDER_TEST_REDIS_URL"
 DEFAULT_SERVER = "redis://127.0.0.1:6379"
 DATABASES = range(1, 16)  # a default server has 16; 0 is left to whatever else uses this Redis
 CLAIM = "spider-tests:claim"
+WORKERS = "rq:workers"  # RQ's list of every worker's key
 CLAIM_SECONDS = 6 * 3600  # a claim outlives any test session, and not a crashed one for long
 # takes a claim over only if it still holds what was read (a stale owner's): never another's fresh one
 _TAKE_OVER = """
@@ -144,5 +145,13 @@ def remove_site(redis: Redis, prefix: str) -> None:
         for job in jobs:
             for key in redis.scan_iter(match=f"*{job}*"):  # the job, its result, its progress
                 redis.delete(key)
+    # its workers that no job ever reached (their queues were never listed), and any left listed
+    # whose own key has expired (RQ tidies those up as it lists them)
+    for worker in Worker.all(connection=redis):
+        if any(name.startswith(f"{prefix}:") for name in worker.queue_names()):
+            worker.register_death()
+    for key in redis.smembers(WORKERS):
+        if not redis.exists(key):
+            redis.srem(WORKERS, key)
     for key in redis.scan_iter(match=f"*{prefix}*"):
         redis.delete(key)
