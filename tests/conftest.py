@@ -6,7 +6,8 @@ reason, in the PostgreSQL run.
 
 The tiers: every test in tests/browser (and any other that drives Chromium) is marked ``browser``,
 every test that starts real server or worker processes (``PROCESS_FILES``) ``process``, and the
-solver's own tests (tests/solver: searches of seconds each) ``solver``; the fast tier
+slow ones (seconds of CPU each: the solver's searches in tests/solver, and the API schema's
+generated cases, ``SLOW_FILES``) ``slow``; the fast tier
 (``./scripts/test --fast``) deselects all three. Each test process claims a Redis database of its
 own (tests/redisdb.py) and drops what is left of its PostgreSQL schemas at the end (tests/postgres.py)."""
 
@@ -50,6 +51,7 @@ PROCESS_FILES = {
     "tests/web/test_jobs_redis.py",
     "tests/web/test_proxy_nginx.py",
     "tests/web/test_ready_workers.py",
+    "tests/web/test_schemathesis.py",  # the app's solver workers
     "tests/web/test_solver_service.py",
     "tests/web/test_solving.py",  # solves, deeper hints and winnable deals in solver workers
 }
@@ -58,6 +60,8 @@ PROCESS_TESTS = (
     "tests/store/test_postgresql.py::test_serve_",
     "tests/web/test_ops.py::test_spider_serve_",
 )
+# Beside tests/solver: tests of seconds of CPU each, out of the fast tier.
+SLOW_FILES = {"tests/web/test_schema_honesty.py"}  # hundreds of generated requests
 PROCESS_NAMES = re.compile(r"test_.*process.*|test_workers.*|test_worker_.*")
 # Tests play many players from one address (127.0.0.1, or Starlette's test client) at a test's pace:
 # the bounds per client address are off unless a test sets them (tests/web/test_fair_solver*.py).
@@ -73,12 +77,14 @@ for _name, _value in UNBOUNDED_CLIENTS.items():
 
 
 def tier_of(item: pytest.Item) -> str | None:
-    """``browser``, ``process``, ``solver`` or None (the fast tier) for a test."""
+    """``browser``, ``process``, ``slow`` or None (the fast tier) for a test."""
     path = item.path.resolve().relative_to(ROOT).as_posix()
     if path.startswith("tests/browser/") or path in BROWSER_FILES:
         return "browser"
-    if path.startswith("tests/solver/") and not f"{path}::{item.name}".startswith(PROCESS_TESTS):
-        return "solver"
+    if (path.startswith("tests/solver/") or path in SLOW_FILES) and not f"{path}::{item.name}".startswith(
+        PROCESS_TESTS
+    ):
+        return "slow"
     if (
         path in PROCESS_FILES
         or PROCESS_NAMES.fullmatch(item.path.stem)
