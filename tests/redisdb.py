@@ -19,6 +19,7 @@ import os
 import socket
 from urllib.parse import urlsplit, urlunsplit
 
+import pytest
 from redis import Redis
 from redis.exceptions import RedisError
 
@@ -155,3 +156,14 @@ def remove_site(redis: Redis, prefix: str) -> None:
             redis.srem(WORKERS, key)
     for key in redis.scan_iter(match=f"*{prefix}*"):
         redis.delete(key)
+
+
+def connected(url: str) -> Redis:
+    """A connection to the tests' Redis at ``url``, or the test fails saying so: not a skip, since
+    the test command starts Redis where it is missing."""
+    redis = Redis.from_url(url)
+    try:
+        redis.ping()
+    except RedisError as exc:
+        pytest.fail(f"Redis does not answer at {url} ({exc}); ./scripts/test installs and starts it")
+    return redis

@@ -24,7 +24,7 @@ from spider.engine import all_variants, format_code
 from spider.jobs.top_up import KEEP_READY, REFILL_SECONDS
 from spider.store import open_store
 from tests.patience import AT_ONCE, GENEROUS, generous
-from tests.redisdb import remove_site
+from tests.redisdb import connected, remove_site
 from tests.test_workers import Client, Served, start, stop, two_workers
 from tests.web.job_ids import FOREIGN_JOB_IDS
 from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
@@ -240,11 +240,7 @@ def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[dict[str, s
     from tests.postgres import Schemas
 
     schemas, prefix = Schemas(), f"spider-test-{uuid.uuid4().hex[:12]}"
-    redis = Redis.from_url(REDIS_URL)
-    try:
-        redis.ping()
-    except Exception as exc:  # not a skip: the test command starts Redis where it is missing
-        pytest.fail(f"Redis does not answer at {REDIS_URL} ({exc}); ./scripts/test installs and starts it")
+    redis = connected(REDIS_URL)
     try:
         yield {"database": schemas.new(), "redis": REDIS_URL, "prefix": prefix}
     finally:

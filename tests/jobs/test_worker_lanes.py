@@ -27,7 +27,7 @@ from spider.web.app import create_app
 from tests.jobs.gated import held
 from tests.jobs.worker_process import ROOT, WorkerProcess
 from tests.patience import GENEROUS
-from tests.redisdb import remove_site
+from tests.redisdb import connected, remove_site
 from tests.web.loops import run_apart
 from tests.web.procwatch import wait_for
 
@@ -39,11 +39,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="wa
 
 @pytest.fixture
 def redis() -> Iterator[Redis]:
-    connection = Redis.from_url(REDIS_URL)
-    try:
-        connection.ping()
-    except Exception as exc:  # not a skip: the test command starts Redis where it is missing
-        pytest.fail(f"Redis does not answer at {REDIS_URL} ({exc}); ./scripts/test installs and starts it")
+    connection = connected(REDIS_URL)
     yield connection
     connection.close()
 

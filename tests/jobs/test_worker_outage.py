@@ -25,6 +25,7 @@ from spider.jobs.queues import default_lanes
 from spider.jobs.redis_queue import RedisJobs
 from tests.jobs.gated import held
 from tests.jobs.worker_process import WorkerProcess
+from tests.redisdb import connected
 from tests.web.loops import run_apart
 from tests.web.procwatch import gone, wait_for
 
@@ -88,11 +89,7 @@ def done(jobs: RedisJobs, job: str) -> Callable[[], Any]:
 @pytest.fixture
 def gates() -> Iterator[Redis]:
     """The tests' Redis, which stays up: the gate of the job that runs through the outage."""
-    redis = Redis.from_url(TEST_REDIS_URL)
-    try:
-        redis.ping()
-    except Exception as exc:  # not a skip: the test command starts Redis where it is missing
-        pytest.fail(f"Redis does not answer at {TEST_REDIS_URL} ({exc}); ./scripts/test installs and starts it")
+    redis = connected(TEST_REDIS_URL)
     yield redis
     redis.close()
 

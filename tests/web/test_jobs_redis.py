@@ -34,7 +34,7 @@ from spider.jobs.redis_queue import RedisJobs
 from spider.solver import deep_hint
 from spider.web.app import create_app
 from tests.patience import AT_ONCE, GENEROUS, generous
-from tests.redisdb import remove_site
+from tests.redisdb import connected, remove_site
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -77,11 +77,7 @@ class Site:
 
 @pytest.fixture
 def redis() -> Iterator[Redis]:
-    connection = Redis.from_url(REDIS_URL)
-    try:
-        connection.ping()
-    except Exception as exc:  # not a skip: the test command starts Redis where it is missing
-        pytest.fail(f"Redis does not answer at {REDIS_URL} ({exc}); ./scripts/test installs and starts it")
+    connection = connected(REDIS_URL)
     yield connection
     connection.close()
 

@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from redis import Redis
 
 from spider.jobs.redis_beat import BEAT_TTL
 from spider.web.app import create_app
 from tests.jobs.worker_process import WorkerProcess
 from tests.patience import generous
-from tests.redisdb import remove_site
+from tests.redisdb import connected, remove_site
 from tests.web.procwatch import wait_for
 
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -28,11 +27,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="wa
 
 @pytest.fixture
 def prefix(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    redis = Redis.from_url(REDIS_URL)
-    try:
-        redis.ping()
-    except Exception as exc:  # not a skip: the test command starts Redis where it is missing
-        pytest.fail(f"Redis does not answer at {REDIS_URL} ({exc}); ./scripts/test installs and starts it")
+    redis = connected(REDIS_URL)
     name = f"spider-test-{uuid.uuid4().hex[:12]}"
     monkeypatch.setenv("SPIDER_REDIS_URL", REDIS_URL)
     monkeypatch.setenv("SPIDER_REDIS_PREFIX", name)
