@@ -17,7 +17,6 @@ import json
 import os
 import re
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,44 +27,12 @@ from pathlib import Path
 
 import httpx
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the tests' process watching (tests/web/procwatch.py)
+from tests.web.procwatch import descendants, gone, port_free  # noqa: E402
+
 HARD = "SP1-S4C-AAAABAP"  # the solver cannot decide it within a minute: its process stays busy
 POLL = 0.01
-
-
-def _parents() -> dict[int, int]:
-    found: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError, ValueError, IndexError):
-            found[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-    return found
-
-
-def descendants(pid: int) -> set[int]:
-    parents = _parents()
-    found: set[int] = set()
-    frontier = {pid}
-    while frontier:
-        frontier = {child for child, parent in parents.items() if parent in frontier} - found
-        found |= frontier
-    return found
-
-
-def gone(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
-    except OSError:
-        return True
-
-
-def port_free(port: int) -> bool:
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as spider serve binds it
-        try:
-            sock.bind(("127.0.0.1", port))
-            sock.listen()
-        except OSError:
-            return False
-        return True
 
 
 def until(what: Callable[[], object], seconds: float) -> float | None:

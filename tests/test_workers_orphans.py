@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -20,7 +19,7 @@ import pytest
 from tests.patience import GENEROUS
 from tests.test_workers import Client, Served, start, stop
 from tests.test_workers_jobs import HARD, ask, player
-from tests.web.procwatch import cpu_seconds, descendants, gone, wait_for
+from tests.web.procwatch import cpu_seconds, descendants, gone, port_free, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
 
@@ -29,18 +28,6 @@ def _cmdline(pid: int) -> bytes:
     with contextlib.suppress(OSError):
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     return b""
-
-
-def port_free(port: int) -> bool:
-    """A new server could listen on ``port`` (bound as spider serve binds it)."""
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(("127.0.0.1", port))
-            sock.listen()
-        except OSError:
-            return False
-        return True
 
 
 def _started(served: Served, pid: int) -> bool:

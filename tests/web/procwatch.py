@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 from pathlib import Path
 
 from tests.patience import wait_for
 
-__all__ = ["children", "cpu_seconds", "descendants", "gone", "kill_tree", "wait_for"]
+__all__ = ["children", "cpu_seconds", "descendants", "gone", "kill_tree", "port_free", "wait_for"]
 
 
 def gone(pid: int) -> bool:
@@ -77,3 +78,15 @@ def read_by_server(server_port: int, client_port: int) -> bool:
     client = _tcp_queues(client_port, server_port)
     server = _tcp_queues(server_port, client_port)
     return client is not None and server is not None and client[0] == 0 and server[1] == 0
+
+
+def port_free(port: int) -> bool:
+    """A new server could listen on ``port`` (bound as spider serve binds it)."""
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", port))
+            sock.listen()
+        except OSError:
+            return False
+        return True
