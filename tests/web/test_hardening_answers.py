@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from starlette.routing import BaseRoute
 
 from spider.logs import JsonFormatter
 from spider.store import SQLiteStore, Store
@@ -24,7 +23,7 @@ from spider.web.app import create_app
 from spider.web.http.security import CONTENT_SECURITY_POLICY
 from spider.web.identity import current_player
 from spider.web.models import MAX_INT
-from tests.web.identity_routes import api_routes, depends_on
+from tests.web.identity_routes import api_routes, depends_on, every_route
 
 CODE = "SD1-S4-AAAAABD"
 
@@ -42,16 +41,6 @@ def stored_players(client: TestClient) -> int:
         return int(store._db.execute("SELECT count(*) FROM players").fetchone()[0])
     with store._pool.connection() as conn:  # type: ignore[attr-defined]
         return int(conn.execute("SELECT count(*) FROM players").fetchone()[0])
-
-
-def every_route(routes: list[BaseRoute]) -> Iterator[BaseRoute]:
-    """The app's route table, through included routers (which FastAPI may keep as routers)."""
-    for route in routes:
-        inner = getattr(route, "original_router", None)
-        if inner is not None:
-            yield from every_route(inner.routes)
-        else:
-            yield route
 
 
 def methods_by_path(client: TestClient) -> dict[str, set[str]]:
