@@ -47,15 +47,18 @@ def rss_mib(pid: int) -> float:
     return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
 
 
-def huge_header(port: int, mib: int) -> tuple[int, bytes]:
-    """Bytes sent before the server stopped reading, and the first line of its answer."""
+def _flood(port: int, head: bytes, first: bytes, chunk: bytes, mib: int, last: bytes) -> tuple[int, bytes]:
+    """Send ``head``, ``first``, ``mib`` times ``chunk`` and ``last`` until the server stops reading:
+    the bytes of ``chunk`` sent by then, and the first line of its answer."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-    sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ")
-    sent, chunk = 0, b"a" * (1 << 20)
+    sock.sendall(head)
+    sent = 0
     try:
+        sock.sendall(first)
         for _ in range(mib):
             sock.sendall(chunk)
             sent += len(chunk)
+        sock.sendall(last)
     except OSError:
         pass
     try:
@@ -64,30 +67,21 @@ def huge_header(port: int, mib: int) -> tuple[int, bytes]:
         answer = f"({err.__class__.__name__})".encode()
     sock.close()
     return sent, answer
+
+
+def huge_header(port: int, mib: int) -> tuple[int, bytes]:
+    """Bytes sent before the server stopped reading, and the first line of its answer."""
+    return _flood(port, b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ", b"", b"a" * (1 << 20), mib, b"")
 
 
 def huge_chunked_body(port: int, mib: int, length: bool) -> tuple[int, bytes]:
     """A settings PUT whose chunked body is ``mib`` MiB of JSON (``{"sound": false}`` and spaces), with
     ``Content-Length: 2`` beside it or not: bytes sent before the server stopped reading, and the
     first line of its answer."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=30)
     framing = b"Transfer-Encoding: chunked\r\n" + (b"Content-Length: 2\r\n" if length else b"")
-    sock.sendall(b"PUT /api/player/settings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing)
-    sent, chunk = 0, b"%x\r\n" % (1 << 20) + b" " * (1 << 20) + b"\r\n"
-    try:
-        sock.sendall(b'\r\n10\r\n{"sound": false}\r\n')
-        for _ in range(mib):
-            sock.sendall(chunk)
-            sent += len(chunk)
-        sock.sendall(b"0\r\n\r\n")
-    except OSError:
-        pass
-    try:
-        answer = sock.recv(200).split(b"\r\n")[0]
-    except OSError as err:
-        answer = f"({err.__class__.__name__})".encode()
-    sock.close()
-    return sent, answer
+    head = b"PUT /api/player/settings HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing
+    chunk = b"%x\r\n" % (1 << 20) + b" " * (1 << 20) + b"\r\n"
+    return _flood(port, head, b'\r\n10\r\n{"sound": false}\r\n', chunk, mib, b"0\r\n\r\n")
 
 
 async def stalled(port: int, count: int, body: bool) -> dict[str, int]:

@@ -203,3 +203,11 @@ def load_bench() -> Callable[[str], ModuleType]:
         return module
 
     return load
+
+
+@pytest.fixture
+def redis() -> Iterator[Any]:
+    """A connection to this test process's Redis database (pytest_configure claimed it)."""
+    connection = redisdb.connected(os.environ.get(redisdb.URL_VARIABLE, f"{redisdb.DEFAULT_SERVER}/0"))
+    yield connection
+    connection.close()

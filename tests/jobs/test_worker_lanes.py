@@ -27,7 +27,7 @@ from spider.web.app import create_app
 from tests.jobs.gated import held
 from tests.jobs.worker_process import ROOT, WorkerProcess
 from tests.patience import GENEROUS
-from tests.redisdb import connected, remove_site
+from tests.redisdb import remove_site
 from tests.web.loops import run_apart
 from tests.web.procwatch import wait_for
 
@@ -35,13 +35,6 @@ REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 OWNERS = (top_up.OWNER, daily.OWNER)  # the site's two schedules: one background job each at a time
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
-
-
-@pytest.fixture
-def redis() -> Iterator[Redis]:
-    connection = connected(REDIS_URL)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture

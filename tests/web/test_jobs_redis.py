@@ -34,7 +34,7 @@ from spider.jobs.redis_queue import RedisJobs
 from spider.solver import deep_hint
 from spider.web.app import create_app
 from tests.patience import AT_ONCE, GENEROUS, generous
-from tests.redisdb import connected, remove_site
+from tests.redisdb import remove_site
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -73,13 +73,6 @@ class Site:
         for worker in self.workers:
             kill_tree(worker.pid)  # its job's process too
             worker.wait()
-
-
-@pytest.fixture
-def redis() -> Iterator[Redis]:
-    connection = connected(REDIS_URL)
-    yield connection
-    connection.close()
 
 
 @pytest.fixture
