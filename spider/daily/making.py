@@ -1,32 +1,43 @@
-"""Making a day's deal of a level: tries 0, 1, 2… of the secret's shuffles, each solved with every
-card known, until one is proved winnable; then how hard it is to win without peeking."""
+"""Making a day's deal of a level: tries 0, 1, 2… of the day key's shuffles, each solved with every
+card known, until one is proved winnable; then how hard it is to win without peeking, and its seal
+(the salt and day key that prove it fair once the day is over: ``fairness``)."""
 
 from __future__ import annotations
 
 import time
 
 from ..solver import solve
-from ..store import DailyDeal
-from .deck import daily_deck
+from ..store import DailyDeal, DealSeal
+from .deck import day_key, shuffled_deck
 from .difficulty import MEDIUM_SECONDS, dealt, difficulty
+from .fairness import new_salt
 
 MIN_TRY_SECONDS = 0.5  # a try with less time left than this is not worth starting
 TRY_SECONDS = 20.0  # one try's solve, on the schedule
+
+
+def find_winnable_try(
+    secret: str, day: str, level: str, seconds: float, try_seconds: float = TRY_SECONDS
+) -> tuple[int, list[str], list[str]] | None:
+    """The first try that the solver wins, within ``seconds`` in all: its number, deck and winning line."""
+    deadline = time.monotonic() + seconds
+    key = day_key(secret, day)
+    attempt = 0
+    while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
+        deck = shuffled_deck(key, level, attempt)
+        result = solve(dealt(level, deck), time_limit=min(left, try_seconds))
+        if result.result == "won":
+            return attempt, deck, result.actions
+        attempt += 1
+    return None
 
 
 def find_winnable_deck(
     secret: str, day: str, level: str, seconds: float, try_seconds: float = TRY_SECONDS
 ) -> tuple[list[str], list[str]] | None:
     """The first try's deck that the solver wins, with the winning line, within ``seconds`` in all."""
-    deadline = time.monotonic() + seconds
-    attempt = 0
-    while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
-        deck = daily_deck(secret, day, level, attempt)
-        result = solve(dealt(level, deck), time_limit=min(left, try_seconds))
-        if result.result == "won":
-            return deck, result.actions
-        attempt += 1
-    return None
+    found = find_winnable_try(secret, day, level, seconds, try_seconds)
+    return None if found is None else (found[1], found[2])
 
 
 def make_deal(
@@ -38,9 +49,12 @@ def make_deal(
     medium_seconds: float = MEDIUM_SECONDS,
 ) -> DailyDeal | None:
     """The day's deal of ``level``, proved winnable within ``seconds``, rated with the Hint button's
-    player given ``medium_seconds``; None when no try was won in time."""
-    found = find_winnable_deck(secret, day, level, seconds, try_seconds)
+    player given ``medium_seconds``, and sealed; None when no try was won in time."""
+    found = find_winnable_try(secret, day, level, seconds, try_seconds)
     if found is None:
         return None
-    deck, line = found
-    return DailyDeal(day=day, level=level, deck=deck, line=line, difficulty=difficulty(level, deck, medium_seconds))
+    attempt, deck, line = found
+    seal = DealSeal(salt=new_salt(), day_key=day_key(secret, day), attempt=attempt)
+    return DailyDeal(
+        day=day, level=level, deck=deck, line=line, difficulty=difficulty(level, deck, medium_seconds), seal=seal
+    )

@@ -72,15 +72,27 @@ def game_row(found: tuple[Any, ...], deck: list[str] | None) -> GameRow:
     return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"])})
 
 
+@dataclass(frozen=True)
+class DealSeal:
+    """What proves a daily deal fair once its day is over (docs/RULES.md, Provably fair deals): the
+    salt of its fingerprint, the day's key of its shuffles and the try that was proved winnable."""
+
+    salt: str  # 64 hex digits
+    day_key: str  # 64 hex digits
+    attempt: int
+
+
 @dataclass
 class DailyDeal:
-    """A day's deal of a level, proved winnable by ``line`` (docs/RULES.md, Daily deals)."""
+    """A day's deal of a level, proved winnable by ``line`` (docs/RULES.md, Daily deals); ``seal``
+    is None for a deal made before deals were sealed, which cannot be verified."""
 
     day: str  # YYYY-MM-DD, UTC
     level: str
     deck: list[str]
     line: list[str]
     difficulty: str  # easy | medium | hard
+    seal: DealSeal | None = None
 
 
 @dataclass

@@ -114,6 +114,8 @@ MIGRATIONS = [
         expires DOUBLE PRECISION NOT NULL
     );
     """,
+    # 4: a daily deal's seal: the salt of its fingerprint, its day's key and try (NULL: made before seals)
+    "ALTER TABLE daily_deals ADD COLUMN seal JSONB",
 ]
 
 

@@ -83,6 +83,8 @@ MIGRATIONS = [
     " n INTEGER NOT NULL, PRIMARY KEY (day, level, lost, moves))",
     "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
     "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
+    # 17: a daily deal's seal: the salt of its fingerprint, its day's key and try (NULL: made before seals)
+    "ALTER TABLE daily_deals ADD COLUMN seal TEXT",
 ]
 
 
