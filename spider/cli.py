@@ -121,6 +121,22 @@ def cmd_hide_name(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify_daily(args: argparse.Namespace) -> int:
+    from .verify_cli import run
+
+    database = None
+    if args.site is None and args.file is None:
+        from .config import SettingsError, load_settings
+
+        try:
+            database = load_settings({"database": args.database}).database_or_default
+        except SettingsError as e:
+            raise CliError(str(e)) from None
+    text, verified = run(args.day, args.level, args.site, args.file, database)
+    print(text)
+    return 0 if verified else 1
+
+
 def _count_of_processes(text: str) -> int:
     """An argparse type: 0 to 64 processes."""
     if not text.isdigit() or int(text) > 64:
@@ -193,6 +209,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("player", metavar="PLAYER_ID", help="the public id leaderboards show as `player`, or the token")
     p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
     p.set_defaults(run=cmd_hide_name)
+
+    p = sub.add_parser("verify-daily", help="check a past day's daily deal against its fingerprint and day key")
+    p.add_argument("day", metavar="DAY", help="the day, YYYY-MM-DD (UTC)")
+    p.add_argument("level", metavar="LEVEL", help="the deal's level, such as spider-2-classic")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--site", metavar="URL", help="read what the site at URL published (GET /api/daily/DAY)")
+    source.add_argument("--file", metavar="FILE", help="read a saved answer of GET /api/daily/DAY (-: standard input)")
+    source.add_argument(
+        "--database", help="an operator's check, in the store (default: as `spider serve`), of the day key too"
+    )
+    p.set_defaults(run=cmd_verify_daily)
 
     add_solver_commands(sub)
     return parser

@@ -12,7 +12,7 @@ import hashlib
 import re
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..engine import Game, SpiderError, variant_of_level
 from .deck import shuffled_deck
@@ -57,7 +57,7 @@ def _line_wins(level: str, deck: list[str], line: list[str]) -> Check:
     return Check(what, game.won, "" if game.won else "the line ends with the game not won")
 
 
-def _hex64(value: Any) -> bool:
+def _hex64(value: Any) -> TypeGuard[str]:
     return isinstance(value, str) and _HEX64.fullmatch(value) is not None
 
 
