@@ -103,7 +103,12 @@ def test_a_tampered_deck_or_salt_is_not_verified(
 def test_a_day_not_over_or_an_unreachable_site_is_a_clear_error(served: Served, tmp_path: Path) -> None:
     run = spider("verify-daily", days.today(), LEVEL, "--site", f"http://127.0.0.1:{served.port}")
     assert run.returncode == 1 and "FAILED: the deal is published" in run.stdout
+    coming = days.shift(days.today(), 2)
+    refused = spider("verify-daily", coming, LEVEL, "--site", f"http://127.0.0.1:{served.port}")
+    assert_one_line_error(refused)
+    assert "404: not_yet" in refused.stderr
     assert_one_line_error(spider("verify-daily", "2026-02-30", LEVEL, "--file", "-"))
+    assert_one_line_error(spider("verify-daily", DAY, "spider-3-classic", "--file", "-"))
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
     assert_one_line_error(spider("verify-daily", DAY, LEVEL, "--file", str(bad)))
