@@ -360,7 +360,10 @@ def test_each_deal_shows_its_fingerprint_and_a_past_one_links_to_its_verificatio
     card = deal_card(dialog, "Spider, 1 suit")
     expect(card).to_contain_text(f"Deal fingerprint: {whole[:4]} {whole[4:8]} {whole[8:12]} {whole[12:16]}…")
     expect(card.get_by_title(whole)).to_have_text(re.compile(rf"^{whole[:4]} "))
-    expect(card.get_by_role("button", name="Copy the full fingerprint")).to_be_visible()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=daily_url.rstrip("/"))
+    card.get_by_role("button", name="Copy the full fingerprint").click()
+    expect(card.get_by_role("button", name="Copy the full fingerprint")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == whole
     expect(card.get_by_role("link", name="Verify this deal")).to_have_count(0)  # not while the day lasts
     expect(deal_card(dialog, "Spiderette, 1 suit")).not_to_contain_text("Deal fingerprint")
     yesterday = days.shift(today, -1)
