@@ -61,8 +61,8 @@ function fingerprintPart(deal, date, isToday, id) {
       code.textContent = shown.full; // no clipboard: the whole fingerprint to select and copy
     }
   });
-  part.append(el("p", {}, el("span", { class: "fingerprint-label", text: `${shown.label}:` }), " ",
-    code, " ", copy));
+  // the spaces keep the words apart in the text a screen reader reads; the flex box lays them out
+  part.append(el("p", {}, el("span", { class: "fingerprint-label", text: `${shown.label}:` }), " ", code, " ", copy));
   if (shown.verify) {
     part.append(el("p", {}, el("a", { href: shown.verify, target: "_blank", rel: "noopener", "aria-describedby": id,
       title: t("The deal, its salt and its day key as published: check them with spider verify-daily"),
