@@ -27,7 +27,7 @@ from tests.patience import AT_ONCE, GENEROUS, generous
 from tests.redisdb import connected, remove_site
 from tests.test_workers import Client, Served, start, stop, two_workers
 from tests.web.job_ids import FOREIGN_JOB_IDS
-from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
+from tests.web.procwatch import busiest, descendants, gone, kill_tree, wait_for
 
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
@@ -54,21 +54,7 @@ def searching(served: Served) -> int:
     (idle warm workers may have used some before, and multiprocessing's resource tracker uses a
     little as it starts, which once made it the one picked)."""
     host = job_host(served)
-
-    def busy() -> int:
-        before = {pid: _cpu(pid) for pid in descendants(host)}
-        time.sleep(0.5)  # an idle process uses none; a search uses what it can get of a busy machine
-        grown = {pid: _cpu(pid) - cpu for pid, cpu in before.items() if not gone(pid)}
-        pid = max(grown, key=lambda p: grown[p], default=0)
-        return pid if pid and grown[pid] >= 0.05 else 0
-
-    return wait_for(busy)
-
-
-def _cpu(pid: int) -> float:
-    with contextlib.suppress(OSError, IndexError):
-        return cpu_seconds(pid)
-    return 0.0
+    return wait_for(lambda: busiest(descendants(host)))
 
 
 def player(served: Served, code: str) -> tuple[Client, str]:

@@ -5,6 +5,7 @@ card known, until one is proved winnable; then how hard it is to win without pee
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ..solver import solve
 from ..store import DailyDeal, DealSeal
@@ -14,16 +15,23 @@ from .fairness import new_salt
 
 MIN_TRY_SECONDS = 0.5  # a try with less time left than this is not worth starting
 TRY_SECONDS = 20.0  # one try's solve, on the schedule
+NOT_READY_RETRY_SECONDS = 60  # a player turned away while a deal is made asks again after this (Retry-After)
 
 
 def find_winnable_try(
-    secret: str, day: str, level: str, seconds: float, try_seconds: float = TRY_SECONDS
+    secret: str,
+    day: str,
+    level: str,
+    seconds: float,
+    try_seconds: float = TRY_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
 ) -> tuple[int, list[str], list[str]] | None:
-    """The first try that the solver wins, within ``seconds`` in all: its number, deck and winning line."""
-    deadline = time.monotonic() + seconds
+    """The first try that the solver wins, within ``seconds`` in all on ``clock`` (the wall clock a
+    waiting player feels, or the thread's CPU time for the schedule): its number, deck and winning line."""
+    deadline = clock() + seconds
     key = day_key(secret, day)
     attempt = 0
-    while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
+    while (left := deadline - clock()) >= MIN_TRY_SECONDS:
         deck = shuffled_deck(key, level, attempt)
         result = solve(dealt(level, deck), time_limit=min(left, try_seconds))
         if result.result == "won":
@@ -33,10 +41,15 @@ def find_winnable_try(
 
 
 def find_winnable_deck(
-    secret: str, day: str, level: str, seconds: float, try_seconds: float = TRY_SECONDS
+    secret: str,
+    day: str,
+    level: str,
+    seconds: float,
+    try_seconds: float = TRY_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
 ) -> tuple[list[str], list[str]] | None:
     """The first try's deck that the solver wins, with the winning line, within ``seconds`` in all."""
-    found = find_winnable_try(secret, day, level, seconds, try_seconds)
+    found = find_winnable_try(secret, day, level, seconds, try_seconds, clock)
     return None if found is None else (found[1], found[2])
 
 
@@ -47,10 +60,11 @@ def make_deal(
     seconds: float,
     try_seconds: float = TRY_SECONDS,
     medium_seconds: float = MEDIUM_SECONDS,
+    clock: Callable[[], float] = time.monotonic,
 ) -> DailyDeal | None:
-    """The day's deal of ``level``, proved winnable within ``seconds``, rated with the Hint button's
-    player given ``medium_seconds``, and sealed; None when no try was won in time."""
-    found = find_winnable_try(secret, day, level, seconds, try_seconds)
+    """The day's deal of ``level``, proved winnable within ``seconds`` on ``clock``, rated with the
+    Hint button's player given ``medium_seconds`` of CPU time, and sealed; None when no try was won in time."""
+    found = find_winnable_try(secret, day, level, seconds, try_seconds, clock)
     if found is None:
         return None
     attempt, deck, line = found

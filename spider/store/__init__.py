@@ -1,9 +1,8 @@
-"""Saved games (as action logs) and statistics behind one small interface: SQLite (an embedded
+"""Saved games (as action logs), settings and daily results behind one small interface: SQLite (an embedded
 file, the default) or PostgreSQL (one database for many app processes and hosts)."""
 
 from .base import DailyBoard, DailyDeal, DailyResult, DealSeal, GameRow, Store, StoreBusy, StoreUnavailable, utc_day
 from .sqlite import SQLiteStore
-from .stats import Stats, level_stats
 
 __all__ = [
     "DailyBoard",
@@ -12,12 +11,10 @@ __all__ = [
     "DailyResult",
     "GameRow",
     "SQLiteStore",
-    "Stats",
     "Store",
     "StoreBusy",
     "StoreUnavailable",
     "is_postgresql",
-    "level_stats",
     "open_store",
     "utc_day",
 ]
