@@ -114,6 +114,15 @@ MIGRATIONS = [
         expires DOUBLE PRECISION NOT NULL
     );
     """,
+    # 4: a display name's look-alike keys (daily/confusables.py), each one indexed lookup, and the
+    # operator's flag on a name found breaking the rule (daily/names.py fills both for older names)
+    """
+    ALTER TABLE players ADD COLUMN folded TEXT;
+    ALTER TABLE players ADD COLUMN skeleton TEXT;
+    ALTER TABLE players ADD COLUMN name_flag TEXT;
+    CREATE INDEX players_by_folded ON players (folded) WHERE folded IS NOT NULL;
+    CREATE INDEX players_by_skeleton ON players (skeleton) WHERE skeleton IS NOT NULL;
+    """,
 ]
 
 
