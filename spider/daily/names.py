@@ -120,7 +120,7 @@ def choose_name(store: Store, player: str, name: str | None, now: float) -> None
     """Keep ``name`` (checked by check_name) as the player's, or with None go back to the anonymous
     one; SpiderError ``name_taken`` when another player's name is the same or looks the same (any
     player who holds a name: it is on the leaderboards of every day they played)."""
-    keys = None if name is None else tuple(name_keys(name))
+    keys = None if name is None else name_keys(name)
     if not store.set_player_name(player, name, public_id(player), now, keys):
         raise SpiderError("name_taken", NAME_TAKEN)
 
