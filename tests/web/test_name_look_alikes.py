@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider.daily.names import public_id
-from spider.store import open_store
+from spider import store as stores
 from spider.web.app import create_app
 
 
@@ -97,7 +97,7 @@ def test_names_with_accents_are_kept(client: TestClient, name: str) -> None:
 
 
 def test_the_names_stored_earlier_are_checked_when_the_app_starts(database: str) -> None:
-    store = open_store(database)
+    store = stores.open_store(database)  # the store the app below opens (PostgreSQL in that run)
     for player in ("A" * 32, "B" * 32):  # as an earlier release kept them: no look-alike keys
         store.set_player_name(player, "Ada Lovelace", public_id(player), time.time())
     store.close()
