@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spider.daily.names import public_id
 from spider import store as stores
+from spider.daily.names import public_id
 from spider.web.app import create_app
 
 
