@@ -72,7 +72,7 @@ def _bare(text: str) -> str:
 
 @cache
 def _anonymous_patterns() -> tuple[re.Pattern[str], ...]:
-    """ "Player 1234" in every language, as keys (NameKeys) read them: any digits, or what passes for them."""
+    """The anonymous name in every language, as either key reads it: any digits, or what passes for them."""
     patterns = []
     for lang in LANGUAGES:
         before, after = translations(lang).gettext(ANONYMOUS).split("{number}")
