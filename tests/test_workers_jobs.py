@@ -21,7 +21,7 @@ import pytest
 from redis import Redis
 
 from spider.engine import all_variants, format_code
-from spider.jobs.top_up import KEEP_READY, REFILL_SECONDS
+from spider.jobs.top_up import HANG_SECONDS, KEEP_READY
 from spider.store import open_store
 from tests.patience import AT_ONCE, GENEROUS, generous
 from tests.redisdb import connected, remove_site
@@ -285,7 +285,7 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
                 most = max(most, _background_nice_processes(descendants(next(iter(host)))))
             return _count(database) >= expected
 
-        wait_for(topped_up, generous(KEEP_READY * REFILL_SECONDS))  # each job's own limit
+        wait_for(topped_up, generous(KEEP_READY * HANG_SECONDS))  # each job's own limit: it ends only a hang
         assert all(gone(pid) for pid in doomed)
         time.sleep(2.0)
         assert _count(database) == expected and most <= 1  # no second job, no deal twice

@@ -53,15 +53,16 @@ def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str
 
 
 def top_up(database: str, level: str, keep: int, seconds: float) -> str | None:
-    """Look for a winnable deal of ``level`` for up to ``seconds`` and add it to the store's pool
-    (unless it already holds ``keep``); the deal's code, or None. The worker writes the deal itself,
-    so it is kept whatever happens meanwhile to the process that scheduled the job."""
+    """Look for a winnable deal of ``level`` for up to ``seconds`` of this thread's CPU time (its
+    work, not its wait for a busy machine's CPU) and add it to the store's pool (unless it already
+    holds ``keep``); the deal's code, or None. The worker writes the deal itself, so it is kept
+    whatever happens meanwhile to the process that scheduled the job."""
     store = open_store(database)
     try:
         if store.count_winnable(level) >= keep:
             return None
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
+        deadline = time.thread_time() + seconds
+        while (left := deadline - time.thread_time()) >= MIN_TRY_SECONDS:
             found = find_winnable(variant_of_level(level), left, attempts=1)
             if found:
                 store.add_winnable(level, *found)

@@ -26,7 +26,7 @@ ON_REQUEST = "spiderette-1-classic"  # a quick level to find and rate while a pl
 # and its rating are bounded in CPU time, which a job at nice 10 gets slowly on a loaded machine.
 # So the bound is the schedule's own: its job may wait for a top-up job (the background lane has
 # one worker), then runs until it is done or is ended as hung.
-SCHEDULE_SECONDS = generous(top_up.REFILL_SECONDS + daily.HANG_SECONDS + 2 * WORKER_START_SECONDS)
+SCHEDULE_SECONDS = generous(top_up.HANG_SECONDS + daily.HANG_SECONDS + 2 * WORKER_START_SECONDS)
 # the fallback's search and its rating, and a worker's start twice: the server's own patience
 REQUEST_SECONDS = generous(daily.ON_REQUEST_SECONDS + daily.RATING_SECONDS + 2 * WORKER_START_SECONDS)
 
