@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 # Schema upgrades, in order; PRAGMA user_version counts those applied (0: the first schema above).
-MIGRATIONS = [
+MIGRATIONS: list[str | tuple[str, ...]] = [
     # 1: games imported with their actions or helped by the solver are counted apart
     "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
     # 2: when the server last heard of the game (an action or a timer save), to bound its timer
@@ -83,6 +83,25 @@ MIGRATIONS = [
     " n INTEGER NOT NULL, PRIMARY KEY (day, level, lost, moves))",
     "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
     "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
+    # fair play on the daily boards (docs/RULES.md, Fair play): the server's moment of each action, a
+    # lost attempt's progress, why a result stands apart, and the tally keyed on the new order.
+    # One step of several statements, applied together.
+    (
+        "ALTER TABLE actions ADD COLUMN at REAL",
+        "ALTER TABLE daily_results ADD COLUMN sets_left INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE daily_results ADD COLUMN face_down INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE daily_results ADD COLUMN standing TEXT NOT NULL DEFAULT 'ranked'",
+        "ALTER TABLE daily_results ADD COLUMN pace REAL",
+        "CREATE INDEX daily_standing ON daily_results"
+        " (day, level, assisted, standing, lost, sets_left, face_down, moves, seconds, finished, player)",
+        "CREATE TABLE daily_tally (day TEXT NOT NULL, level TEXT NOT NULL, lost INTEGER NOT NULL,"
+        " sets_left INTEGER NOT NULL, face_down INTEGER NOT NULL, moves INTEGER NOT NULL, n INTEGER NOT NULL,"
+        " PRIMARY KEY (day, level, lost, sets_left, face_down, moves))",
+        "INSERT INTO daily_tally SELECT day, level, lost, sets_left, face_down, moves, count(*) FROM daily_results"
+        " WHERE assisted = 0 AND standing = 'ranked' AND lost >= 0"
+        " GROUP BY day, level, lost, sets_left, face_down, moves",
+        "CREATE INDEX daily_review ON daily_results (finished) WHERE standing = 'review'",
+    ),
 ]
 
 
@@ -138,7 +157,8 @@ class SQLiteStore(Queries):
             applied = self._db.execute("PRAGMA user_version").fetchone()[0]
         for number, step in enumerate(MIGRATIONS[applied:], start=applied + 1):
             with self._transaction():
-                self._db.execute(step)
+                for statement in (step,) if isinstance(step, str) else step:
+                    self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {number}")
 
     # ----- the primitives of the shared queries (dialect.py) ---------------------------------
