@@ -6,6 +6,7 @@ clock (``spider.clock.now``, which ``days.now`` reads) is a moment the test sets
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from spider import clock
 from spider.daily import LEVELS, days
 from spider.engine import Game, card_text
 from spider.jobs.top_up import SEED_FILE
-from spider.store import DailyDeal, Store
+from spider.store import DailyDeal, GameRow, Store
 from spider.web.app import create_app
 
 SEEDS = json.loads(SEED_FILE.read_text(encoding="utf-8"))
@@ -87,3 +88,31 @@ def win(client: TestClient, view: dict[str, Any], line: list[str]) -> dict[str, 
         view = act(client, view, action)
     assert view["status"] == "won"
     return view
+
+
+def established(store: Store, player: str) -> None:
+    """Make ``player`` one who ranks on today's boards (docs/RULES.md, Fair play): first seen two days
+    before the app's clock, with a game finished then."""
+    then = clock.now() - 2 * DAY
+    store.add_player(player, then)
+    row = GameRow(
+        id=secrets.token_urlsafe(12),
+        player=player,
+        level="spider-1-classic",
+        profile="standard",
+        code="SP1-S1C-AAAAAAD",
+        deck=None,
+        status="lost",
+        moves=1,
+        created=then,
+        finished=then + 60,
+    )
+    store.create_game(row)
+
+
+def established_client(client: TestClient, store: Store) -> TestClient:
+    """The test client as an established player's browser (its cookie holds the player's token)."""
+    token = secrets.token_urlsafe(24)
+    established(store, token)
+    client.cookies.set("spider_player", token)
+    return client
