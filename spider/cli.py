@@ -121,6 +121,30 @@ def cmd_hide_name(args: argparse.Namespace) -> int:
     return 0
 
 
+def _operator_database(args: argparse.Namespace) -> str:
+    from .config import SettingsError, load_settings
+
+    try:
+        return load_settings({"database": args.database}).database_or_default
+    except SettingsError as e:
+        raise CliError(str(e)) from None
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review_cli import under_review
+
+    lines = under_review(_operator_database(args))
+    print("\n".join(lines) if lines else "no results under review")
+    return 0
+
+
+def cmd_settle(args: argparse.Namespace) -> int:
+    from .review_cli import settle
+
+    print(settle(_operator_database(args), args.player, args.date, args.level, ranked=args.action == "clear"))
+    return 0
+
+
 def _count_of_processes(text: str) -> int:
     """An argparse type: 0 to 64 processes."""
     if not text.isdigit() or int(text) > 64:
@@ -193,6 +217,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("player", metavar="PLAYER_ID", help="the public id leaderboards show as `player`, or the token")
     p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
     p.set_defaults(run=cmd_hide_name)
+
+    p = sub.add_parser("results", help="review daily results played faster than a person plays (operators)")
+    results = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = results.add_parser("review", help="list the daily results under review, oldest first")
+    p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+    p.set_defaults(run=cmd_review)
+    for action, text in (
+        ("clear", "clear a result under review: it is ranked"),
+        ("confirm", "confirm a result under review was not a person's play: it stays apart, never ranked"),
+    ):
+        p = results.add_parser(action, help=text)
+        p.add_argument("player", metavar="PLAYER_ID", help="the public id `spider results review` shows")
+        p.add_argument("date", metavar="DATE", help="the deal's day, YYYY-MM-DD")
+        p.add_argument("level", metavar="LEVEL", help="the deal's level, e.g. spider-2-classic")
+        p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+        p.set_defaults(run=cmd_settle)
 
     add_solver_commands(sub)
     return parser

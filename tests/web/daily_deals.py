@@ -59,7 +59,8 @@ def clock_fixture(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 def store_deals(store: Store, day: str, which: int = 0) -> dict[str, DailyDeal]:
     """Every level's deal of ``day``, stored."""
-    return {level: store.add_daily_deal(known_deal(day, level, which), time.time()) for level in LEVELS}
+    made = clock.now()  # the app's clock: players first seen after it are new on its boards
+    return {level: store.add_daily_deal(known_deal(day, level, which), made) for level in LEVELS}
 
 
 @pytest.fixture(name="daily_app")
@@ -83,8 +84,12 @@ def act(client: TestClient, view: dict[str, Any], action: str) -> dict[str, Any]
     return r.json()
 
 
-def win(client: TestClient, view: dict[str, Any], line: list[str]) -> dict[str, Any]:
+def win(client: TestClient, view: dict[str, Any], line: list[str], clock: Clock | None = None) -> dict[str, Any]:
+    """Play ``line``; with ``clock``, a second apart (a person's pace: a win played faster, by a
+    program, is under review, docs/RULES.md, Fair play)."""
     for action in line:
+        if clock is not None:
+            clock.moment += 1.0
         view = act(client, view, action)
     assert view["status"] == "won"
     return view
