@@ -7,7 +7,8 @@
 
 Results are written straight into ``daily_results`` (a mix of won, lost with their progress,
 assisted, new and under review, a few still playing; a tenth of the players with a chosen name)
-after the store made its schema, then the tables are analysed (as autovacuum would) and each read asks for a random ranked player's board.
+after the store made its schema, then the tables are analysed (as autovacuum would) and each read
+asks for a random ranked player's board.
 Prints the read's median, 99th percentile and slowest milliseconds beside the target (p99 ≤ 20 ms),
 and the query plans, which show the index each part of the board reads. Nothing is asserted.
 """
