@@ -47,6 +47,7 @@ def made_results(count: int, day: str, rng: random.Random) -> list[tuple[Any, ..
         sets_left, face_down = (0, 0) if state != "lost" else (rng.randint(0, 8), rng.randint(0, 44))
         apart = rng.random()
         standing = "new" if apart < 0.03 else "review" if apart < 0.035 and state == "won" else "ranked"
+        standing = "assisted" if assisted else standing
         rows.append(
             (day, LEVEL, player, f"game{n}", state, lost, moves, seconds, assisted, finished, sets_left, face_down)
             + (standing,)

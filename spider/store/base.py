@@ -100,7 +100,7 @@ class DailyResult:
     sets_left: int = 0
     face_down: int = 0
     # ranked | new (the player joined the day's boards too late) | review (played faster than a person
-    # plays, until an operator clears it) | withheld (an operator confirmed that); an assisted one is apart anyway
+    # plays, until an operator clears it) | withheld (an operator confirmed that) | assisted
     standing: str = "ranked"
     pace: float | None = None  # the median server-timed gap between its actions, seconds (40 actions or more)
     name: str | None = None  # the player's chosen display name, if any

@@ -43,9 +43,9 @@ _KEY = f"({_ORDER})"
 _KEY_VALUES = "(%s, %s, %s, %s, %s, %s, %s)"
 _DESCENDING = ", ".join(f"{column} DESC" for column in _ORDER.split(", "))
 RANKED = (False, "ranked")  # the (assisted, standing) of a ranked result
-# The kinds of results shown apart, in the order they are listed: (assisted, standing) and the kind's name
-APART = ((False, "review"), (False, "withheld"), (False, "new"))
-APART_ASSISTED = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.lost >= 0"
+# The kinds of results shown apart, in the order they are listed, as (assisted, standing): each one
+# range of the index. An assisted one stands "assisted" (or "ranked", finished before standings were kept).
+APART = ((False, "review"), (False, "withheld"), (False, "new"), (True, "assisted"), (True, "ranked"))
 
 # The counted attempt of a new daily game: made only if the player has none for that deal.
 START_ATTEMPT = (
@@ -55,7 +55,7 @@ START_ATTEMPT = (
 # The counted attempt in a game finished as the play layer measured it (of a day from the one given on).
 FINISH_ATTEMPT = (
     "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s, sets_left = %s,"
-    " face_down = %s, standing = %s, pace = %s"
+    " face_down = %s, standing = CASE WHEN assisted THEN 'assisted' ELSE %s END, pace = %s"
     " WHERE game = %s AND state = 'playing' AND day >= %s"
     " RETURNING day, level, lost, sets_left, face_down, moves, assisted, standing"
 )
@@ -173,8 +173,6 @@ class DailyQueries(Dialect):
         for assisted, standing in APART:  # each kind one short range of the index
             kind = (day, level, assisted, standing, top)
             apart += map(_result, self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", kind))
-        assisted_ones = (day, level, True, top)
-        apart += map(_result, self._all(f"{_NAMED} WHERE {APART_ASSISTED} ORDER BY {_ORDER} LIMIT %s", assisted_ones))
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
             apart=apart,

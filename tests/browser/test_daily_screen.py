@@ -174,8 +174,11 @@ def test_the_daily_screen_plays_a_deal_and_shows_its_leaderboard_and_calendar(si
     card.get_by_role("button", name=t("Leaderboard"), exact=True).click()
     board = dialog.get_by_role("region", name=t("Leaderboard: {level}", level=spiderette))
     expect(board.get_by_role("heading", level=3)).to_be_focused()
-    order = "Wins first, by fewer moves, then less time; then losses, by more sets completed, more cards turned face up,"
-    expect(board.get_by_text(t(order + " then fewer moves. Moves count every action, undos included."))).to_be_visible()
+    order = (
+        "Wins first, by fewer moves, then less time; then losses, by more sets completed, more cards turned face up,"
+        " then fewer moves. Moves count every action, undos included."
+    )
+    expect(board.get_by_text(t(order))).to_be_visible()
     table = board.get_by_role("table", name=re.compile("^" + re.escape(spiderette)))
     expect(table.get_by_role("row").nth(1)).to_contain_text(t("Won"))  # (after the heading row)
     expect(table.get_by_role("row").last).to_contain_text(t("Lost"))  # the loss after every win
@@ -229,7 +232,8 @@ def test_a_won_daily_deal_offers_its_leaderboard_with_the_players_place(page: Pa
     expect(board.get_by_role("row").filter(has_text="(you)")).to_have_count(0)
     new = board.get_by_role("list", name="New players join the boards the next day")
     expect(new.get_by_role("listitem").filter(has_text="(you)")).to_contain_text("won in 29 moves")
-    expect(board.get_by_text("New players join the boards the next day: your result is listed apart today.")).to_be_visible()
+    note = "New players join the boards the next day: your result is listed apart today."
+    expect(board.get_by_text(note)).to_be_visible()
     expect(deal_card(dialog, "Spiderette, 1 suit")).to_contain_text("Won in 29 moves")
     page.keyboard.press("Escape")
     expect(page.get_by_text(like("Daily deal, {date}: no longer counts for the leaderboard"))).to_be_visible()

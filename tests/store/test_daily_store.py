@@ -201,7 +201,7 @@ def test_the_board_ranks_won_before_lost_then_progress_then_moves_then_time(stor
     assert [(r.player, r.standing, r.assisted) for r in board.apart] == [
         (player(11), "review", False),
         (player(10), "new", False),
-        (player(7), "ranked", True),
+        (player(7), "assisted", True),
     ]
     assert board.rank == 3 and board.you is not None and board.you.player == player(3)
     assert [(rank, r.player) for rank, r in board.around] == [(2, player(4)), (3, player(3)), (4, player(2))]
