@@ -46,6 +46,11 @@ RANKED = (False, "ranked")  # the (assisted, standing) of a ranked result
 # The kinds of results shown apart, in the order they are listed, as (assisted, standing): each one
 # range of the index. An assisted one stands "assisted" (or "ranked", finished before standings were kept).
 APART = ((False, "review"), (False, "withheld"), (False, "new"), (True, "assisted"), (True, "ranked"))
+# Every kind apart in one statement (one round trip): each kind its own range, its rows tagged with the kind
+_APART = " UNION ALL ".join(
+    f"SELECT * FROM (SELECT {n} AS kind, q.* FROM ({_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s) AS q) AS k{n}"
+    for n in range(len(APART))
+)
 
 # The counted attempt of a new daily game: made only if the player has none for that deal.
 START_ATTEMPT = (
@@ -169,10 +174,11 @@ class DailyQueries(Dialect):
     def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
         ranked = (day, level, *RANKED)
         best = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*ranked, top))
-        apart: list[DailyResult] = []
-        for assisted, standing in APART:  # each kind one short range of the index
-            kind = (day, level, assisted, standing, top)
-            apart += map(_result, self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", kind))
+        kinds = [(day, level, assisted, standing, top) for assisted, standing in APART]
+        # the kinds in order, each in the board's order (a UNION ALL promises no order of its own)
+        found = self._all(_APART, tuple(value for kind in kinds for value in kind))
+        tagged = [(int(one[0]), _result(one[1:])) for one in found]
+        apart = [result for _, result in sorted(tagged, key=lambda one: (one[0], _key(one[1])))]
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
             apart=apart,
