@@ -192,3 +192,14 @@ def test_the_calendar_leaves_the_days_before_a_new_player_blank(daily_app: FastA
     assert fresh[clock.today] == "today"
     two_days_ago = [day for day in before if day < clock.today and older[day] != "before"]
     assert all(older[day] == "missed" for day in two_days_ago)  # the regular one was there
+
+
+def test_a_browser_linked_by_a_transfer_code_keeps_the_players_age(daily_app: FastAPI, clock: Clock) -> None:
+    line = known_deal(clock.today, LEVEL).line
+    clock.moment += 60  # the new browser's first visit comes after the day's deals
+    with browser(daily_app) as old, browser(daily_app, established=False) as new:
+        code = old.post("/api/player/transfer").json()["code"]
+        assert new.post("/api/player/link", json={"code": code}).status_code == 200
+        paced(new, play(new, LEVEL), line, clock, 1.0)
+        [entry] = board(new, clock)["entries"]
+    assert (entry["rank"], entry["standing"], entry["you"]) == (1, "ranked", True)
