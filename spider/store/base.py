@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 
@@ -124,9 +124,14 @@ DAILY_RESULT_COLUMNS = (
 
 
 def daily_result(found: tuple[Any, ...], name: str | None = None, public: str | None = None) -> DailyResult:
-    """A result read from DAILY_RESULT_COLUMNS."""
-    fields = dict(zip(DAILY_RESULT_COLUMNS.split(", "), found, strict=True))
-    return DailyResult(**fields | {"assisted": bool(fields["assisted"]), "name": name, "public": public})
+    """A result read from DAILY_RESULT_COLUMNS (DailyResult's first fields, in its order: a board reads
+    hundreds, so they are passed by position)."""
+    result = DailyResult(*found)
+    result.assisted, result.name, result.public = bool(result.assisted), name, public
+    return result
+
+
+assert [f.name for f in fields(DailyResult)][:-2] == DAILY_RESULT_COLUMNS.split(", ")  # the order daily_result needs
 
 
 def utc_day(when: float) -> str:
