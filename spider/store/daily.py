@@ -46,6 +46,7 @@ RANKED = (False, "ranked")  # the (assisted, standing) of a ranked result
 # The kinds of results shown apart, in the order they are listed, as (assisted, standing): each one
 # range of the index. An assisted one stands "assisted" (or "ranked", finished before standings were kept).
 APART = ((False, "review"), (False, "withheld"), (False, "new"), (True, "assisted"), (True, "ranked"))
+APART_TOP = 20  # results of each kind apart shown at most: a board's read is as long as the rows it reads
 # Every kind apart in one statement (one round trip): each kind its own range, its rows tagged with the kind
 _APART = " UNION ALL ".join(
     f"SELECT * FROM (SELECT {n} AS kind, q.* FROM ({_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s) AS q) AS k{n}"
@@ -174,7 +175,7 @@ class DailyQueries(Dialect):
     def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
         ranked = (day, level, *RANKED)
         best = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*ranked, top))
-        kinds = [(day, level, assisted, standing, top) for assisted, standing in APART]
+        kinds = [(day, level, assisted, standing, min(top, APART_TOP)) for assisted, standing in APART]
         # the kinds in order, each in the board's order (a UNION ALL promises no order of its own)
         found = self._all(_APART, tuple(value for kind in kinds for value in kind))
         tagged = [(int(one[0]), _result(one[1:])) for one in found]

@@ -117,7 +117,7 @@ class Leaderboard(Answer):
     entries: list[BoardEntry] = Field(description="The top 50, ranked")
     apart: list[BoardEntry] = Field(
         description="Finished results shown apart, never ranked, by standing: review, withheld, new, then assisted"
-        " (up to 50 of each, each in the board's order)"
+        " (up to 20 of each, each in the board's order)"
     )
     you: YourEntry | None = Field(description="Your counted attempt, in any state; null before one")
 
