@@ -5,9 +5,10 @@
     python bench/daily.py --results 20000 --reads 500 --store sqlite
     python bench/daily.py --postgresql postgresql://postgres@127.0.0.1:5432/spider_tests
 
-Results are written straight into ``daily_results`` (a mix of won, lost and assisted, a few still
-playing; a tenth of the players with a chosen name) after the store made its schema, then the
-tables are analysed (as autovacuum would) and each read asks for a random ranked player's board.
+Results are written straight into ``daily_results`` (a mix of won, lost with their progress,
+assisted, new and under review, a few still playing; a tenth of the players with a chosen name)
+after the store made its schema, then the tables are analysed (as autovacuum would) and each read
+asks for a random ranked player's board.
 Prints the read's median, 99th percentile and slowest milliseconds beside the target (p99 ≤ 20 ms),
 and the query plans, which show the index each part of the board reads. Nothing is asserted.
 """
@@ -30,7 +31,8 @@ TARGET_MS = 20.0
 
 
 def made_results(count: int, day: str, rng: random.Random) -> list[tuple[Any, ...]]:
-    """``count`` results of one deal: 70% won, 25% lost, 4% assisted, 1% still playing."""
+    """``count`` results of one deal: 70% won, 25% lost, 4% assisted, 1% still playing; of the
+    others, 3% new and 0.5% under review."""
     rows = []
     start = time.time() - 3600
     for n in range(count):
@@ -42,22 +44,31 @@ def made_results(count: int, day: str, rng: random.Random) -> list[tuple[Any, ..
         seconds = round(rng.uniform(120, 3600), 3)
         assisted = 0.71 < kind < 0.75
         finished = None if state == "playing" else start + rng.uniform(0, 3600)
-        rows.append((day, LEVEL, player, f"game{n}", state, lost, moves, seconds, assisted, finished))
+        sets_left, face_down = (0, 0) if state != "lost" else (rng.randint(0, 8), rng.randint(0, 44))
+        apart = rng.random()
+        standing = "new" if apart < 0.03 else "review" if apart < 0.035 and state == "won" else "ranked"
+        standing = "assisted" if assisted else standing
+        rows.append(
+            (day, LEVEL, player, f"game{n}", state, lost, moves, seconds, assisted, finished, sets_left, face_down)
+            + (standing,)
+        )
     return rows
 
 
 def load(store: Store, database: str, rows: list[tuple[Any, ...]]) -> None:
     """Write the results (and a name for every tenth player) with the store's own driver."""
     insert = (
-        "INSERT INTO daily_results (day, level, player, game, state, lost, moves, seconds, assisted, finished)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        "INSERT INTO daily_results (day, level, player, game, state, lost, moves, seconds, assisted, finished,"
+        " sets_left, face_down, standing) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
     )
     names = [(row[2], f"Name {i}", secrets.token_hex(6), 0.0) for i, row in enumerate(rows) if i % 10 == 0]
     add_player = "INSERT INTO players (token, name, public, created) VALUES (%s, %s, %s, %s)"
     # the tally the store keeps as results finish (spider/store/daily.py), made here in one go
     tally = (
-        "INSERT INTO daily_counts (day, level, lost, moves, n) SELECT day, level, lost, moves, count(*)"
-        " FROM daily_results WHERE assisted = FALSE AND lost >= 0 GROUP BY day, level, lost, moves"
+        "INSERT INTO daily_tally (day, level, lost, sets_left, face_down, moves, n)"
+        " SELECT day, level, lost, sets_left, face_down, moves, count(*) FROM daily_results"
+        " WHERE assisted = FALSE AND standing = 'ranked' AND lost >= 0"
+        " GROUP BY day, level, lost, sets_left, face_down, moves"
     )
     if database.startswith("postgresql"):
         import psycopg
@@ -73,7 +84,7 @@ def load(store: Store, database: str, rows: list[tuple[Any, ...]]) -> None:
         import sqlite3
 
         with sqlite3.connect(database) as conn:
-            conn.executemany(insert.replace("%s", "?"), [(*r[:8], int(r[8]), r[9]) for r in rows])
+            conn.executemany(insert.replace("%s", "?"), [(*r[:8], int(r[8]), *r[9:]) for r in rows])
             conn.executemany(add_player.replace("%s", "?"), names)
             conn.execute(tally)
             conn.execute("ANALYZE")
@@ -81,16 +92,19 @@ def load(store: Store, database: str, rows: list[tuple[Any, ...]]) -> None:
 
 def plans(database: str, day: str, player: str) -> list[str]:
     """The query plans of a board's parts, as the database explains them."""
-    ranked = f"day = '{day}' AND level = '{LEVEL}' AND assisted = {{}} AND lost >= 0"
-    order = "lost, moves, seconds, finished, player"
-    deal = f"day = '{day}' AND level = '{LEVEL}' AND assisted = FALSE"
-    key = f"(0, 200, 1000.0, 0, '{player}')"
+    deal = f"day = '{day}' AND level = '{LEVEL}' AND assisted = FALSE AND standing = 'ranked'"
+    ranked = f"{deal} AND lost >= 0"
+    order = "lost, sets_left, face_down, moves, seconds, finished, player"
+    key = f"(1, 2, 10, 200, 1000.0, 0, '{player}')"
     queries = {
-        "top 50": f"SELECT * FROM daily_results WHERE {ranked.format('FALSE')} ORDER BY {order} LIMIT 50",
-        "rank, results ahead by moves": f"SELECT sum(n) FROM daily_counts WHERE day = '{day}'"
-        f" AND level = '{LEVEL}' AND (lost, moves) < (0, 200)",
-        "rank, results ahead at the same moves": f"SELECT count(*) FROM daily_results WHERE {deal} AND lost = 0"
-        f" AND moves = 200 AND (seconds, finished, player) < (1000.0, 0, '{player}')",
+        "top 50": f"SELECT * FROM daily_results WHERE {ranked} ORDER BY {order} LIMIT 50",
+        "apart (new)": f"SELECT * FROM daily_results WHERE day = '{day}' AND level = '{LEVEL}' AND assisted = FALSE"
+        f" AND standing = 'new' AND lost >= 0 ORDER BY {order} LIMIT 50",
+        "rank, results ahead by bucket": f"SELECT sum(n) FROM daily_tally WHERE day = '{day}'"
+        f" AND level = '{LEVEL}' AND (lost, sets_left, face_down, moves) < (1, 2, 10, 200)",
+        "rank, results ahead in the same bucket": f"SELECT count(*) FROM daily_results WHERE {deal}"
+        f" AND (lost, sets_left, face_down, moves) = (1, 2, 10, 200)"
+        f" AND (seconds, finished, player) < (1000.0, 0, '{player}')",
         "neighbours after": f"SELECT * FROM daily_results WHERE {deal} AND ({order}) > {key} ORDER BY {order} LIMIT 2",
         "result": f"SELECT * FROM daily_results WHERE day = '{day}' AND level = '{LEVEL}' AND player = '{player}'",
     }
@@ -120,7 +134,7 @@ def measure(database: str, results: int, reads: int, seed: int) -> None:
     started = time.perf_counter()
     load(store, database, rows)
     loaded = time.perf_counter() - started
-    ranked = [row[2] for row in rows if row[5] is not None and not row[8]]
+    ranked = [row[2] for row in rows if row[5] is not None and not row[8] and row[12] == "ranked"]
     times = []
     for _ in range(reads):
         player = rng.choice(ranked)

@@ -109,7 +109,7 @@ def cmd_worker(args: argparse.Namespace) -> int:
     os._exit(0)
 
 
-def _players_database(args: argparse.Namespace) -> str:
+def _operator_database(args: argparse.Namespace) -> str:
     from .config import SettingsError, load_settings
 
     try:
@@ -121,38 +121,46 @@ def _players_database(args: argparse.Namespace) -> str:
 def cmd_hide_name(args: argparse.Namespace) -> int:
     from .players_cli import hide_name
 
-    print(hide_name(_players_database(args), args.player))
+    print(hide_name(_operator_database(args), args.player))
     return 0
 
 
 def cmd_accept_name(args: argparse.Namespace) -> int:
     from .players_cli import accept_name
 
-    print(accept_name(_players_database(args), args.player))
+    print(accept_name(_operator_database(args), args.player))
     return 0
 
 
 def cmd_names(args: argparse.Namespace) -> int:
     from .players_cli import list_names
 
-    print(list_names(_players_database(args), args.flagged))
+    print(list_names(_operator_database(args), args.flagged))
     return 0
 
 
 def cmd_verify_daily(args: argparse.Namespace) -> int:
     from .verify_cli import run
 
-    database = None
-    if args.site is None and args.file is None:
-        from .config import SettingsError, load_settings
-
-        try:
-            database = load_settings({"database": args.database}).database_or_default
-        except SettingsError as e:
-            raise CliError(str(e)) from None
+    database = _operator_database(args) if args.site is None and args.file is None else None
     text, verified = run(args.day, args.level, args.site, args.file, database)
     print(text)
     return 0 if verified else 1
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review_cli import under_review
+
+    lines = under_review(_operator_database(args))
+    print("\n".join(lines) if lines else "no results under review")
+    return 0
+
+
+def cmd_settle(args: argparse.Namespace) -> int:
+    from .review_cli import settle
+
+    print(settle(_operator_database(args), args.player, args.date, args.level, ranked=args.action == "clear"))
+    return 0
 
 
 def _count_of_processes(text: str) -> int:
@@ -246,6 +254,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--database", help="an operator's check, in the store (default: as `spider serve`), of the day key too"
     )
     p.set_defaults(run=cmd_verify_daily)
+
+    p = sub.add_parser("results", help="review daily results played faster than a person plays (operators)")
+    results = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    p = results.add_parser("review", help="list the daily results under review, oldest first")
+    p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+    p.set_defaults(run=cmd_review)
+    for action, text in (
+        ("clear", "clear a result under review: it is ranked"),
+        ("confirm", "confirm a result under review was not a person's play: it stays apart, never ranked"),
+    ):
+        p = results.add_parser(action, help=text)
+        p.add_argument("player", metavar="PLAYER_ID", help="the public id `spider results review` shows")
+        p.add_argument("date", metavar="DATE", help="the deal's day, YYYY-MM-DD")
+        p.add_argument("level", metavar="LEVEL", help="the deal's level, e.g. spider-2-classic")
+        p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+        p.set_defaults(run=cmd_settle)
 
     add_solver_commands(sub)
     return parser

@@ -288,9 +288,13 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "counts. Later games of the same deal are practice: they never reach the leaderboard."
             ),
             N_(
-                "Each deal has a leaderboard: won before lost, then fewer moves, then less time. A game in which "
-                "you asked the solver or the deeper hint is assisted: it is listed apart and never ranked (on a "
-                "daily deal the deeper hint counts as help). The Hint button does not."
+                "Each deal has a leaderboard: wins first, by fewer moves, then less time; then losses, by more "
+                "sets completed, more cards turned face up, then fewer moves. Moves count every action, undos "
+                "included, and the time is the server's, from your first action. A game in which you asked the "
+                "solver or the deeper hint is assisted: it is listed apart and never ranked (on a daily deal the "
+                "deeper hint counts as help). The Hint button does not. New players join the boards the day "
+                "after they first play, and a win played faster than a person plays is listed apart until it is "
+                "reviewed."
             ),
             N_(
                 "While the day lasts nothing shows the deal's cards. When it is over, the deal and a winning line "

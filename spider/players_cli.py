@@ -17,7 +17,7 @@ PUBLIC_ID = re.compile(r"[0-9A-Fa-f]{12}")
 T = TypeVar("T")
 
 
-def _with_store(database: str, use: Callable[[Store], T]) -> T:
+def with_store(database: str, use: Callable[[Store], T]) -> T:
     """``use`` of the store at ``database``; a CliError when there is no such database (none is made)
     or it does not answer."""
     shown = shown_database(database)
@@ -44,7 +44,7 @@ def hide_name(database: str, player: str) -> str:
     """Clear the chosen name of the player with this public id (or token); what was done, in a line.
     A CliError when there is no such player with a name, or no such database (none is made)."""
     player = _player(player)
-    if not _with_store(database, lambda store: store.hide_name(player)):
+    if not with_store(database, lambda store: store.hide_name(player)):
         raise CliError(f"no player {player} with a chosen name in {shown_database(database)}")
     return f"hid the chosen name of player {player}: they show as their anonymous name now"
 
@@ -53,7 +53,7 @@ def accept_name(database: str, player: str) -> str:
     """Take the flag off the name of the player with this public id (or token): the operator keeps it
     as it is. A CliError when no such player has a flagged name."""
     player = _player(player)
-    if not _with_store(database, lambda store: store.unflag_name(player)):
+    if not with_store(database, lambda store: store.unflag_name(player)):
         raise CliError(f"no player {player} with a flagged name in {shown_database(database)}")
     return f"accepted the name of player {player}: it is no longer flagged"
 
@@ -66,7 +66,7 @@ def list_names(database: str, flagged: bool) -> str:
         check_stored_names(store)
         return store.player_names(flagged)
 
-    found = _with_store(database, names)
+    found = with_store(database, names)
     if not found:
         return f"no {'flagged' if flagged else 'chosen'} names in {shown_database(database)}"
     return "\n".join("\t".join((public or "-", name, flag or "")).rstrip("\t") for public, name, flag in found)

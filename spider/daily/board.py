@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Translations
+from ..engine import Translations, variant_of_level
 from ..store import DailyResult, Store
 from .names import anonymous_name, public_id
 
@@ -12,8 +12,14 @@ TOP = 50  # ranked entries shown
 AROUND = 2  # ranked entries shown each side of the player's own
 
 
+def standing(result: DailyResult) -> str:
+    """Where a result stands: ranked, or apart as assisted, new, review or withheld (docs/RULES.md, Fair play)."""
+    return "assisted" if result.assisted else result.standing
+
+
 def entry(rank: int | None, result: DailyResult, player: str, tr: Translations) -> dict[str, Any]:
     """One line: the chosen name, else "Player NNNN"; the public id, never the token."""
+    sets = variant_of_level(result.level).sequences
     return {
         "rank": rank,
         "name": result.name or anonymous_name(result.player, tr),
@@ -21,7 +27,10 @@ def entry(rank: int | None, result: DailyResult, player: str, tr: Translations) 
         "result": result.state,
         "moves": result.moves,
         "seconds": result.seconds,
+        "sets": max(sets - result.sets_left, 0) if result.state != "playing" else 0,
+        "face_down": result.face_down,
         "assisted": result.assisted,
+        "standing": standing(result),
         "you": result.player == player,
     }
 

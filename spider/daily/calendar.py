@@ -20,12 +20,15 @@ def day_states(results: Iterable[DailyResult]) -> dict[str, str]:
     return states
 
 
-def month(first: dt.date, today: str, results: Iterable[DailyResult]) -> list[dict[str, str]]:
-    """Each day of the month: won, played, missed, today (not yet won or played) or future."""
+def month(first: dt.date, today: str, results: Iterable[DailyResult], joined: str) -> list[dict[str, str]]:
+    """Each day of the month: won, played, missed, today (not yet won or played), future, or before
+    (a day before ``joined``, the day the player was first seen: they could not have missed it)."""
     states = day_states(results)
     out = []
     for day in days.month_days(first):
         state = "future" if day > today else states.get(day, "today" if day == today else "missed")
+        if state == "missed" and day < joined:
+            state = "before"
         out.append({"date": day, "state": state})
     return out
 

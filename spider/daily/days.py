@@ -70,3 +70,8 @@ def month_days(first: dt.date) -> list[str]:
     """Every day of the month that starts on ``first``."""
     length = calendar.monthrange(first.year, first.month)[1]
     return [first.replace(day=n).isoformat() for n in range(1, length + 1)]
+
+
+def start_of(day: str) -> float:
+    """The moment ``day`` begins (UTC midnight), seconds since 1970."""
+    return dt.datetime.combine(dt.date.fromisoformat(day), dt.time(), dt.UTC).timestamp()

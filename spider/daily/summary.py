@@ -27,6 +27,7 @@ def result_of(store: Store, result: DailyResult | None) -> dict[str, Any] | None
         "moves": result.moves,
         "seconds": result.seconds,
         "assisted": result.assisted,
+        "standing": "assisted" if result.assisted else result.standing,
         "rank": store.daily_rank(result),
         "game": result.game,
     }

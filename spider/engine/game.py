@@ -293,6 +293,11 @@ class Game:
         return self._position.removed
 
     @property
+    def face_down(self) -> int:
+        """Cards still face down on the table (a daily loss's progress, docs/RULES.md)."""
+        return sum(self._position.down)
+
+    @property
     def can_deal(self) -> bool:
         return self._position.can_deal
 

@@ -13,6 +13,7 @@ from .. import clock
 from ..daily import PROFILE as DAILY_PROFILE
 from ..engine import DEAL_LIMIT, N_, Game, Move, SpiderError, format_code, variant, variant_of_level
 from ..store import DailyDeal, GameRow, Store
+from ..store.base import Transaction
 from . import attempts
 from .errors import NotFound, Stale
 
@@ -113,7 +114,7 @@ class Games:
         self._finish_fields(row, game, row.created)
         with self.store.transaction() as tx:
             tx.claim_player(player, row.created)
-            attempts.end_active(tx, player, row.created)
+            attempts.end_active(tx, player, row.created, lambda active: self._replayed(tx, active))
             tx.create_game(row, [(action, 0.0) for action in game.actions], row.created)
             attempts.start(tx, row)
         self._remember(row.id, game)
@@ -144,14 +145,14 @@ class Games:
         timer = self._timer(row, elapsed, now, acting=True)
         events = game.apply(chosen, timer).events()
         self._finish_fields(row, game, now)
-        if not self._append(row, [(events["action"], timer)], now):
+        if not self._append(row, game, [(events["action"], timer)], now):
             self._forget(game_id)
             row, game = self.get(player, game_id)
             raise Stale(row, game)
         self._remember(game_id, game)
         return row, game, events
 
-    def _append(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
+    def _append(self, row: GameRow, game: Game, actions: list[tuple[str, float]], now: float) -> bool:
         """Write the actions; the one that finishes a daily game finishes its attempt with it, in
         one transaction (any other is one statement where the store can make it so)."""
         if not attempts.finishes(row):
@@ -159,8 +160,18 @@ class Games:
         with self.store.transaction() as tx:
             if not tx.append_actions(row, actions, now):
                 return False
-            attempts.finish(tx, row, actions[-1][1], now)
+            attempts.finish(tx, row, game, now)
         return True
+
+    def _replayed(self, tx: Transaction, row: GameRow) -> Game:
+        """The game of a row, within a transaction: cached at its version, else replayed from the log
+        read on the transaction's own connection (SQLite's others would wait for its lock)."""
+        with self._cache_lock:
+            cached = self._games.get(row.id)
+        if cached is not None and len(cached.actions) == row.version:
+            return cached
+        tx.load_actions(row)
+        return Game.from_record(record_of(row))
 
     def restart(self, player: str, game_id: str) -> tuple[GameRow, Game]:
         """Start the deal of one of the player's games again, from its first card; a daily deal's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 
@@ -108,6 +108,13 @@ class DailyResult:
     seconds: float = 0.0
     assisted: bool = False
     finished: float | None = None
+    # A finished attempt's progress (0 and 0 for a win): the sets still to complete, the cards still face down
+    sets_left: int = 0
+    face_down: int = 0
+    # ranked | new (the player joined the day's boards too late) | review (played faster than a person
+    # plays, until an operator clears it) | withheld (an operator confirmed that) | assisted
+    standing: str = "ranked"
+    pace: float | None = None  # the median server-timed gap between its actions, seconds (40 actions or more)
     name: str | None = None  # the player's chosen display name, if any
     public: str | None = None  # the player's public id, once they chose a name
 
@@ -117,19 +124,26 @@ class DailyBoard:
     """A daily deal's leaderboard as one player sees it."""
 
     top: list[tuple[int, DailyResult]]  # ranked (rank, result), best first
-    apart: list[DailyResult]  # finished results of assisted games: shown, never ranked
+    apart: list[DailyResult]  # finished results not ranked (assisted or standing apart), by kind
     you: DailyResult | None  # the player's counted attempt, in any state
     rank: int | None  # the player's rank, when their result is ranked
     around: list[tuple[int, DailyResult]]  # ranked results next to the player's, theirs included
 
 
-DAILY_RESULT_COLUMNS = "day, level, player, game, state, moves, seconds, assisted, finished"
+DAILY_RESULT_COLUMNS = (
+    "day, level, player, game, state, moves, seconds, assisted, finished, sets_left, face_down, standing, pace"
+)
 
 
 def daily_result(found: tuple[Any, ...], name: str | None = None, public: str | None = None) -> DailyResult:
-    """A result read from DAILY_RESULT_COLUMNS."""
-    fields = dict(zip(DAILY_RESULT_COLUMNS.split(", "), found, strict=True))
-    return DailyResult(**fields | {"assisted": bool(fields["assisted"]), "name": name, "public": public})
+    """A result read from DAILY_RESULT_COLUMNS (DailyResult's first fields, in its order: a board reads
+    hundreds, so they are passed by position)."""
+    result = DailyResult(*found)
+    result.assisted, result.name, result.public = bool(result.assisted), name, public
+    return result
+
+
+assert [f.name for f in fields(DailyResult)][:-2] == DAILY_RESULT_COLUMNS.split(", ")  # the order daily_result needs
 
 
 def utc_day(when: float) -> str:
@@ -144,8 +158,23 @@ class FinishedAttempt:
     day: str
     level: str
     lost: int  # 0 won, 1 lost: the leaderboard's first key
+    sets_left: int
+    face_down: int
     moves: int
-    assisted: bool
+    ranked: bool  # neither assisted nor standing apart: counted in its leaderboard's tally
+
+
+@dataclass(frozen=True)
+class AttemptEnd:
+    """How a counted attempt ended, as the play layer measured it (spider/play/attempts.py)."""
+
+    lost: bool
+    moves: int  # every action of the attempt, undos and undone ones included
+    seconds: float  # server time from its first accepted action to its end
+    sets_left: int
+    face_down: int
+    standing: str  # ranked | new | review (DailyResult.standing), unless assisted
+    pace: float | None
 
 
 class Transaction(Protocol):
@@ -163,19 +192,36 @@ class Transaction(Protocol):
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """As ``Store.append_actions``, inside this transaction."""
 
+    def active_game(self, player: str) -> GameRow | None:
+        """The player's game in play, if any (read within the transaction)."""
+        ...
+
+    def load_actions(self, row: GameRow) -> None:
+        """``Store.load_actions`` within the transaction."""
+        ...
+
+    def action_moments(self, game_id: str) -> list[float]:
+        """The server's moments of the game's actions, in order (those logged before they were kept left out)."""
+        ...
+
+    def player_history(self, player: str, before: float) -> tuple[float | None, bool]:
+        """When the player was first seen, and whether they finished a game (won, or lost with an
+        action played) before ``before``."""
+        ...
+
+    def deal_created(self, day: str, level: str) -> float | None:
+        """When the day's deal of the level was made."""
+        ...
+
     def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
         """Make ``game_id`` the player's counted attempt at the deal, unless they have one."""
 
-    def end_attempt(self, player: str, now: float, since: str) -> list[FinishedAttempt]:
-        """Lose the counted attempt (of a day ``since`` or later) played in the player's active
-        game, at its moves and time so far; the attempts it finished."""
-
-    def finish_attempt(self, row: GameRow, elapsed: float, now: float, since: str) -> list[FinishedAttempt]:
-        """Finish the counted attempt (of a day ``since`` or later) played in ``row``'s game, with
-        the row's status and moves at ``elapsed`` seconds; the attempts it finished."""
+    def finish_attempt(self, game_id: str, end: AttemptEnd, now: float, since: str) -> list[FinishedAttempt]:
+        """Finish the counted attempt (of a day ``since`` or later) played in the game as ``end``
+        says (an assisted one stays apart whatever ``end.standing``); the attempts it finished."""
 
     def count_result(self, attempt: FinishedAttempt) -> None:
-        """Count a finished attempt in its leaderboard's tally (``daily_counts``), by which ranks are read."""
+        """Count a finished attempt in its leaderboard's tally (``daily_tally``), by which ranks are read."""
 
 
 class StoreBusy(Exception):
@@ -286,8 +332,18 @@ class Store(Protocol):
         played, or assisted)."""
 
     def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
-        """The deal's leaderboard: finished, unassisted results ranked won before lost, then fewer
-        moves, less time, earlier finish; ``around`` ranked results each side of the player's."""
+        """The deal's leaderboard: finished, unassisted results standing ranked, in the order of
+        docs/RULES.md (Fair play); ``around`` ranked results each side of the player's; the others apart."""
+
+    def player_created(self, player: str) -> float | None:
+        """When the player was first seen; None for a player never seen."""
+
+    def under_review(self, limit: int = 100) -> list[DailyResult]:
+        """Finished results standing "review", oldest first."""
+
+    def settle_review(self, day: str, level: str, player: str, ranked: bool) -> bool:
+        """An operator's word on a result under review: ranked (counted in its tally) or withheld
+        (apart for good); False, and nothing written, when it is not under review."""
 
     # ----- display names and transfer codes --------------------------------------------------
 

@@ -3,10 +3,10 @@
 Both stores speak the same SQL here (SQLite 3.35 or later has UPDATE … FROM, RETURNING and row
 values), written with ``%s`` placeholders; each store runs it through its own few primitives
 (``dialect.py``). A counted attempt's result is kept in ``daily_results`` beside its game, so that
-a leaderboard is read from one index (``daily_board``) without touching the games. A rank would
+a leaderboard is read from one index (``daily_standing``) without touching the games. A rank would
 count every result ahead of the player's (100,000 index entries at the bottom of a busy day), so
-``daily_counts`` keeps how many ranked results each (won or lost, moves) has: a rank adds up those
-ahead, then counts the few results of the player's own moves that are ahead."""
+``daily_tally`` keeps how many ranked results each (lost, sets left, face down, moves) has: a rank
+adds up those ahead, then counts the few results of the player's own bucket that are ahead."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 from .base import (
     DAILY_RESULT_COLUMNS,
     GAME_COLUMNS,
+    AttemptEnd,
     DailyBoard,
     DailyDeal,
     DailyResult,
@@ -28,40 +29,58 @@ from .dialect import Dialect, Statements
 DEAL_COLUMNS = "day, level, deck, line, difficulty, seal"
 _RESULT = ", ".join(f"r.{column}" for column in DAILY_RESULT_COLUMNS.split(", "))
 _NAMED = f"SELECT {_RESULT}, p.name, p.public FROM daily_results r LEFT JOIN players p ON p.token = r.player"
-# Ranked: finished (``lost`` is 0 or 1; NULL while playing) and unassisted. The order of the
-# leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
-_RANKED = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.lost >= 0"
+# The board's conditions and order, named so that another filter (a club's members) can stand beside.
+# Ranked: unassisted, standing ranked, finished (``lost`` is 0 or 1; NULL while playing). The order
+# of the leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
+_RANKED = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.standing = %s AND r.lost >= 0"
 # Beside a bound on the whole key a playing result (NULL) is left out anyway: ``lost >= 0`` would
 # only tempt SQLite's planner to range over it instead of the key.
-_DEAL = "r.day = %s AND r.level = %s AND r.assisted = %s"
-_ORDER = "r.lost, r.moves, r.seconds, r.finished, r.player"
+_DEAL = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.standing = %s"
+# Won before lost; a loss by its progress (fewer sets left, then fewer cards face down: the same deal
+# for all, so more completed and more turned up); then fewer moves, less server time, earlier finish.
+_BUCKET = "r.lost, r.sets_left, r.face_down, r.moves"
+_ORDER = f"{_BUCKET}, r.seconds, r.finished, r.player"
 _KEY = f"({_ORDER})"
-_DESCENDING = "r.lost DESC, r.moves DESC, r.seconds DESC, r.finished DESC, r.player DESC"
+_KEY_VALUES = "(%s, %s, %s, %s, %s, %s, %s)"
+_DESCENDING = ", ".join(f"{column} DESC" for column in _ORDER.split(", "))
+RANKED = (False, "ranked")  # the (assisted, standing) of a ranked result
+# The kinds of results shown apart, in the order they are listed, as (assisted, standing): each one
+# range of the index. An assisted one stands "assisted" (or "ranked", finished before standings were kept).
+APART = ((False, "review"), (False, "withheld"), (False, "new"), (True, "assisted"), (True, "ranked"))
+APART_TOP = 20  # results of each kind apart shown at most: a board's read is as long as the rows it reads
+# Every kind apart in one statement (one round trip): each kind its own range, its rows tagged with the kind
+_APART = " UNION ALL ".join(
+    f"SELECT * FROM (SELECT {n} AS kind, q.* FROM ({_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s) AS q) AS k{n}"
+    for n in range(len(APART))
+)
 
 # The counted attempt of a new daily game: made only if the player has none for that deal.
 START_ATTEMPT = (
     "INSERT INTO daily_results (day, level, player, game, state) VALUES (%s, %s, %s, %s, 'playing')"
     " ON CONFLICT (day, level, player) DO NOTHING"
 )
-# The counted attempt in the player's active game lost (of a day from the one given on), at its moves and time.
-END_ATTEMPT = (
-    "UPDATE daily_results SET state = 'lost', lost = 1, moves = g.moves, seconds = g.elapsed, finished = %s"
-    " FROM games g WHERE g.id = daily_results.game AND g.player = %s AND g.status = 'active'"
-    " AND daily_results.state = 'playing' AND daily_results.day >= %s"
-    " RETURNING daily_results.day, daily_results.level, daily_results.lost, daily_results.moves, daily_results.assisted"
-)
-# The counted attempt in a game finished with the given outcome (of a day from the one given on).
+# The counted attempt in a game finished as the play layer measured it (of a day from the one given on).
 FINISH_ATTEMPT = (
-    "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s"
+    "UPDATE daily_results SET state = %s, lost = %s, moves = %s, seconds = %s, finished = %s, sets_left = %s,"
+    " face_down = %s, standing = CASE WHEN assisted THEN 'assisted' ELSE %s END, pace = %s"
     " WHERE game = %s AND state = 'playing' AND day >= %s"
-    " RETURNING day, level, lost, moves, assisted"
+    " RETURNING day, level, lost, sets_left, face_down, moves, assisted, standing"
 )
-# A finished attempt (as the two above return it) counted in its leaderboard's tally.
+# A finished attempt (as the one above returns it) counted in its leaderboard's tally.
 COUNT_RESULT = (
-    "INSERT INTO daily_counts (day, level, lost, moves, n) VALUES (%s, %s, %s, %s, 1)"
-    " ON CONFLICT (day, level, lost, moves) DO UPDATE SET n = daily_counts.n + 1"
+    "INSERT INTO daily_tally (day, level, lost, sets_left, face_down, moves, n) VALUES (%s, %s, %s, %s, %s, %s, 1)"
+    " ON CONFLICT (day, level, lost, sets_left, face_down, moves) DO UPDATE SET n = daily_tally.n + 1"
 )
 ASSIST_ATTEMPT = "UPDATE daily_results SET assisted = %s WHERE game = %s AND player = %s AND state = 'playing'"
+SETTLE_REVIEW = (
+    "UPDATE daily_results SET standing = %s WHERE day = %s AND level = %s AND player = %s AND standing = 'review'"
+    " AND lost >= 0 RETURNING day, level, lost, sets_left, face_down, moves, assisted, standing"
+)
+# A game that counts as finished before a counted attempt: won, or lost with an action played
+FINISHED_BEFORE = (
+    "SELECT p.created, EXISTS (SELECT 1 FROM games g WHERE g.player = p.token AND g.status IN ('won', 'lost')"
+    " AND g.finished < %s) FROM players p WHERE p.token = %s"
+)
 
 
 class DailyStatements:
@@ -71,22 +90,39 @@ class DailyStatements:
     def __init__(self, db: Statements) -> None:
         self.db = db
 
+    def action_moments(self, game_id: str) -> list[float]:
+        found = self.db.all("SELECT at FROM actions WHERE game = %s AND at IS NOT NULL ORDER BY seq", (game_id,))
+        return [float(at) for (at,) in found]
+
+    def player_history(self, player: str, before: float) -> tuple[float | None, bool]:
+        found = self.db.one(FINISHED_BEFORE, (before, player))
+        return (None, False) if found is None else (float(found[0]), bool(found[1]))
+
+    def deal_created(self, day: str, level: str) -> float | None:
+        found = self.db.one("SELECT created FROM daily_deals WHERE day = %s AND level = %s", (day, level))
+        return None if found is None else float(found[0])
+
     def start_attempt(self, day: str, level: str, player: str, game_id: str) -> None:
         self.db.write(START_ATTEMPT, (day, level, player, game_id))
 
-    def end_attempt(self, player: str, now: float, since: str) -> list[FinishedAttempt]:
-        return _finished(self.db.all(END_ATTEMPT, (now, player, since)))
-
-    def finish_attempt(self, row: GameRow, elapsed: float, now: float, since: str) -> list[FinishedAttempt]:
-        lost = 0 if row.status == "won" else 1
-        return _finished(self.db.all(FINISH_ATTEMPT, (row.status, lost, row.moves, elapsed, now, row.id, since)))
+    def finish_attempt(self, game_id: str, end: AttemptEnd, now: float, since: str) -> list[FinishedAttempt]:
+        state, lost = ("lost", 1) if end.lost else ("won", 0)
+        values = (state, lost, end.moves, end.seconds, now, end.sets_left, end.face_down, end.standing, end.pace)
+        return _finished(self.db.all(FINISH_ATTEMPT, (*values, game_id, since)))
 
     def count_result(self, attempt: FinishedAttempt) -> None:
-        self.db.write(COUNT_RESULT, (attempt.day, attempt.level, attempt.lost, attempt.moves))
+        self.db.write(COUNT_RESULT, _bucket(attempt))
+
+
+def _bucket(attempt: FinishedAttempt) -> tuple[Any, ...]:
+    return (attempt.day, attempt.level, attempt.lost, attempt.sets_left, attempt.face_down, attempt.moves)
 
 
 def _finished(found: list[tuple[Any, ...]]) -> list[FinishedAttempt]:
-    return [FinishedAttempt(day, level, lost, moves, bool(assisted)) for day, level, lost, moves, assisted in found]
+    return [
+        FinishedAttempt(day, level, lost, sets_left, face_down, moves, not assisted and standing == "ranked")
+        for day, level, lost, sets_left, face_down, moves, assisted, standing in found
+    ]
 
 
 class DailyQueries(Dialect):
@@ -141,12 +177,16 @@ class DailyQueries(Dialect):
         return self._game_rows("WHERE player = %s AND daily = %s ORDER BY created", (player, day))
 
     def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
-        ranked, assisted = (day, level, False), (day, level, True)
+        ranked = (day, level, *RANKED)
         best = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*ranked, top))
-        apart = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*assisted, top))
+        kinds = [(day, level, assisted, standing, min(top, APART_TOP)) for assisted, standing in APART]
+        # the kinds in order, each in the board's order (a UNION ALL promises no order of its own)
+        found = self._all(_APART, tuple(value for kind in kinds for value in kind))
+        tagged = [(int(one[0]), _result(one[1:])) for one in found]
+        apart = [result for _, result in sorted(tagged, key=lambda one: (one[0], _key(one[1])))]
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
-            apart=[_result(found) for found in apart],
+            apart=apart,
             you=self.daily_result(day, level, player),
             rank=None,
             around=[],
@@ -157,11 +197,11 @@ class DailyQueries(Dialect):
             return board
         key = _key(you)
         before = self._all(
-            f"{_NAMED} WHERE {_DEAL} AND {_KEY} < (%s, %s, %s, %s, %s) ORDER BY {_DESCENDING} LIMIT %s",
+            f"{_NAMED} WHERE {_DEAL} AND {_KEY} < {_KEY_VALUES} ORDER BY {_DESCENDING} LIMIT %s",
             (*ranked, *key, around),
         )
         after = self._all(
-            f"{_NAMED} WHERE {_DEAL} AND {_KEY} > (%s, %s, %s, %s, %s) ORDER BY {_ORDER} LIMIT %s",
+            f"{_NAMED} WHERE {_DEAL} AND {_KEY} > {_KEY_VALUES} ORDER BY {_ORDER} LIMIT %s",
             (*ranked, *key, around),
         )
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
@@ -171,29 +211,48 @@ class DailyQueries(Dialect):
 
     def daily_rank(self, result: DailyResult) -> int | None:
         """The result's rank on its deal's leaderboard; None when it is not ranked (still being
-        played, or assisted)."""
-        if result.state == "playing" or result.assisted:
+        played, assisted, or standing apart)."""
+        if result.state == "playing" or result.assisted or result.standing != "ranked":
             return None
         return 1 + self._ahead(result.day, result.level, _key(result))
 
     def _ahead(self, day: str, level: str, key: tuple[Any, ...]) -> int:
-        """How many ranked results of the deal come before ``key`` (lost, moves, seconds, finished, player)."""
-        lost, moves, *rest = key
+        """How many ranked results of the deal come before ``key`` (the columns of ``_ORDER``)."""
+        bucket, rest = key[:4], key[4:]
         buckets = self._one(
-            "SELECT coalesce(sum(n), 0) FROM daily_counts WHERE day = %s AND level = %s AND (lost, moves) < (%s, %s)",
-            (day, level, lost, moves),
+            "SELECT coalesce(sum(n), 0) FROM daily_tally WHERE day = %s AND level = %s"
+            " AND (lost, sets_left, face_down, moves) < (%s, %s, %s, %s)",
+            (day, level, *bucket),
         )
         same = self._one(
-            f"SELECT count(*) FROM daily_results r WHERE {_DEAL} AND r.lost = %s AND r.moves = %s"
+            f"SELECT count(*) FROM daily_results r WHERE {_DEAL} AND ({_BUCKET}) = (%s, %s, %s, %s)"
             " AND (r.seconds, r.finished, r.player) < (%s, %s, %s)",
-            (day, level, False, lost, moves, *rest),
+            (day, level, *RANKED, *bucket, *rest),
         )
         return int(buckets[0] if buckets else 0) + int(same[0] if same else 0)
 
+    def player_created(self, player: str) -> float | None:
+        found = self._one("SELECT created FROM players WHERE token = %s", (player,))
+        return None if found is None else float(found[0])
+
+    def under_review(self, limit: int = 100) -> list[DailyResult]:
+        review = f"{_NAMED} WHERE r.standing = 'review' AND r.lost >= 0 ORDER BY r.finished LIMIT %s"
+        found = self._all(review, (limit,))
+        return [_result(one) for one in found]
+
+    def settle_review(self, day: str, level: str, player: str, ranked: bool) -> bool:
+        with self._transaction() as db:
+            settled = _finished(db.all(SETTLE_REVIEW, ("ranked" if ranked else "withheld", day, level, player)))
+            for attempt in settled:
+                if attempt.ranked:
+                    db.write(COUNT_RESULT, _bucket(attempt))
+        return bool(settled)
+
 
 def _key(result: DailyResult) -> tuple[Any, ...]:
-    """A finished result's place in the leaderboard's order (the index's columns)."""
-    return (0 if result.state == "won" else 1, result.moves, result.seconds, result.finished, result.player)
+    """A finished result's place in the leaderboard's order (the columns of ``_ORDER``)."""
+    lost = 0 if result.state == "won" else 1
+    return (lost, result.sets_left, result.face_down, result.moves, result.seconds, result.finished, result.player)
 
 
 def _result(found: tuple[Any, ...]) -> DailyResult:

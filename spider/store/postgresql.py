@@ -42,8 +42,8 @@ EXPIRY_TRIES = 3  # an expiry that met a new game tries again (each try sees the
 # the new log rows for it (none when the UPDATE matched no row).
 APPEND = f"""
 WITH moved AS ({MOVE_ON} RETURNING id)
-INSERT INTO actions (game, seq, action, elapsed)
-SELECT moved.id, %s + log.n - 1, log.action, log.elapsed
+INSERT INTO actions (game, seq, action, elapsed, at)
+SELECT moved.id, %s + log.n - 1, log.action, log.elapsed, %s
 FROM moved, unnest(%s::text[], %s::double precision[]) WITH ORDINALITY AS log (action, elapsed, n)
 """
 
@@ -123,9 +123,8 @@ class PostgresStore(Queries):
         # One statement, so one round trip: the log's rows are inserted only for a game the UPDATE
         # moved on. Of two writers at one version, the second waits for the first's commit, then
         # finds the version moved on and writes nothing: no fork.
-        logged = db.write(
-            APPEND, (*move_on_params(row, actions, now), row.version, [a for a, _ in actions], [t for _, t in actions])
-        )
+        log = ([a for a, _ in actions], [t for _, t in actions])
+        logged = db.write(APPEND, (*move_on_params(row, actions, now), row.version, now, *log))
         return logged == len(actions)
 
     def expire_players(self, before: float) -> int:

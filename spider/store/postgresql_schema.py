@@ -125,6 +125,30 @@ MIGRATIONS = [
     CREATE INDEX players_by_folded ON players (folded) WHERE folded IS NOT NULL;
     CREATE INDEX players_by_skeleton ON players (skeleton) WHERE skeleton IS NOT NULL;
     """,
+    # 6: fair play on the daily boards (docs/RULES.md, Fair play): the server's moment of each action,
+    # a lost attempt's progress, why a result stands apart, and the tally keyed on the new order
+    """
+    ALTER TABLE actions ADD COLUMN at DOUBLE PRECISION;
+    ALTER TABLE daily_results ADD COLUMN sets_left INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE daily_results ADD COLUMN face_down INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE daily_results ADD COLUMN standing TEXT NOT NULL DEFAULT 'ranked';
+    ALTER TABLE daily_results ADD COLUMN pace DOUBLE PRECISION;
+    CREATE INDEX daily_standing ON daily_results
+        (day, level, assisted, standing, lost, sets_left, face_down, moves, seconds, finished, player);
+    CREATE TABLE daily_tally (
+        day       TEXT NOT NULL,
+        level     TEXT NOT NULL,
+        lost      SMALLINT NOT NULL,
+        sets_left INTEGER NOT NULL,
+        face_down INTEGER NOT NULL,
+        moves     INTEGER NOT NULL,
+        n         INTEGER NOT NULL,
+        PRIMARY KEY (day, level, lost, sets_left, face_down, moves)
+    );
+    INSERT INTO daily_tally SELECT day, level, lost, sets_left, face_down, moves, count(*) FROM daily_results
+        WHERE NOT assisted AND standing = 'ranked' AND lost >= 0 GROUP BY day, level, lost, sets_left, face_down, moves;
+    CREATE INDEX daily_review ON daily_results (finished) WHERE standing = 'review';
+    """,
 ]
 
 

@@ -18,7 +18,9 @@ MOVE_ON = (
     "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s, finished = %s,"
     " seen = %s WHERE id = %s AND player = %s AND version = %s AND status = 'active'"
 )
-INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed) VALUES (%s, %s, %s, %s)"
+# ``at``: the server's moment the action was accepted (the daily boards' clock, docs/RULES.md, Fair play)
+INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed, at) VALUES (%s, %s, %s, %s, %s)"
+LOAD_ACTIONS = "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq"
 INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS.split(',')))})"
 ADD_PLAYER = "INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) DO NOTHING"
 SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games WHERE"
@@ -91,10 +93,7 @@ class Queries(DailyQueries):
         return None if found is None else self._game(found)
 
     def load_actions(self, row: GameRow) -> None:
-        log = self._all(
-            "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq", (row.id, row.version)
-        )
-        row.read_log(log)
+        row.read_log(self._all(LOAD_ACTIONS, (row.id, row.version)))
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         if not actions:
@@ -114,12 +113,14 @@ class Queries(DailyQueries):
         written, when it is no longer active at that version (another writer got there first)."""
         if db.write(MOVE_ON, move_on_params(row, actions, now)) != 1:
             return False
-        self._insert_actions(db, row.id, row.version, actions)
+        self._insert_actions(db, row.id, row.version, actions, now)
         return True
 
-    def _insert_actions(self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+    def _insert_actions(
+        self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]], now: float
+    ) -> None:
         if actions:
-            db.many(INSERT_ACTIONS, [(game_id, first + i, action, t) for i, (action, t) in enumerate(actions)])
+            db.many(INSERT_ACTIONS, [(game_id, first + i, action, t, now) for i, (action, t) in enumerate(actions)])
 
     def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
         self._write(
@@ -294,8 +295,15 @@ class TransactionStatements(DailyStatements):
             (now, row.player),
         )
         self.db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
-        self.store._insert_actions(self.db, row.id, 0, actions)
+        self.store._insert_actions(self.db, row.id, 0, actions, now)
         row.appended(actions)
+
+    def active_game(self, player: str) -> GameRow | None:
+        found = self.db.one(CURRENT_GAME, (player,))
+        return None if found is None else self.store._game(found)
+
+    def load_actions(self, row: GameRow) -> None:
+        row.read_log(self.db.all(LOAD_ACTIONS, (row.id, row.version)))
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         if not actions:

@@ -58,8 +58,8 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 # Schema upgrades, in order; PRAGMA user_version counts those applied (0: the first schema above).
-# A step may be several statements, each ended by a semicolon (none holds one in a literal).
-MIGRATIONS = [
+# A step is a statement, or a tuple of statements applied together.
+MIGRATIONS: list[str | tuple[str, ...]] = [
     # 1: games imported with their actions or helped by the solver are counted apart
     "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
     # 2: when the server last heard of the game (an action or a timer save), to bound its timer
@@ -88,10 +88,31 @@ MIGRATIONS = [
     "ALTER TABLE daily_deals ADD COLUMN seal TEXT",
     # 18: a display name's look-alike keys (daily/confusables.py), each one indexed lookup, and the
     # operator's flag on a name found breaking the rule (daily/names.py fills both for older names)
-    "ALTER TABLE players ADD COLUMN folded TEXT; ALTER TABLE players ADD COLUMN skeleton TEXT;"
-    " ALTER TABLE players ADD COLUMN name_flag TEXT;"
-    " CREATE INDEX players_by_folded ON players (folded) WHERE folded IS NOT NULL;"
-    " CREATE INDEX players_by_skeleton ON players (skeleton) WHERE skeleton IS NOT NULL",
+    (
+        "ALTER TABLE players ADD COLUMN folded TEXT",
+        "ALTER TABLE players ADD COLUMN skeleton TEXT",
+        "ALTER TABLE players ADD COLUMN name_flag TEXT",
+        "CREATE INDEX players_by_folded ON players (folded) WHERE folded IS NOT NULL",
+        "CREATE INDEX players_by_skeleton ON players (skeleton) WHERE skeleton IS NOT NULL",
+    ),
+    # 19: fair play on the daily boards (docs/RULES.md, Fair play): the server's moment of each action, a
+    # lost attempt's progress, why a result stands apart, and the tally keyed on the new order.
+    (
+        "ALTER TABLE actions ADD COLUMN at REAL",
+        "ALTER TABLE daily_results ADD COLUMN sets_left INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE daily_results ADD COLUMN face_down INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE daily_results ADD COLUMN standing TEXT NOT NULL DEFAULT 'ranked'",
+        "ALTER TABLE daily_results ADD COLUMN pace REAL",
+        "CREATE INDEX daily_standing ON daily_results"
+        " (day, level, assisted, standing, lost, sets_left, face_down, moves, seconds, finished, player)",
+        "CREATE TABLE daily_tally (day TEXT NOT NULL, level TEXT NOT NULL, lost INTEGER NOT NULL,"
+        " sets_left INTEGER NOT NULL, face_down INTEGER NOT NULL, moves INTEGER NOT NULL, n INTEGER NOT NULL,"
+        " PRIMARY KEY (day, level, lost, sets_left, face_down, moves))",
+        "INSERT INTO daily_tally SELECT day, level, lost, sets_left, face_down, moves, count(*) FROM daily_results"
+        " WHERE assisted = 0 AND standing = 'ranked' AND lost >= 0"
+        " GROUP BY day, level, lost, sets_left, face_down, moves",
+        "CREATE INDEX daily_review ON daily_results (finished) WHERE standing = 'review'",
+    ),
 ]
 
 
@@ -147,7 +168,7 @@ class SQLiteStore(Queries):
             applied = self._db.execute("PRAGMA user_version").fetchone()[0]
         for number, step in enumerate(MIGRATIONS[applied:], start=applied + 1):
             with self._transaction():
-                for statement in filter(str.strip, step.split(";")):
+                for statement in (step,) if isinstance(step, str) else step:
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {number}")
 

@@ -36,10 +36,13 @@ def counted(store: Store, row: GameRow) -> bool:
 
 
 def daily_tag(store: Store, row: GameRow) -> dict[str, Any] | None:
-    """A game view's ``daily``: its day, level and whether it counts; None for other games."""
+    """A game view's ``daily``: its day, level, whether it is the counted attempt and whether it still
+    counts (in play on its own day); None for other games."""
     if row.daily is None:
         return None
-    return {"date": row.daily, "level": row.level, "counted": counted(store, row)}
+    is_counted = counted(store, row)
+    counting = is_counted and row.status == "active" and row.daily == days.today()
+    return {"date": row.daily, "level": row.level, "counted": is_counted, "counting": counting}
 
 
 def still_secret(row: GameRow) -> bool:

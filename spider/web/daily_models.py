@@ -10,6 +10,15 @@ from .models import Action, Answer, Card, GameId, LineStep, RulesId, SuitCount
 
 Difficulty = Literal["easy", "medium", "hard"]
 ResultState = Literal["playing", "won", "lost"]
+Standing = Annotated[
+    Literal["ranked", "assisted", "new", "review", "withheld"],
+    Field(
+        description="ranked, or shown apart: assisted (the solver or the deeper hint), new (the player joined the"
+        " boards after the day's deals came out, or had finished no game before: ranked from the next day),"
+        " review (played faster than a person plays, until an operator looks), withheld (an operator"
+        " confirmed that). While playing: what it would be now"
+    ),
+]
 Day = Annotated[str, Field(description="A UTC day, YYYY-MM-DD", examples=["2026-12-05"])]
 
 
@@ -17,9 +26,10 @@ class DailyResultView(Answer):
     """The player's counted attempt at a deal."""
 
     state: ResultState
-    moves: int = Field(ge=0)
-    seconds: float = Field(ge=0, description="Seconds played (the game's server-bounded clock)")
+    moves: int = Field(ge=0, description="Every action of the attempt, undos and undone actions included")
+    seconds: float = Field(ge=0, description="Server time from its first accepted action to its end")
     assisted: bool = Field(description="The solver or the deeper hint was asked: shown apart, never ranked")
+    standing: Standing
     rank: int | None = Field(description="Its place on the deal's leaderboard; null while not ranked")
     game: str = Field(description="The game's id, for /api/games/{id}")
 
@@ -91,7 +101,9 @@ class DailyDay(Answer):
 
 class CalendarDay(Answer):
     date: Day
-    state: Literal["won", "played", "missed", "today", "future"]
+    state: Literal["won", "played", "missed", "today", "future", "before"] = Field(
+        description="before: a day before the player was first seen (never missed)"
+    )
 
 
 class DailyCalendar(Answer):
@@ -101,13 +113,16 @@ class DailyCalendar(Answer):
 
 
 class BoardEntry(Answer):
-    rank: int | None = Field(description="null for an entry shown apart (assisted) or not ranked")
+    rank: int | None = Field(description="null for an entry shown apart (see standing) or not ranked")
     name: str = Field(description="The chosen display name, else Player NNNN")
     player: str = Field(description="The player's public id (12 hex digits)")
     result: ResultState
-    moves: int = Field(ge=0)
-    seconds: float = Field(ge=0)
+    moves: int = Field(ge=0, description="Every action of the attempt, undos and undone actions included")
+    seconds: float = Field(ge=0, description="Server time from its first accepted action to its end")
+    sets: int = Field(ge=0, description="Sets completed (a loss's progress; all of them for a win)")
+    face_down: int = Field(ge=0, description="Cards still face down when it ended (0 for a win)")
     assisted: bool
+    standing: Standing
     you: bool = Field(description="The asking player's own entry")
 
 
@@ -119,7 +134,10 @@ class Leaderboard(Answer):
     date: Day
     level: str
     entries: list[BoardEntry] = Field(description="The top 50, ranked")
-    apart: list[BoardEntry] = Field(description="Finished assisted results: shown apart, never ranked")
+    apart: list[BoardEntry] = Field(
+        description="Finished results shown apart, never ranked, by standing: review, withheld, new, then assisted"
+        " (up to 20 of each, each in the board's order)"
+    )
     you: YourEntry | None = Field(description="Your counted attempt, in any state; null before one")
 
 

@@ -206,6 +206,10 @@ class DailyTag(Answer):
     date: str = Field(description="Its day, YYYY-MM-DD (UTC)", examples=["2026-12-05"])
     level: str = Field(examples=["spider-2-classic"])
     counted: bool = Field(description="The player's counted attempt (their first of the deal); else practice")
+    counting: bool = Field(
+        description="Whether playing on still counts for the leaderboard: the counted attempt, in play, on its"
+        " own day (false once it is won or lost, and after its day's UTC midnight)"
+    )
 
 
 class GameView(PublicTable):

@@ -33,9 +33,15 @@ def test_only_real_dates_and_months_parse() -> None:
 
 def test_the_calendar_marks_each_day() -> None:
     results = [result("2026-12-01", "won"), result("2026-12-02", "lost"), result("2026-12-03", "playing")]
-    states = {d["date"]: d["state"] for d in month(dt.date(2026, 12, 1), "2026-12-04", results)}
+    states = {d["date"]: d["state"] for d in month(dt.date(2026, 12, 1), "2026-12-04", results, "2026-11-01")}
     assert [states[f"2026-12-0{n}"] for n in range(1, 6)] == ["won", "played", "missed", "today", "future"]
     assert len(states) == 31
+
+
+def test_the_days_before_the_player_was_first_seen_are_not_missed() -> None:
+    results = [result("2026-12-03", "won")]
+    states = {d["date"]: d["state"] for d in month(dt.date(2026, 12, 1), "2026-12-05", results, "2026-12-03")}
+    assert [states[f"2026-12-0{n}"] for n in range(1, 7)] == ["before", "before", "won", "missed", "today", "future"]
 
 
 def test_the_current_streak_ends_today_or_yesterday_and_the_best_is_the_longest_run() -> None:

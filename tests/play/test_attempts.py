@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from spider import clock
 from spider.daily import days
 from spider.play import Games
 from spider.store import DailyDeal, Store
-from tests.web.daily_deals import known_deal
+from tests.web.daily_deals import Clock, established, known_deal
 
 LEVEL = "spiderette-1-classic"  # the shortest winning lines
 
@@ -28,17 +29,36 @@ def deal() -> DailyDeal:
     return known_deal(days.today(), LEVEL)
 
 
+@pytest.fixture(name="clock")
+def clock_fixture(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    frozen = Clock()
+    monkeypatch.setattr(clock, "now", frozen.now)
+    return frozen
+
+
+def paced(games: Games, who: str, game_id: str, actions: list[str], clock: Clock, gap: float) -> None:
+    """Play ``actions`` ``gap`` seconds apart by the server's clock, the client's timer always 0."""
+    for action in actions:
+        row = games.store.get_game(who, game_id)
+        assert row is not None
+        clock.moment += gap
+        games.act(who, game_id, row.version, action, None, 0.0)
+
+
 def win(games: Games, who: str, game_id: str, line: list[str]) -> None:
     for version, action in enumerate(line):
         row, _, _ = games.act(who, game_id, version, action, None, None)
     assert row.status == "won"
 
 
-def test_the_first_game_of_a_deal_counts_and_later_ones_are_practice(games: Games, deal: DailyDeal) -> None:
+def test_the_first_game_of_a_deal_counts_and_later_ones_are_practice(
+    games: Games, deal: DailyDeal, clock: Clock
+) -> None:
+    established(games.store, player(1))
     counted, _ = games.daily_attempt(player(1), deal)
     result = games.store.daily_result(deal.day, LEVEL, player(1))
     assert result is not None and (result.game, result.state) == (counted.id, "playing")
-    win(games, player(1), counted.id, deal.line)
+    paced(games, player(1), counted.id, deal.line, clock, 1.0)  # at a person's pace
     practice, _ = games.daily_attempt(player(1), deal)
     assert practice.id != counted.id
     win(games, player(1), practice.id, deal.line)
@@ -49,6 +69,7 @@ def test_the_first_game_of_a_deal_counts_and_later_ones_are_practice(games: Game
 
 
 def test_a_new_game_loses_the_counted_attempt_at_its_moves(games: Games, deal: DailyDeal) -> None:
+    established(games.store, player(1))
     counted, _ = games.daily_attempt(player(1), deal)
     games.act(player(1), counted.id, 0, deal.line[0], None, 4.0)
     games.create(player(1), {"code": "SP1-S1C-AAAAAAD"})
@@ -80,6 +101,7 @@ def test_an_assisted_result_is_finished_but_never_counted(games: Games, deal: Da
     helped, _ = games.daily_attempt(player(1), deal)
     games.solver_asked(player(1), helped.id)
     win(games, player(1), helped.id, deal.line)
+    established(games.store, player(2))
     fair, _ = games.daily_attempt(player(2), deal)
     games.act(player(2), fair.id, 0, deal.line[0], None, None)
     games.create(player(2), {"code": "SP1-S1C-AAAAAAD"})  # a loss, ranked
@@ -88,3 +110,100 @@ def test_an_assisted_result_is_finished_but_never_counted(games: Games, deal: Da
     assert games.store.daily_rank(helped_result) is None
     fair_result = games.store.daily_result(deal.day, LEVEL, player(2))
     assert fair_result is not None and games.store.daily_rank(fair_result) == 1  # the won one is not ahead
+
+
+# ----- fair play (docs/RULES.md, Fair play) ---------------------------------------------------
+
+
+def test_the_time_on_the_board_is_the_servers_whatever_the_client_sends(games: Games, clock: Clock) -> None:
+    deal = known_deal(clock.today, LEVEL)
+    games.store.add_daily_deal(deal, clock.now() - 3600)
+    established(games.store, player(1))
+    counted, _ = games.daily_attempt(player(1), deal)
+    clock.moment += 30  # looking at the deal before the first action: not timed
+    paced(games, player(1), counted.id, deal.line, clock, 2.0)
+    result = games.store.daily_result(deal.day, LEVEL, player(1))
+    assert result is not None and result.state == "won"
+    assert result.seconds == pytest.approx(2.0 * (len(deal.line) - 1))  # first to last action, server time
+    assert games.store.daily_rank(result) == 1 and result.standing == "ranked"
+
+
+def test_dealing_and_undoing_counts_every_action_as_a_move(games: Games, clock: Clock) -> None:
+    deal = known_deal(clock.today, LEVEL)
+    established(games.store, player(1))
+    counted, _ = games.daily_attempt(player(1), deal)
+    paced(games, player(1), counted.id, ["deal", "undo"] * 5, clock, 1.0)
+    assert games.get(player(1), counted.id)[0].moves == 0  # the game's own count: undone
+    games.create(player(1), {"code": "SP1-S1C-AAAAAAD"})  # quitting: the attempt is lost
+    result = games.store.daily_result(deal.day, LEVEL, player(1))
+    assert result is not None and (result.state, result.moves, result.seconds) == ("lost", 10, 9.0)
+
+
+def test_losses_rank_by_progress_before_fewer_moves(games: Games, clock: Clock) -> None:
+    deal = known_deal(clock.today, LEVEL)
+    for n in (1, 2, 3):
+        established(games.store, player(n))
+    quitter, _ = games.daily_attempt(player(1), deal)
+    paced(games, player(1), quitter.id, ["deal", "undo", "deal"], clock, 1.0)
+    fighter, _ = games.daily_attempt(player(2), deal)
+    paced(games, player(2), fighter.id, deal.line[:30], clock, 1.0)
+    winner, _ = games.daily_attempt(player(3), deal)
+    paced(games, player(3), winner.id, deal.line, clock, 1.0)
+    for n in (1, 2):
+        games.create(player(n), {"code": "SP1-S1C-AAAAAAD"})
+    quit_result = games.store.daily_result(deal.day, LEVEL, player(1))
+    fight_result = games.store.daily_result(deal.day, LEVEL, player(2))
+    assert quit_result is not None and fight_result is not None
+    assert (quit_result.moves, quit_result.face_down) == (3, 21) and fight_result.face_down < 21
+    board = games.store.daily_board(deal.day, LEVEL, player(1))
+    assert [(rank, r.player, r.state) for rank, r in board.top] == [
+        (1, player(3), "won"),
+        (2, player(2), "lost"),  # thirty moves, and cards turned: ahead of three moves
+        (3, player(1), "lost"),
+    ]
+    assert board.rank == 3
+
+
+def test_a_player_first_seen_after_the_deal_was_made_is_apart_as_new(games: Games, clock: Clock) -> None:
+    deal = known_deal(clock.today, LEVEL)
+    games.store.add_daily_deal(deal, clock.now())
+    clock.moment += 60
+    newcomer = player(1)
+    games.create(newcomer, {"code": "SP1-S1C-AAAAAAD"})  # a game finished first: not enough
+    games.act(newcomer, games.store.current_game(newcomer).id, 0, "deal", None, None)  # type: ignore[union-attr]
+    counted, _ = games.daily_attempt(newcomer, deal)
+    paced(games, newcomer, counted.id, deal.line, clock, 1.0)
+    result = games.store.daily_result(deal.day, LEVEL, newcomer)
+    assert result is not None and (result.state, result.standing) == ("won", "new")
+    assert games.store.daily_rank(result) is None
+    board = games.store.daily_board(deal.day, LEVEL, newcomer)
+    assert board.top == [] and [(r.player, r.standing) for r in board.apart] == [(newcomer, "new")]
+
+
+def test_an_old_player_who_never_finished_a_game_is_apart_as_new(games: Games, clock: Clock) -> None:
+    deal = known_deal(clock.today, LEVEL)
+    games.store.add_player(player(1), clock.now() - 5 * 86400)
+    counted, _ = games.daily_attempt(player(1), deal)
+    paced(games, player(1), counted.id, deal.line, clock, 1.0)
+    result = games.store.daily_result(deal.day, LEVEL, player(1))
+    assert result is not None and result.standing == "new"
+
+
+def test_a_win_faster_than_a_person_plays_is_under_review(games: Games, clock: Clock) -> None:
+    deal = known_deal(clock.today, LEVEL)
+    established(games.store, player(1))
+    established(games.store, player(2))
+    quick, _ = games.daily_attempt(player(1), deal)
+    paced(games, player(1), quick.id, deal.line, clock, 0.05)
+    human, _ = games.daily_attempt(player(2), deal)
+    paced(games, player(2), human.id, deal.line, clock, 0.6)
+    result = games.store.daily_result(deal.day, LEVEL, player(1))
+    assert result is not None and (result.standing, result.pace) == ("review", 0.05)
+    assert games.store.daily_rank(result) is None
+    assert [r.player for _, r in games.store.daily_board(deal.day, LEVEL, player(1)).top] == [player(2)]
+    assert [r.player for r in games.store.under_review()] == [player(1)]
+    assert games.store.settle_review(deal.day, LEVEL, player(1), ranked=True)
+    assert not games.store.settle_review(deal.day, LEVEL, player(1), ranked=True)  # settled already
+    cleared = games.store.daily_result(deal.day, LEVEL, player(1))
+    assert cleared is not None and games.store.daily_rank(cleared) == 1  # fewer seconds than the human
+    assert games.store.daily_board(deal.day, LEVEL, player(2)).rank == 2

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from spider.store import DailyDeal, DealSeal, GameRow, Store, utc_day
-from spider.store.base import FinishedAttempt, Transaction
+from spider.store.base import AttemptEnd, FinishedAttempt, Transaction
 
 LEVEL = "spider-1-classic"
 TODAY = utc_day(time.time())
@@ -28,8 +28,12 @@ def daily_row(game_id: str, who: str, day: str = TODAY, level: str = LEVEL) -> G
 
 def count(tx: Transaction, finished: list[FinishedAttempt]) -> None:
     for attempt in finished:
-        if not attempt.assisted:
+        if attempt.ranked:
             tx.count_result(attempt)
+
+
+def ending(lost: bool, moves: int, seconds: float, sets_left: int = 0, face_down: int = 0, standing: str = "ranked"):  # type: ignore[no-untyped-def]
+    return AttemptEnd(lost, moves, seconds, sets_left, face_down, standing, None)
 
 
 def begin(store: Store, row: GameRow, attempt: bool = True) -> None:
@@ -37,20 +41,33 @@ def begin(store: Store, row: GameRow, attempt: bool = True) -> None:
     now = time.time()
     with store.transaction() as tx:
         tx.claim_player(row.player, now)
-        count(tx, tx.end_attempt(row.player, now, TODAY))
+        active = tx.active_game(row.player)
+        if active is not None:
+            count(tx, tx.finish_attempt(active.id, ending(True, active.version, 1.0, 8, 44), now, TODAY))
         tx.create_game(row, [], now)
         if attempt and row.daily is not None:
             tx.start_attempt(row.daily, row.level, row.player, row.id)
 
 
-def play_out(store: Store, who: str, game_id: str, status: str, moves: int, seconds: float) -> None:
-    """Write the game's one action, finishing it with ``status``, and its attempt with it."""
+def play_out(  # noqa: PLR0913
+    store: Store,
+    who: str,
+    game_id: str,
+    status: str,
+    moves: int,
+    seconds: float,
+    sets_left: int = 0,
+    face_down: int = 0,
+    standing: str = "ranked",
+) -> None:
+    """Write the game's one action, finishing it with ``status``, and its attempt as measured so."""
     row = store.get_game(who, game_id)
     assert row is not None
     row.moves, row.status, row.finished = moves, status, time.time()
+    end = ending(status != "won", moves, seconds, sets_left, face_down, standing)
     with store.transaction() as tx:
         assert tx.append_actions(row, [("deal", seconds)], time.time())
-        count(tx, tx.finish_attempt(row, seconds, row.finished, TODAY))
+        count(tx, tx.finish_attempt(row.id, end, row.finished, TODAY))
 
 
 def deal(day: str = TODAY, level: str = LEVEL, difficulty: str = "easy") -> DailyDeal:
@@ -92,31 +109,54 @@ def test_a_game_without_its_statement_makes_no_attempt(store: Store) -> None:
     assert [g.id for g in store.daily_games(player(1), TODAY)] == ["daily"]
 
 
-def test_ending_an_attempt_loses_it_at_its_games_moves_and_time(store: Store) -> None:
+def test_finishing_an_attempt_writes_what_the_play_layer_measured(store: Store) -> None:
     begin(store, daily_row("daily", player(1)))
     row = store.get_game(player(1), "daily")
     assert row is not None
-    row.moves = 7
-    assert store.append_actions(row, [("1-2", 12.5)], time.time())
+    before = time.time()
+    assert store.append_actions(row, [("1-2", 0.0)], before)
     with store.transaction() as tx:
-        ended = tx.end_attempt(player(1), time.time(), TODAY)
-        assert [(a.day, a.level, a.lost, a.moves, a.assisted) for a in ended] == [(TODAY, LEVEL, 1, 7, False)]
-        assert tx.end_attempt(player(1), time.time(), TODAY) == []  # lost already
+        assert tx.action_moments("daily") == [before]  # the server's moment, beside the client's 0.0
+        ended = tx.finish_attempt("daily", ending(True, 7, 12.5, 3, 20), time.time(), TODAY)
+        assert [(a.day, a.level, a.lost, a.sets_left, a.face_down, a.moves, a.ranked) for a in ended] == [
+            (TODAY, LEVEL, 1, 3, 20, 7, True)
+        ]
+        assert tx.finish_attempt("daily", ending(True, 9, 1.0), time.time(), TODAY) == []  # lost already
     lost = store.daily_result(TODAY, LEVEL, player(1))
-    assert lost is not None and (lost.state, lost.moves, lost.seconds) == ("lost", 7, 12.5)
+    assert lost is not None and (lost.state, lost.moves, lost.seconds, lost.sets_left, lost.face_down) == (
+        "lost",
+        7,
+        12.5,
+        3,
+        20,
+    )
     assert lost.finished is not None
 
 
 def test_an_attempt_of_a_day_before_since_is_not_changed(store: Store) -> None:
     begin(store, daily_row("old", player(1), day=YESTERDAY))
-    row = store.get_game(player(1), "old")
-    assert row is not None
-    row.status, row.moves = "won", 3
     with store.transaction() as tx:
-        assert tx.finish_attempt(row, 9.0, time.time(), TODAY) == []
-        assert tx.end_attempt(player(1), time.time(), TODAY) == []
+        assert tx.finish_attempt("old", ending(False, 3, 9.0), time.time(), TODAY) == []
     old = store.daily_result(YESTERDAY, LEVEL, player(1))
     assert old is not None and old.state == "playing"
+
+
+def test_what_the_play_layer_reads_of_a_player_and_a_deal(store: Store) -> None:
+    then = time.time() - 86400
+    store.add_daily_deal(deal(), then)
+    store.add_player(player(1), then)
+    with store.transaction() as tx:
+        assert tx.deal_created(TODAY, LEVEL) == then and tx.deal_created(YESTERDAY, LEVEL) is None
+        assert tx.player_history(player(1), time.time()) == (then, False)
+        assert tx.player_history(player(2), time.time()) == (None, False)
+    begin(store, daily_row("first", player(1), day=YESTERDAY))
+    row = store.get_game(player(1), "first")
+    assert row is not None and store.append_actions(row, [("deal", 1.0)], time.time())
+    begin(store, daily_row("second", player(1)))  # the first is lost now: a game finished
+    with store.transaction() as tx:
+        assert tx.player_history(player(1), time.time() + 1) == (then, True)
+        assert tx.player_history(player(1), then) == (then, False)  # not before that moment
+    assert store.player_created(player(1)) == then and store.player_created(player(2)) is None
 
 
 def test_a_transaction_that_raises_writes_nothing(store: Store) -> None:
@@ -140,52 +180,62 @@ def test_asking_the_solver_marks_the_attempt_assisted(store: Store) -> None:
     assert store.daily_results(player(1), YESTERDAY, YESTERDAY) == []
 
 
-def test_the_board_ranks_won_before_lost_then_moves_then_time(store: Store) -> None:
-    # player: (status, moves, seconds)
+def test_the_board_ranks_won_before_lost_then_progress_then_moves_then_time(store: Store) -> None:
+    # player: (status, moves, seconds, sets left, face down)
     outcomes = {
-        1: ("lost", 10, 10.0),
-        2: ("won", 150, 500.0),
-        3: ("won", 120, 900.0),
-        4: ("won", 120, 400.0),
-        5: ("won", 100, 999.0),
-        6: ("lost", 5, 5.0),
+        1: ("lost", 300, 10.0, 6, 10),  # a long fight: more done than 6's three moves
+        2: ("won", 150, 500.0, 0, 0),
+        3: ("won", 120, 900.0, 0, 0),
+        4: ("won", 120, 400.0, 0, 0),
+        5: ("won", 100, 999.0, 0, 0),
+        6: ("lost", 3, 5.0, 8, 40),
     }
-    for n, (status, moves, seconds) in outcomes.items():
+    for n, (status, moves, seconds, sets_left, face_down) in outcomes.items():
         begin(store, daily_row(f"g{n}", player(n)))
-        play_out(store, player(n), f"g{n}", status, moves, seconds)
+        play_out(store, player(n), f"g{n}", status, moves, seconds, sets_left, face_down)
     begin(store, daily_row("helped", player(7)))
     store.mark_assisted(player(7), "helped")
     play_out(store, player(7), "helped", "won", 90, 10.0)
     begin(store, daily_row("playing", player(8)))
 
+    begin(store, daily_row("newcomer", player(10)))
+    play_out(store, player(10), "newcomer", "won", 50, 5.0, standing="new")
+    begin(store, daily_row("quick", player(11)))
+    play_out(store, player(11), "quick", "won", 60, 3.0, standing="review")
+
     board = store.daily_board(TODAY, LEVEL, player(3), top=3, around=1)
     assert [(rank, r.player) for rank, r in board.top] == [(1, player(5)), (2, player(4)), (3, player(3))]
-    assert [r.player for r in board.apart] == [player(7)]
+    assert [(r.player, r.standing, r.assisted) for r in board.apart] == [
+        (player(11), "review", False),
+        (player(10), "new", False),
+        (player(7), "assisted", True),
+    ]
     assert board.rank == 3 and board.you is not None and board.you.player == player(3)
     assert [(rank, r.player) for rank, r in board.around] == [(2, player(4)), (3, player(3)), (4, player(2))]
 
     last = store.daily_board(TODAY, LEVEL, player(1), top=50, around=2)
-    assert [r.player for _, r in last.top] == [player(n) for n in (5, 4, 3, 2, 6, 1)]
-    assert last.rank == 6 and [rank for rank, _ in last.around] == [4, 5, 6]
+    assert [r.player for _, r in last.top] == [player(n) for n in (5, 4, 3, 2, 1, 6)]
+    assert last.rank == 5 and [rank for rank, _ in last.around] == [3, 4, 5, 6]
 
-    for unranked in (player(7), player(8), player(9)):  # assisted, still playing, never played
+    for unranked in (player(7), player(8), player(9), player(10), player(11)):  # assisted, playing, none, apart
         board = store.daily_board(TODAY, LEVEL, unranked)
         assert board.rank is None and board.around == []
     assert store.daily_board(TODAY, LEVEL, player(8)).you is not None
 
 
 def test_every_rank_is_the_players_place_in_the_whole_order(store: Store) -> None:
-    """Ranks come from a tally by moves plus a count within the player's moves: check them all
-    against the order itself, with many ties of moves (and some of seconds)."""
+    """Ranks come from a tally by (lost, sets left, face down, moves) plus a count within the
+    player's bucket: check them all against the order itself, with many ties (some of seconds too)."""
     expected = []
     for n in range(40):
         status = "won" if n % 3 else "lost"
         moves, seconds = 100 + n % 4, float(n % 5)
+        sets_left, face_down = (0, 0) if status == "won" else (n % 2, n % 7 // 3)
         begin(store, daily_row(f"g{n}", player(n)))
-        play_out(store, player(n), f"g{n}", status, moves, seconds)
+        play_out(store, player(n), f"g{n}", status, moves, seconds, sets_left, face_down)
         found = store.daily_result(TODAY, LEVEL, player(n))
         assert found is not None and found.finished is not None
-        expected.append((status != "won", moves, seconds, found.finished, player(n)))
+        expected.append((status != "won", sets_left, face_down, moves, seconds, found.finished, player(n)))
     expected.sort()
     for place, (*_, who) in enumerate(expected, start=1):
         assert store.daily_board(TODAY, LEVEL, who, top=1).rank == place

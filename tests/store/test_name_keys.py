@@ -110,7 +110,7 @@ def test_a_store_made_before_the_keys_gains_them_and_its_names_are_flagged(
 ) -> None:
     schema = postgresql_schema if database.startswith("postgresql") else sqlite
     steps = schema.MIGRATIONS
-    ours = next(i for i, step in enumerate(steps) if "players_by_skeleton" in step)
+    ours = next(i for i, step in enumerate(steps) if "players_by_skeleton" in "".join(step))
     with monkeypatch.context() as older:
         older.setattr(schema, "MIGRATIONS", steps[:ours])  # the release before the keys
         store = opener()

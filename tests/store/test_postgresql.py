@@ -91,7 +91,8 @@ def test_a_failing_step_leaves_the_schema_as_it_was(url: str) -> None:
 
 def test_no_migration_of_either_store_drops_or_rewrites_anything() -> None:
     destructive = re.compile(r"\b(DROP|DELETE|TRUNCATE|RENAME|UPDATE|ALTER\s+COLUMN)\b", re.IGNORECASE)
-    steps = [*MIGRATIONS, *sqlite.MIGRATIONS, sqlite._SCHEMA]
+    sqlite_steps = [one for step in sqlite.MIGRATIONS for one in ((step,) if isinstance(step, str) else step)]
+    steps = [*MIGRATIONS, *sqlite_steps, sqlite._SCHEMA]
     assert [step for step in steps if destructive.search(step)] == []
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ from spider.daily import LEVELS, days
 from spider.daily.deck import day_key
 from spider.engine import Game, card_text
 from spider.jobs.top_up import SEED_FILE
-from spider.store import DailyDeal, DealSeal, Store
+from spider.store import DailyDeal, DealSeal, GameRow, Store
 from spider.web.app import create_app
 
 SEEDS = json.loads(SEED_FILE.read_text(encoding="utf-8"))
@@ -65,7 +66,8 @@ def clock_fixture(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 def store_deals(store: Store, day: str, which: int = 0) -> dict[str, DailyDeal]:
     """Every level's deal of ``day``, stored."""
-    return {level: store.add_daily_deal(known_deal(day, level, which), time.time()) for level in LEVELS}
+    made = clock.now()  # the app's clock: players first seen after it are new on its boards
+    return {level: store.add_daily_deal(known_deal(day, level, which), made) for level in LEVELS}
 
 
 @pytest.fixture(name="daily_app")
@@ -89,8 +91,40 @@ def act(client: TestClient, view: dict[str, Any], action: str) -> dict[str, Any]
     return r.json()
 
 
-def win(client: TestClient, view: dict[str, Any], line: list[str]) -> dict[str, Any]:
+def win(client: TestClient, view: dict[str, Any], line: list[str], clock: Clock | None = None) -> dict[str, Any]:
+    """Play ``line``; with ``clock``, a second apart (a person's pace: a win played faster, by a
+    program, is under review, docs/RULES.md, Fair play)."""
     for action in line:
+        if clock is not None:
+            clock.moment += 1.0
         view = act(client, view, action)
     assert view["status"] == "won"
     return view
+
+
+def established(store: Store, player: str) -> None:
+    """Make ``player`` one who ranks on today's boards (docs/RULES.md, Fair play): first seen two days
+    before the app's clock, with a game finished then."""
+    then = clock.now() - 2 * DAY
+    store.add_player(player, then)
+    row = GameRow(
+        id=secrets.token_urlsafe(12),
+        player=player,
+        level="spider-1-classic",
+        profile="standard",
+        code="SP1-S1C-AAAAAAD",
+        deck=None,
+        status="lost",
+        moves=1,
+        created=then,
+        finished=then + 60,
+    )
+    store.create_game(row)
+
+
+def established_client(client: TestClient, store: Store) -> TestClient:
+    """The test client as an established player's browser (its cookie holds the player's token)."""
+    token = secrets.token_urlsafe(24)
+    established(store, token)
+    client.cookies.set("spider_player", token)
+    return client

@@ -11,21 +11,32 @@ from fastapi.testclient import TestClient
 
 from spider.daily import LEVELS
 from spider.jobs.players import PlayerJobs
-from tests.web.daily_deals import Clock, act, clock_fixture, daily_app_fixture, known_deal, play, store_deals, win  # noqa: F401
+from tests.web.daily_deals import (  # noqa: F401
+    Clock,
+    act,
+    clock_fixture,
+    daily_app_fixture,
+    established_client,
+    known_deal,
+    play,
+    store_deals,
+    win,
+)
 
 LEVEL = "spiderette-1-classic"  # the shortest winning lines
 
 
 @pytest.fixture
 def one(daily_app: FastAPI) -> Iterator[TestClient]:
+    """An established player's browser: ranked on today's boards (docs/RULES.md, Fair play)."""
     with TestClient(daily_app) as client:
-        yield client
+        yield established_client(client, daily_app.state.context.store)
 
 
 @pytest.fixture
 def two(daily_app: FastAPI) -> Iterator[TestClient]:
     with TestClient(daily_app) as client:
-        yield client
+        yield established_client(client, daily_app.state.context.store)
 
 
 def test_two_players_get_the_same_deal_and_a_daily_game_has_no_code(one: TestClient, two: TestClient) -> None:
@@ -76,7 +87,7 @@ def test_the_leaderboard_ranks_a_win_before_a_loss_and_shows_your_place(
 ) -> None:
     line = known_deal(clock.today, LEVEL).line
     assert one.put("/api/player/name", json={"name": "Ada"}).status_code == 200
-    win(one, play(one, LEVEL), line)
+    win(one, play(one, LEVEL), line, clock)
     act(two, play(two, LEVEL), line[0])
     two.post("/api/games", json={"game": "spider"})
     board = two.get(f"/api/daily/{clock.today}/{LEVEL}/leaderboard").json()
@@ -128,7 +139,8 @@ def test_restart_is_a_practice_attempt_of_the_same_daily_deal(one: TestClient) -
     restarted = one.post(f"/api/games/{counted['id']}/restart")
     assert restarted.status_code == 201
     practice = restarted.json()
-    assert practice["daily"] == counted["daily"] | {"counted": False} and practice["code"] is None
+    assert practice["daily"] == counted["daily"] | {"counted": False, "counting": False}
+    assert counted["daily"]["counting"] is True and practice["code"] is None
     assert practice["columns"] == counted["columns"]
 
 

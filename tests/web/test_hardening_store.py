@@ -59,7 +59,9 @@ def test_an_upgraded_file_serves_its_old_player_through_the_api(old_database: st
 class CrashingStore(SQLiteStore):
     """Fails after the new game's row is written and before its actions are."""
 
-    def _insert_actions(self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]]) -> None:
+    def _insert_actions(
+        self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]], now: float
+    ) -> None:
         raise RuntimeError("crash between the game and its actions")
 
 

@@ -121,7 +121,9 @@ def month_calendar(month: Month, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     today = days.today()
     month_days = days.month_days(first)
     results = ctx.store.daily_results(player, month_days[0], month_days[-1])
-    calendar = daily_calendar.month(first, today, results)
+    created = ctx.store.player_created(player)
+    joined = today if created is None else days.day_of(created)  # never seen: new today
+    calendar = daily_calendar.month(first, today, results, joined)
     return {"month": month, "days": calendar, "streak": _streak(ctx, player, today)}
 
 

@@ -12,11 +12,12 @@ function stateWord(state) {
   if (state === "played") return t("played");
   if (state === "today") return t("today");
   if (state === "future") return t("still to come");
+  if (state === "before") return "";
   return t("missed");
 }
 
 /** The day's mark: a symbol for the eye, the state in words in its name. */
-const MARKS = { won: "★", played: "●", missed: "·", today: "", future: "" };
+const MARKS = { won: "★", played: "●", missed: "·", today: "", future: "", before: "" };
 
 /** Draw the month of `calendar` ({month, days: [{date, state}]}) into a table. `language` names
  * the days; `today` and `selected` are days; `onPick(day)` opens a day. */
@@ -37,9 +38,11 @@ export function calendarTable(calendar, { language, today, selected, onPick }) {
   const cell = (day) => {
     if (!day) return el("td", { class: "outside" });
     const state = day === today && states.get(day) === "missed" ? "today" : states.get(day) || "future";
+    // a day before the player was first seen is neither played nor missed: only its date is said
     const name = day === today
       ? t("{date}, today: {state}", { date: long.format(dayDate(day)), state: stateWord(state) })
-      : t("{date}: {state}", { date: long.format(dayDate(day)), state: stateWord(state) });
+      : state === "before" ? long.format(dayDate(day))
+        : t("{date}: {state}", { date: long.format(dayDate(day)), state: stateWord(state) });
     const number = String(Number(day.slice(8)));
     const inner = [el("span", { class: "day-number", "aria-hidden": "true", text: number }),
       el("span", { class: "day-mark", "aria-hidden": "true", text: MARKS[state] || "" })];

@@ -42,8 +42,26 @@ function applyBadge() {
   document.body.classList.toggle("daily-game", Boolean(daily));
   badge.hidden = !daily;
   if (!daily) return;
-  const kind = daily.counted ? t("counts for the leaderboard") : t("practice");
-  badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind });
+  badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind: badgeKind(daily) });
+  watchMidnight(daily);
+}
+
+/** Whether the attempt still counts: the server says so (in play, on its own day), and the UTC
+ * day this browser sees has not moved past the deal's since. */
+function badgeKind(daily) {
+  const counting = daily.counting && daily.date >= new Date().toISOString().slice(0, 10);
+  if (counting) return t("counts for the leaderboard");
+  return daily.counted ? t("no longer counts for the leaderboard") : t("practice");
+}
+
+let midnight = null;
+
+/** At the next UTC midnight the attempt on the table stops counting: say so then, unasked. */
+function watchMidnight(daily) {
+  clearTimeout(midnight);
+  if (!daily.counting) return;
+  const now = Date.now();
+  midnight = setTimeout(applyBadge, 86400000 - (now % 86400000) + 1000);
 }
 
 function applyTexts() {
