@@ -1,11 +1,24 @@
 """Saved games (as action logs) and statistics behind one small interface: SQLite (an embedded
 file, the default) or PostgreSQL (one database for many app processes and hosts)."""
 
-from .base import DailyBoard, DailyDeal, DailyResult, GameRow, Store, StoreBusy, StoreUnavailable, utc_day
+from .base import (
+    Club,
+    ClubMember,
+    DailyBoard,
+    DailyDeal,
+    DailyResult,
+    GameRow,
+    Store,
+    StoreBusy,
+    StoreUnavailable,
+    utc_day,
+)
 from .sqlite import SQLiteStore
 from .stats import Stats, level_stats
 
 __all__ = [
+    "Club",
+    "ClubMember",
     "DailyBoard",
     "DailyDeal",
     "DailyResult",

@@ -114,6 +114,23 @@ MIGRATIONS = [
         expires DOUBLE PRECISION NOT NULL
     );
     """,
+    # clubs (docs/RULES.md, Boards among friends)
+    """
+    CREATE TABLE clubs (
+        id      TEXT PRIMARY KEY,
+        name    TEXT NOT NULL,
+        owner   TEXT NOT NULL,
+        invite  TEXT NOT NULL UNIQUE,
+        created DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE club_members (
+        club   TEXT NOT NULL REFERENCES clubs(id),
+        player TEXT NOT NULL,
+        joined DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (club, player)
+    );
+    CREATE INDEX club_members_by_player ON club_members (player, club);
+    """,
 ]
 
 

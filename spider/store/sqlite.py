@@ -83,6 +83,12 @@ MIGRATIONS = [
     " n INTEGER NOT NULL, PRIMARY KEY (day, level, lost, moves))",
     "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
     "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
+    # clubs (docs/RULES.md, Boards among friends): one step per statement, together
+    "CREATE TABLE clubs (id TEXT PRIMARY KEY, name TEXT NOT NULL, owner TEXT NOT NULL, invite TEXT NOT NULL UNIQUE,"
+    " created REAL NOT NULL)",
+    "CREATE TABLE club_members (club TEXT NOT NULL REFERENCES clubs(id), player TEXT NOT NULL,"
+    " joined REAL NOT NULL, PRIMARY KEY (club, player)) WITHOUT ROWID",
+    "CREATE INDEX club_members_by_player ON club_members (player, club)",
 ]
 
 

@@ -1,0 +1,150 @@
+"""Clubs in the store: who is in which club, its invite, and a daily deal's leaderboard among its members.
+
+A club's board ranks by the site's rules (``_RANKED``, ``_ORDER``, ``_KEY`` of ``daily.py``), over
+the members' results only: each query starts from the club's members (``club_members`` by (club,
+player)) and looks up each one's result of the deal by ``daily_results``' key (day, level, player),
+so its cost is the club's size, never the day's. ``CROSS JOIN`` keeps that order on SQLite (whose
+planner takes it as written); PostgreSQL's planner finds it itself. The site-wide tally
+(``daily_counts``) is of no use here: a club rank counts the members' results ahead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Club, ClubMember, DailyBoard, DailyResult
+from .daily import _DEAL, _DESCENDING, _KEY, _NAMED, _ORDER, _RANKED, DailyQueries, _key, _result
+
+CLUB_COLUMNS = "c.id, c.name, c.owner, c.invite, c.created"
+_CLUB = f"SELECT {CLUB_COLUMNS}, (SELECT count(*) FROM club_members n WHERE n.club = c.id) FROM clubs c"
+# The members' results of a deal (the site's ``_NAMED``, reached through the club's members).
+_MEMBERS = "FROM club_members m CROSS JOIN daily_results r"
+_NAMED_MEMBERS = _NAMED.replace("FROM daily_results r", _MEMBERS)
+assert _MEMBERS in _NAMED_MEMBERS  # ``_NAMED`` reads from ``daily_results r``, as the site's board
+_IN_CLUB = "m.club = %s AND r.player = m.player"
+_JOIN = "INSERT INTO club_members (club, player, joined) VALUES (%s, %s, %s)"
+
+
+class ClubQueries(DailyQueries):
+    """The club methods of the Store protocol, over a back end's primitives (``Dialect``)."""
+
+    def _claim(self) -> str:
+        """Make the player known and hold their row to the transaction's end: one join or new club
+        of a player at a time, so two at once never pass the limit together."""
+        return f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.CLAIM_PLAYER}"
+
+    def add_club(self, club: str, name: str, owner: str, invite: str, most: int, now: float) -> bool:
+        with self._transaction() as db:
+            db.write(self._claim(), (owner, now))
+            if _count(db.one("SELECT count(*) FROM club_members WHERE player = %s", (owner,))) >= most:
+                return False
+            db.write(
+                "INSERT INTO clubs (id, name, owner, invite, created) VALUES (%s, %s, %s, %s, %s)",
+                (club, name, owner, invite, now),
+            )
+            db.write(_JOIN, (club, owner, now))
+        return True
+
+    def club(self, club: str) -> Club | None:
+        found = self._one(f"{_CLUB} WHERE c.id = %s", (club,))
+        return None if found is None else Club(*found)
+
+    def player_clubs(self, player: str) -> list[Club]:
+        found = self._all(
+            f"{_CLUB} JOIN club_members j ON j.club = c.id WHERE j.player = %s ORDER BY j.joined, c.id", (player,)
+        )
+        return [Club(*one) for one in found]
+
+    def join_club(self, invite: str, player: str, most: int, members: int, now: float) -> tuple[str, Club | None]:
+        with self._transaction() as db:
+            db.write(self._claim(), (player, now))
+            found = db.one(f"{_CLUB} WHERE c.invite = %s", (invite,))
+            if found is None:
+                return "unknown", None
+            club = Club(*found)
+            if db.one("SELECT 1 FROM club_members WHERE club = %s AND player = %s", (club.id, player)):
+                return "member", club
+            if _count(db.one("SELECT count(*) FROM club_members WHERE player = %s", (player,))) >= most:
+                return "too_many", club
+            if club.members >= members:
+                return "full", club
+            db.write(_JOIN, (club.id, player, now))
+        club.members += 1
+        return "joined", club
+
+    def leave_club(self, club: str, player: str) -> bool:
+        with self._transaction() as db:
+            if not db.write("DELETE FROM club_members WHERE club = %s AND player = %s", (club, player)):
+                return False
+            # the longest-standing member takes over a club its maker left; a club nobody is in is gone
+            next_owner = db.one(
+                "SELECT player FROM club_members WHERE club = %s ORDER BY joined, player LIMIT 1", (club,)
+            )
+            if next_owner is None:
+                db.write("DELETE FROM clubs WHERE id = %s", (club,))
+            else:
+                db.write("UPDATE clubs SET owner = %s WHERE id = %s AND owner = %s", (next_owner[0], club, player))
+        return True
+
+    def replace_invite(self, club: str, owner: str, invite: str) -> bool:
+        return self._write("UPDATE clubs SET invite = %s WHERE id = %s AND owner = %s", (invite, club, owner)) == 1
+
+    def is_member(self, club: str, player: str) -> bool:
+        return self._one("SELECT 1 FROM club_members WHERE club = %s AND player = %s", (club, player)) is not None
+
+    def club_members(self, club: str) -> list[ClubMember]:
+        found = self._all(
+            "SELECT m.player, p.name, p.public, m.joined FROM club_members m LEFT JOIN players p ON p.token = m.player"
+            " WHERE m.club = %s ORDER BY m.joined, m.player",
+            (club,),
+        )
+        return [ClubMember(*one) for one in found]
+
+    def club_results(self, club: str, first_day: str, last_day: str) -> list[DailyResult]:
+        found = self._all(
+            f"{_NAMED_MEMBERS} WHERE m.club = %s AND r.player = m.player AND r.day BETWEEN %s AND %s"
+            " ORDER BY r.player, r.day, r.level",
+            (club, first_day, last_day),
+        )
+        return [_result(one) for one in found]
+
+    def club_board(self, club: str, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
+        ranked, assisted = (day, level, False), (day, level, True)
+        best = self._all(
+            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *ranked, top)
+        )
+        apart = self._all(
+            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *assisted, top)
+        )
+        you = self.daily_result(day, level, player) if self.is_member(club, player) else None
+        board = DailyBoard(
+            top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
+            apart=[_result(found) for found in apart],
+            you=you,
+            rank=None,
+            around=[],
+        )
+        # ranked on the club's board exactly when ranked on the site's (the same rule, in one place)
+        if you is None or self.daily_rank(you) is None:
+            return board
+        key = _key(you)
+        row = f"({', '.join(['%s'] * len(key))})"
+        ahead = self._one(
+            f"SELECT count(*) {_MEMBERS} WHERE {_IN_CLUB} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key)
+        )
+        rank = board.rank = 1 + _count(ahead)
+        before = self._all(
+            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_DEAL} AND {_KEY} < {row} ORDER BY {_DESCENDING} LIMIT %s",
+            (club, *ranked, *key, around),
+        )
+        after = self._all(
+            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_DEAL} AND {_KEY} > {row} ORDER BY {_ORDER} LIMIT %s",
+            (club, *ranked, *key, around),
+        )
+        board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
+        board.around.append((rank, you))
+        board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
+        return board
+
+
+def _count(found: tuple[Any, ...] | None) -> int:
+    return int(found[0]) if found else 0
