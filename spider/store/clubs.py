@@ -3,8 +3,11 @@
 A club's board ranks by the site's rules (``_RANKED``, ``_ORDER``, ``_KEY`` of ``daily.py``), over
 the members' results only: each query starts from the club's members (``club_members`` by (club,
 player)) and looks up each one's result of the deal by ``daily_results``' key (day, level, player),
-so its cost is the club's size, never the day's. ``CROSS JOIN`` keeps that order on SQLite (whose
-planner takes it as written); PostgreSQL's planner finds it itself. The site-wide tally
+so its cost is the club's size, never the day's; a big club's query reads the board's order
+instead (the site's index) and looks each player up among the members, which finds the top or a
+neighbour after a few rows. Each query takes the cheaper way, by the club's size beside the rows the
+other would pass over. ``CROSS JOIN`` keeps the members first on SQLite (whose planner takes it as
+written); PostgreSQL's planner makes its own choice of either. The site-wide tally
 (``daily_counts``) is of no use here: a club rank counts the members' results ahead."""
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ _MEMBERS = "FROM club_members m CROSS JOIN daily_results r"
 _NAMED_MEMBERS = _NAMED.replace("FROM daily_results r", _MEMBERS)
 assert _MEMBERS in _NAMED_MEMBERS  # ``_NAMED`` reads from ``daily_results r``, as the site's board
 _IN_CLUB = "m.club = %s AND r.player = m.player"
+_IS_MEMBER = "EXISTS (SELECT 1 FROM club_members m WHERE m.club = %s AND m.player = r.player)"
+_NAMED_COLUMNS = _NAMED[: _NAMED.index(" FROM ")]
 _JOIN = "INSERT INTO club_members (club, player, joined) VALUES (%s, %s, %s)"
 
 
@@ -109,12 +114,14 @@ class ClubQueries(DailyQueries):
 
     def club_board(self, club: str, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
         ranked, assisted = (day, level, False), (day, level, True)
-        best = self._all(
-            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *ranked, top)
+        size = _count(self._one("SELECT count(*) FROM club_members WHERE club = %s", (club,)))
+        results = _count(
+            self._one("SELECT coalesce(sum(n), 0) FROM daily_counts WHERE day = %s AND level = %s", (day, level))
         )
-        apart = self._all(
-            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *assisted, top)
-        )
+        # the top from the members, or from the board's order until enough members came by
+        named, member = _source(size <= top * results // max(size, 1))
+        best = self._all(f"{named} WHERE {member} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *ranked, top))
+        apart = self._all(f"{named} WHERE {member} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *assisted, top))
         you = self.daily_result(day, level, player) if self.is_member(club, player) else None
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
@@ -124,26 +131,38 @@ class ClubQueries(DailyQueries):
             around=[],
         )
         # ranked on the club's board exactly when ranked on the site's (the same rule, in one place)
-        if you is None or self.daily_rank(you) is None:
+        site_rank = None if you is None else self.daily_rank(you)
+        if you is None or site_rank is None:
             return board
         key = _key(you)
         row = f"({', '.join(['%s'] * len(key))})"
-        ahead = self._one(
-            f"SELECT count(*) {_MEMBERS} WHERE {_IN_CLUB} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key)
-        )
+        named, member = _source(size <= site_rank)  # the members, or the site's results ahead
+        counted = named.replace(_NAMED_COLUMNS, "SELECT count(*)")
+        ahead = self._one(f"{counted} WHERE {member} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key))
         rank = board.rank = 1 + _count(ahead)
+        named, member = _source(size <= around * results // max(size, 1))
         before = self._all(
-            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_DEAL} AND {_KEY} < {row} ORDER BY {_DESCENDING} LIMIT %s",
+            f"{named} WHERE {member} AND {_DEAL} AND {_KEY} < {row} ORDER BY {_DESCENDING} LIMIT %s",
             (club, *ranked, *key, around),
         )
         after = self._all(
-            f"{_NAMED_MEMBERS} WHERE {_IN_CLUB} AND {_DEAL} AND {_KEY} > {row} ORDER BY {_ORDER} LIMIT %s",
+            f"{named} WHERE {member} AND {_DEAL} AND {_KEY} > {row} ORDER BY {_ORDER} LIMIT %s",
             (club, *ranked, *key, around),
         )
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
         board.around.append((rank, you))
         board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
         return board
+
+
+def _source(members_first: bool) -> tuple[str, str]:
+    """The members' results as a query reads them (its SELECT … FROM, and the condition on the club,
+    whose one parameter comes first): from the club's members, each one's result looked up, when
+    the club is small beside the results the query would otherwise pass over in the board's order;
+    else in that order, each result's player looked up among the members."""
+    if members_first:
+        return _NAMED_MEMBERS, _IN_CLUB
+    return _NAMED, _IS_MEMBER
 
 
 def _count(found: tuple[Any, ...] | None) -> int:

@@ -129,3 +129,21 @@ def test_a_player_in_a_club_is_not_forgotten_as_an_unused_one(store: Store) -> N
     make(store, "c1", player(1))
     assert store.expire_players(time.time() + 1) == 0
     assert store.is_member("c1", player(1))
+
+
+def test_a_big_clubs_board_read_in_the_sites_order_ranks_the_same(store: Store) -> None:
+    # 6 of 8 players in the club: its top and neighbours are read along the site's board, not its members
+    make(store, "c1", player(1))
+    for n in range(2, 7):
+        store.join_club("invite-c1", player(n), MOST, MEMBERS, time.time())
+    for n, moves in [(1, 300), (2, 100), (3, 200), (4, 150), (5, 400), (6, 250), (7, 50), (8, 120)]:
+        finish(store, player(n), f"g{n}", moves)
+    order = [player(n) for n in (2, 4, 3, 6, 1, 5)]  # the members by moves
+    for top in (1, 3, 50):
+        for n in range(1, 7):
+            board = store.club_board("c1", TODAY, LEVEL, player(n), top=top, around=1)
+            assert [r.player for _, r in board.top] == order[:top]
+            rank = order.index(player(n)) + 1
+            assert board.rank == rank
+            expected = [(i + 1, order[i]) for i in range(max(0, rank - 2), min(len(order), rank + 1))]
+            assert [(r, found.player) for r, found in board.around] == expected
