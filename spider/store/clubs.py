@@ -25,7 +25,6 @@ _NAMED_MEMBERS = _NAMED.replace("FROM daily_results r", _MEMBERS)
 assert _MEMBERS in _NAMED_MEMBERS  # ``_NAMED`` reads from ``daily_results r``, as the site's board
 _IN_CLUB = "m.club = %s AND r.player = m.player"
 _IS_MEMBER = "EXISTS (SELECT 1 FROM club_members m WHERE m.club = %s AND m.player = r.player)"
-_NAMED_COLUMNS = _NAMED[: _NAMED.index(" FROM ")]
 _JOIN = "INSERT INTO club_members (club, player, joined) VALUES (%s, %s, %s)"
 
 
@@ -114,15 +113,20 @@ class ClubQueries(DailyQueries):
 
     def club_board(self, club: str, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
         ranked, assisted = (day, level, False), (day, level, True)
-        size = _count(self._one("SELECT count(*) FROM club_members WHERE club = %s", (club,)))
+        found = self._one(
+            "SELECT count(*), coalesce(max(CASE WHEN player = %s THEN 1 ELSE 0 END), 0)"
+            " FROM club_members WHERE club = %s",
+            (player, club),
+        )
+        size, member = (int(found[0]), bool(found[1])) if found else (0, False)
         results = _count(
             self._one("SELECT coalesce(sum(n), 0) FROM daily_counts WHERE day = %s AND level = %s", (day, level))
         )
         # the top from the members, or from the board's order until enough members came by
-        named, member = _source(size <= top * results // max(size, 1))
-        best = self._all(f"{named} WHERE {member} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *ranked, top))
-        apart = self._all(f"{named} WHERE {member} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *assisted, top))
-        you = self.daily_result(day, level, player) if self.is_member(club, player) else None
+        named, _, in_club = _source(size <= top * results // max(size, 1))
+        best = self._all(f"{named} WHERE {in_club} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *ranked, top))
+        apart = self._all(f"{named} WHERE {in_club} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *assisted, top))
+        you = self.daily_result(day, level, player) if member else None
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
             apart=[_result(found) for found in apart],
@@ -136,17 +140,18 @@ class ClubQueries(DailyQueries):
             return board
         key = _key(you)
         row = f"({', '.join(['%s'] * len(key))})"
-        named, member = _source(size <= site_rank)  # the members, or the site's results ahead
-        counted = named.replace(_NAMED_COLUMNS, "SELECT count(*)")
-        ahead = self._one(f"{counted} WHERE {member} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key))
+        _, counted, in_club = _source(size <= site_rank)  # the members, or the site's results ahead
+        ahead = self._one(
+            f"SELECT count(*) {counted} WHERE {in_club} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key)
+        )
         rank = board.rank = 1 + _count(ahead)
-        named, member = _source(size <= around * results // max(size, 1))
+        named, _, in_club = _source(size <= around * results // max(size, 1))
         before = self._all(
-            f"{named} WHERE {member} AND {_DEAL} AND {_KEY} < {row} ORDER BY {_DESCENDING} LIMIT %s",
+            f"{named} WHERE {in_club} AND {_DEAL} AND {_KEY} < {row} ORDER BY {_DESCENDING} LIMIT %s",
             (club, *ranked, *key, around),
         )
         after = self._all(
-            f"{named} WHERE {member} AND {_DEAL} AND {_KEY} > {row} ORDER BY {_ORDER} LIMIT %s",
+            f"{named} WHERE {in_club} AND {_DEAL} AND {_KEY} > {row} ORDER BY {_ORDER} LIMIT %s",
             (club, *ranked, *key, around),
         )
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
@@ -155,14 +160,15 @@ class ClubQueries(DailyQueries):
         return board
 
 
-def _source(members_first: bool) -> tuple[str, str]:
-    """The members' results as a query reads them (its SELECT … FROM, and the condition on the club,
-    whose one parameter comes first): from the club's members, each one's result looked up, when
-    the club is small beside the results the query would otherwise pass over in the board's order;
-    else in that order, each result's player looked up among the members."""
+def _source(members_first: bool) -> tuple[str, str, str]:
+    """The members' results as a query reads them (its SELECT … FROM, its FROM alone for a count,
+    and the condition on the club, whose one parameter comes first): from the club's members, each
+    one's result looked up, when the club is small beside the results the query would otherwise
+    pass over in the board's order; else in that order, each result's player looked up among the
+    members."""
     if members_first:
-        return _NAMED_MEMBERS, _IN_CLUB
-    return _NAMED, _IS_MEMBER
+        return _NAMED_MEMBERS, _MEMBERS, _IN_CLUB
+    return _NAMED, "FROM daily_results r", _IS_MEMBER
 
 
 def _count(found: tuple[Any, ...] | None) -> int:
