@@ -12,8 +12,8 @@ Results are written straight into ``daily_results`` (a mix of won, lost and assi
 playing; a tenth of the players with a chosen name) after the store made its schema, then the
 tables are analysed (as autovacuum would) and each read asks for a random ranked player's board.
 Each club's members are players drawn at random from those results (a few of them without a
-result of the deal, as a club has). Prints the read's median, 99th percentile and slowest milliseconds beside the target (p99 ≤ 20 ms),
-and the query plans, which show the index each part of the board reads. Nothing is asserted.
+result of the deal, as a club has). Prints the read's median, 99th percentile and slowest
+milliseconds beside the target (p99 ≤ 20 ms), and the query plans, which show the index each part of the board reads. Nothing is asserted.
 """
 
 from __future__ import annotations

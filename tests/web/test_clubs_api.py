@@ -40,8 +40,9 @@ def join(client: TestClient, invite: str) -> dict:  # type: ignore[type-arg]
     return r.json()
 
 
-def test_a_club_is_made_joined_by_its_link_and_left(one: TestClient, two: TestClient) -> None:
+def test_a_club_is_made_joined_by_its_link_and_left(one: TestClient, two: TestClient, clock: Clock) -> None:
     club = make(one)
+    clock.moment += 1
     assert club["name"] == "Tuesday cards" and club["owner"] is True and club["members"] == 1
     assert len(club["invite"]) >= 22  # 128 random bits
     joined = join(two, club["invite"])
