@@ -13,7 +13,8 @@ playing; a tenth of the players with a chosen name) after the store made its sch
 tables are analysed (as autovacuum would) and each read asks for a random ranked player's board.
 Each club's members are players drawn at random from those results (a few of them without a
 result of the deal, as a club has). Prints the read's median, 99th percentile and slowest
-milliseconds beside the target (p99 ≤ 20 ms), and the query plans, which show the index each part of the board reads. Nothing is asserted.
+milliseconds beside the target (p99 ≤ 20 ms), and the query plans, which show the index each part
+of the board reads. Nothing is asserted.
 """
 
 from __future__ import annotations
