@@ -165,4 +165,4 @@ def club_page(store: Store, club_id: str, player: str, tr: Translations) -> dict
                 ],
             }
         )
-    return summary(club, player) | {"date": today, "roster": members}
+    return summary(club, player) | {"date": today, "levels": list(LEVELS), "roster": members}

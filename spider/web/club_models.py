@@ -40,6 +40,7 @@ class ClubMemberView(Answer):
 
 class ClubPage(ClubSummary):
     date: Day = Field(description="Today (UTC)")
+    levels: list[str] = Field(description="The levels of the daily deals, for their boards among the members")
     roster: list[ClubMemberView] = Field(description="The members, in the order they joined")
 
 
