@@ -35,7 +35,7 @@ def make(client: TestClient, name: str = "Tuesday cards") -> dict:  # type: igno
 
 
 def join(client: TestClient, invite: str) -> dict:  # type: ignore[type-arg]
-    r = client.post("/api/clubs/join", json={"invite": invite})
+    r = client.post("/api/invites/accept", json={"invite": invite})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -67,7 +67,7 @@ def test_a_replaced_invite_fails_clearly_and_only_the_owner_replaces_it(
     assert refused.status_code == 403 and refused.json()["reason"] == "not_owner"
     fresh = one.post(f"/api/clubs/{club['id']}/invite").json()["invite"]
     assert fresh != club["invite"]
-    old = three.post("/api/clubs/join", json={"invite": club["invite"]})
+    old = three.post("/api/invites/accept", json={"invite": club["invite"]})
     assert old.status_code == 400 and old.json()["reason"] == "bad_invite" and "replaced" in old.json()["message"]
     assert three.get("/api/clubs").json()["clubs"] == []
     assert join(three, fresh)["members"] == 3
@@ -75,7 +75,7 @@ def test_a_replaced_invite_fails_clearly_and_only_the_owner_replaces_it(
 
 def test_bad_invites_and_names_are_clear_400s(one: TestClient) -> None:
     for invite in ["", "short", "x" * 65, "not/an invite", "a" * 22]:
-        r = one.post("/api/clubs/join", json={"invite": invite})
+        r = one.post("/api/invites/accept", json={"invite": invite})
         assert r.status_code == 400 and r.json()["reason"] == "bad_invite", invite
     for name in ["", "ab", "x" * 21, "\u202ename"]:
         r = one.post("/api/clubs", json={"name": name})
@@ -89,7 +89,7 @@ def test_a_player_is_in_at_most_ten_clubs(one: TestClient, two: TestClient) -> N
     refused = one.post("/api/clubs", json={"name": "One more"})
     assert refused.status_code == 403 and refused.json()["reason"] == "too_many_clubs"
     other = make(two, "Elsewhere")
-    refused = one.post("/api/clubs/join", json={"invite": other["invite"]})
+    refused = one.post("/api/invites/accept", json={"invite": other["invite"]})
     assert refused.status_code == 403 and refused.json()["reason"] == "too_many_clubs"
     assert len(one.get("/api/clubs").json()["clubs"]) == MOST_CLUBS
     one.delete(f"/api/clubs/{one.get('/api/clubs').json()['clubs'][0]['id']}/membership")
@@ -143,8 +143,8 @@ def test_invite_tries_are_rate_limited_per_address(tmp_path: Path) -> None:
     with TestClient(app) as client:
         club = make(client)  # one try
         for _ in range(2):
-            assert client.post("/api/clubs/join", json={"invite": "x" * 22}).status_code == 400
-        limited = client.post("/api/clubs/join", json={"invite": club["invite"]})
+            assert client.post("/api/invites/accept", json={"invite": "x" * 22}).status_code == 400
+        limited = client.post("/api/invites/accept", json={"invite": club["invite"]})
         assert limited.status_code == 429 and limited.json()["reason"] == "rate_limited"
         assert limited.headers["retry-after"]
         assert client.post("/api/clubs", json={"name": "Another"}).status_code == 429

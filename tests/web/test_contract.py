@@ -247,8 +247,8 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     status, renewed = api("POST", "/api/clubs/{club}/invite", path={"club": club["id"]})
     assert status == 200 and renewed["invite"] != club["invite"]
     assert api("POST", "/api/clubs/{club}/invite", path={"club": "nosuchclub"})[0] == 404
-    assert api("POST", "/api/clubs/join", {"invite": renewed["invite"]})[1]["id"] == club["id"]
-    assert api("POST", "/api/clubs/join", {"invite": club["invite"]})[1]["reason"] == "bad_invite"
+    assert api("POST", "/api/invites/accept", {"invite": renewed["invite"]})[1]["id"] == club["id"]
+    assert api("POST", "/api/invites/accept", {"invite": club["invite"]})[1]["reason"] == "bad_invite"
     assert api("DELETE", "/api/clubs/{club}/membership", path={"club": club["id"]})[0] == 204
     assert api("DELETE", "/api/clubs/{club}/membership", path={"club": club["id"]})[0] == 404
 

@@ -66,7 +66,7 @@ def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> dict[s
 
 
 @router.post(
-    "/api/clubs/join",
+    "/api/invites/accept",
     summary="Join the club whose invite link this is",
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),

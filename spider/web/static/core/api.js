@@ -79,7 +79,7 @@ export const api = {
   // clubs: the player's, making one, joining one by its invite, one's page, a new invite, leaving
   clubs: () => call("GET", "/api/clubs"),
   makeClub: (name) => call("POST", "/api/clubs", { name }),
-  joinClub: (invite) => call("POST", "/api/clubs/join", { invite }),
+  joinClub: (invite) => call("POST", "/api/invites/accept", { invite }),
   club: (id) => call("GET", `/api/clubs/${encodeURIComponent(id)}`),
   renewInvite: (id) => call("POST", `/api/clubs/${encodeURIComponent(id)}/invite`),
   leaveClub: (id) => call("DELETE", `/api/clubs/${encodeURIComponent(id)}/membership`),
