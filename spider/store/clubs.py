@@ -1,14 +1,15 @@
 """Clubs in the store: who is in which club, its invite, and a daily deal's leaderboard among its members.
 
 A club's board ranks by the site's rules (``_RANKED``, ``_ORDER``, ``_KEY`` of ``daily.py``), over
-the members' results only: each query starts from the club's members (``club_members`` by (club,
-player)) and looks up each one's result of the deal by ``daily_results``' key (day, level, player),
-so its cost is the club's size, never the day's; a big club's query reads the board's order
-instead (the site's index) and looks each player up among the members, which finds the top or a
-neighbour after a few rows. Each query takes the cheaper way, by the club's size beside the rows the
-other would pass over. ``CROSS JOIN`` keeps the members first on SQLite (whose planner takes it as
-written); PostgreSQL's planner makes its own choice of either. The site-wide tally
-(``daily_counts``) is of no use here: a club rank counts the members' results ahead."""
+the members' results only: a query starts from the club's members (``club_members`` by (club,
+player)) and looks up each one's result of the deal by (day, level, player) in ``daily_by_member``,
+which holds every column a board reads of it (no row of the table is read), so its cost is the
+club's size, never the day's; or, for a big club, it reads the site's board in order
+(``daily_board``) and looks each player up among the members, which finds the top or a neighbour
+after a few rows. Each query takes the cheaper way, by the club's size beside the rows the other
+would pass over. ``CROSS JOIN`` keeps the members first on SQLite (whose planner takes it as
+written); PostgreSQL's planner makes its own choice. The site-wide tally (``daily_counts``) cannot
+rank within a club: a club rank counts the members' results ahead."""
 
 from __future__ import annotations
 
@@ -123,9 +124,9 @@ class ClubQueries(DailyQueries):
             self._one("SELECT coalesce(sum(n), 0) FROM daily_counts WHERE day = %s AND level = %s", (day, level))
         )
         # the top from the members, or from the board's order until enough members came by
-        named, _, in_club = _source(size <= top * results // max(size, 1))
-        best = self._all(f"{named} WHERE {in_club} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *ranked, top))
-        apart = self._all(f"{named} WHERE {in_club} AND {_RANKED} ORDER BY {_ORDER} LIMIT %s", (club, *assisted, top))
+        first = size <= top * results // max(size, 1)
+        best = self._all(_first(first, _RANKED, _ORDER), (club, *ranked, top))
+        apart = self._all(_first(first, _RANKED, _ORDER), (club, *assisted, top))
         you = self.daily_result(day, level, player) if member else None
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
@@ -145,19 +146,23 @@ class ClubQueries(DailyQueries):
             f"SELECT count(*) {counted} WHERE {in_club} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key)
         )
         rank = board.rank = 1 + _count(ahead)
-        named, _, in_club = _source(size <= around * results // max(size, 1))
-        before = self._all(
-            f"{named} WHERE {in_club} AND {_DEAL} AND {_KEY} < {row} ORDER BY {_DESCENDING} LIMIT %s",
-            (club, *ranked, *key, around),
-        )
-        after = self._all(
-            f"{named} WHERE {in_club} AND {_DEAL} AND {_KEY} > {row} ORDER BY {_ORDER} LIMIT %s",
-            (club, *ranked, *key, around),
-        )
+        first = size <= around * results // max(size, 1)
+        before = self._all(_first(first, f"{_DEAL} AND {_KEY} < {row}", _DESCENDING), (club, *ranked, *key, around))
+        after = self._all(_first(first, f"{_DEAL} AND {_KEY} > {row}", _ORDER), (club, *ranked, *key, around))
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
         board.around.append((rank, you))
         board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
         return board
+
+
+def _first(members_first: bool, condition: str, order: str) -> str:
+    """The first of the members' results that meet ``condition`` in ``order``, named (parameters:
+    the club, the condition's, how many), read the way ``_source`` says; from the members, the
+    names are looked up for those kept only."""
+    if not members_first:
+        return f"{_NAMED} WHERE {_IS_MEMBER} AND {condition} ORDER BY {order} LIMIT %s"
+    kept = f"SELECT r.* {_MEMBERS} WHERE {_IN_CLUB} AND {condition} ORDER BY {order} LIMIT %s"
+    return f"{_NAMED.replace('FROM daily_results r', f'FROM ({kept}) r')} ORDER BY {order}"
 
 
 def _source(members_first: bool) -> tuple[str, str, str]:

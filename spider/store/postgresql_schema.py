@@ -130,6 +130,9 @@ MIGRATIONS = [
         PRIMARY KEY (club, player)
     );
     CREATE INDEX club_members_by_player ON club_members (player, club);
+    -- a member's result looked up by (day, level, player), all a club's board reads of it in the index
+    CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, lost, moves, seconds, finished,
+        state, game);
     """,
 ]
 

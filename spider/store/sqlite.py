@@ -89,6 +89,9 @@ MIGRATIONS = [
     "CREATE TABLE club_members (club TEXT NOT NULL REFERENCES clubs(id), player TEXT NOT NULL,"
     " joined REAL NOT NULL, PRIMARY KEY (club, player)) WITHOUT ROWID",
     "CREATE INDEX club_members_by_player ON club_members (player, club)",
+    # a member's result looked up by (day, level, player), all a club's board reads of it in the index
+    "CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, lost, moves, seconds, finished,"
+    " state, game)",
 ]
 
 

@@ -29,7 +29,7 @@ function parts(dialog) {
     el("button", { type: "submit", text: t("Make a club") }));
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
   const intro = el("p", { class: "muted", text: t("A club shows each daily deal's leaderboard among its members only. Invite friends with its link.") });
-  dialog.replaceChildren(el("div", { class: "clubs" }, p.title, intro, p.notice, p.error, p.offer,
+  dialog.replaceChildren(el("div", { class: "daily clubs" }, p.title, intro, p.notice, p.error, p.offer,
     el("section", { "aria-labelledby": "clubs-list-h" }, p.listTitle, p.list, p.form),
     p.clubSection, p.boardSection, buttonRow(close)));
   return p;
@@ -46,7 +46,7 @@ function drawOffer(p, model, invite) {
 
 function drawList(p, model, clubs, most) {
   if (!clubs) return p.list.replaceChildren(el("li", { class: "muted", text: t("Loading…") }));
-  const items = clubs.map((club) => el("li", {}, el("button", { type: "button", class: "link-button",
+  const items = clubs.map((club) => el("li", {}, el("button", { type: "button", class: "small-button",
     text: club.name, onclick: () => model.show(club.id) }), " ",
   el("span", { class: "muted", text: tn("{n} member", "{n} members", club.members) })));
   if (!items.length) items.push(el("li", { class: "muted", text: t("You are in no club yet.") }));
