@@ -141,18 +141,33 @@ class ClubQueries(DailyQueries):
             return board
         key = _key(you)
         row = f"({', '.join(['%s'] * len(key))})"
-        _, counted, in_club = _source(size <= site_rank)  # the members, or the site's results ahead
+        first = size <= site_rank  # the members, or the site's results ahead
+        _, counted, in_club = _source(first)
         ahead = self._one(
-            f"SELECT count(*) {counted} WHERE {in_club} AND {_DEAL} AND {_KEY} < {row}", (club, *ranked, *key)
+            f"SELECT count(*) {counted} WHERE {in_club} AND {_DEAL} AND {_beside(first, '<', row)}",
+            (club, *ranked, *key),
         )
         rank = board.rank = 1 + _count(ahead)
         first = size <= around * results // max(size, 1)
-        before = self._all(_first(first, f"{_DEAL} AND {_KEY} < {row}", _DESCENDING), (club, *ranked, *key, around))
-        after = self._all(_first(first, f"{_DEAL} AND {_KEY} > {row}", _ORDER), (club, *ranked, *key, around))
+        before = self._all(
+            _first(first, f"{_DEAL} AND {_beside(first, '<', row)}", _DESCENDING), (club, *ranked, *key, around)
+        )
+        after = self._all(
+            _first(first, f"{_DEAL} AND {_beside(first, '>', row)}", _ORDER), (club, *ranked, *key, around)
+        )
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
         board.around.append((rank, you))
         board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
         return board
+
+
+def _beside(members_first: bool, side: str, row: str) -> str:
+    """Results before (``side`` "<") or after (">") the key ``row``. Read from the members, the
+    comparison is written as no range of the site's board: PostgreSQL guesses a row comparison
+    keeps a row or two, and would scan the board up to the player's place instead."""
+    if not members_first:
+        return f"{_KEY} {side} {row}"
+    return f"NOT ({_KEY} {'>=' if side == '<' else '<='} {row})"
 
 
 def _first(members_first: bool, condition: str, order: str) -> str:
