@@ -25,7 +25,9 @@ _MEMBERS = "FROM club_members m CROSS JOIN daily_results r"
 _NAMED_MEMBERS = _NAMED.replace("FROM daily_results r", _MEMBERS)
 assert _MEMBERS in _NAMED_MEMBERS  # ``_NAMED`` reads from ``daily_results r``, as the site's board
 _IN_CLUB = "m.club = %s AND r.player = m.player"
-_IS_MEMBER = "EXISTS (SELECT 1 FROM club_members m WHERE m.club = %s AND m.player = r.player)"
+# Looked up for each result in the board's order, so a LIMIT stops the scan: OFFSET 0 keeps
+# PostgreSQL from turning it into a join (which would read the board to its end first).
+_IS_MEMBER = "EXISTS (SELECT 1 FROM club_members m WHERE m.club = %s AND m.player = r.player LIMIT 1 OFFSET 0)"
 _JOIN = "INSERT INTO club_members (club, player, joined) VALUES (%s, %s, %s)"
 
 
