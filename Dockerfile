@@ -6,10 +6,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_
 WORKDIR /srv/spider
 COPY pyproject.toml setup.py README.md ./
 COPY spider ./spider
-# The solver's hot path compiled with mypyc (setup.py); the compiler is removed again afterwards.
-RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+# The solver's hot path compiled with mypyc (setup.py), and PyICU built against Debian's ICU; the
+# compilers and headers are removed again afterwards, ICU's run-time library kept.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc g++ libc6-dev pkg-config libicu-dev \
     && SPIDER_COMPILE=1 pip install . \
-    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
+    && apt-mark manual $(dpkg-query -W -f '${Package}\n' 'libicu[0-9]*') \
+    && apt-get purge -y gcc g++ libc6-dev pkg-config libicu-dev && apt-get autoremove -y \
+    && rm -rf /var/lib/apt/lists/* \
     && useradd --system --no-create-home spider
 USER spider
 

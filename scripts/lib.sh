@@ -88,3 +88,10 @@ ensure_compiler() {
     command -v cc >/dev/null 2>&1 && [ -f "$include/Python.h" ] && return
     apt_install gcc libc6-dev python3-dev
 }
+
+# ICU's headers and a C++ compiler, for PyICU (the look-alike names' check, spider/daily/confusables.py),
+# which PyPI has as source only: pip builds it against the libicu Debian has.
+ensure_icu() {
+    command -v g++ >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 && pkg-config --exists icu-i18n && return
+    apt_install g++ pkg-config libicu-dev python3-dev
+}

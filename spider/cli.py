@@ -109,16 +109,50 @@ def cmd_worker(args: argparse.Namespace) -> int:
     os._exit(0)
 
 
-def cmd_hide_name(args: argparse.Namespace) -> int:
+def _players_database(args: argparse.Namespace) -> str:
     from .config import SettingsError, load_settings
-    from .players_cli import hide_name
 
     try:
-        database = load_settings({"database": args.database}).database_or_default
+        return load_settings({"database": args.database}).database_or_default
     except SettingsError as e:
         raise CliError(str(e)) from None
-    print(hide_name(database, args.player))
+
+
+def cmd_hide_name(args: argparse.Namespace) -> int:
+    from .players_cli import hide_name
+
+    print(hide_name(_players_database(args), args.player))
     return 0
+
+
+def cmd_accept_name(args: argparse.Namespace) -> int:
+    from .players_cli import accept_name
+
+    print(accept_name(_players_database(args), args.player))
+    return 0
+
+
+def cmd_names(args: argparse.Namespace) -> int:
+    from .players_cli import list_names
+
+    print(list_names(_players_database(args), args.flagged))
+    return 0
+
+
+def cmd_verify_daily(args: argparse.Namespace) -> int:
+    from .verify_cli import run
+
+    database = None
+    if args.site is None and args.file is None:
+        from .config import SettingsError, load_settings
+
+        try:
+            database = load_settings({"database": args.database}).database_or_default
+        except SettingsError as e:
+            raise CliError(str(e)) from None
+    text, verified = run(args.day, args.level, args.site, args.file, database)
+    print(text)
+    return 0 if verified else 1
 
 
 def _count_of_processes(text: str) -> int:
@@ -193,6 +227,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("player", metavar="PLAYER_ID", help="the public id leaderboards show as `player`, or the token")
     p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
     p.set_defaults(run=cmd_hide_name)
+    p = players.add_parser("names", help="list the chosen display names: public id, name, and why it is flagged")
+    p.add_argument("--flagged", action="store_true", help="only the names that break the rule or look like another")
+    p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+    p.set_defaults(run=cmd_names)
+    p = players.add_parser("accept-name", help="take the flag off a player's display name, keeping it")
+    p.add_argument("player", metavar="PLAYER_ID", help="the public id leaderboards show as `player`, or the token")
+    p.add_argument("--database", help="a SQLite file, or a PostgreSQL URL; default: as `spider serve`")
+    p.set_defaults(run=cmd_accept_name)
+
+    p = sub.add_parser("verify-daily", help="check a past day's daily deal against its fingerprint and day key")
+    p.add_argument("day", metavar="DAY", help="the day, YYYY-MM-DD (UTC)")
+    p.add_argument("level", metavar="LEVEL", help="the deal's level, such as spider-2-classic")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--site", metavar="URL", help="read what the site at URL published (GET /api/daily/DAY)")
+    source.add_argument("--file", metavar="FILE", help="read a saved answer of GET /api/daily/DAY (-: standard input)")
+    source.add_argument(
+        "--database", help="an operator's check, in the store (default: as `spider serve`), of the day key too"
+    )
+    p.set_defaults(run=cmd_verify_daily)
 
     add_solver_commands(sub)
     return parser

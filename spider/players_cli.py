@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from .command_input import CliError
-from .store import StoreBusy, StoreUnavailable, is_postgresql, open_store
+from .daily.names import check_stored_names
+from .store import Store, StoreBusy, StoreUnavailable, is_postgresql, open_store
 from .web.server import shown_database
 
 PUBLIC_ID = re.compile(r"[0-9A-Fa-f]{12}")
+T = TypeVar("T")
 
 
-def hide_name(database: str, player: str) -> str:
-    """Clear the chosen name of the player with this public id (or token); what was done, in a line.
-    A CliError when there is no such player with a name, or no such database (none is made)."""
+def _with_store(database: str, use: Callable[[Store], T]) -> T:
+    """``use`` of the store at ``database``; a CliError when there is no such database (none is made)
+    or it does not answer."""
     shown = shown_database(database)
     if not is_postgresql(database) and not Path(database).is_file():
         raise CliError(f"no database at {database} (name it with --database or SPIDER_DATABASE)")
@@ -23,14 +27,46 @@ def hide_name(database: str, player: str) -> str:
         store = open_store(database)
     except (StoreUnavailable, sqlite3.Error, OSError) as e:
         raise CliError(f"cannot open database {shown}: {e}") from None
-    if PUBLIC_ID.fullmatch(player):
-        player = player.lower()  # a public id is hexadecimal: copied in capitals, it is the same id
     try:
-        hidden = store.hide_name(player)
+        return use(store)
     except (StoreBusy, sqlite3.Error) as e:
         raise CliError(f"the database {shown} did not answer: {e or 'busy'}") from None
     finally:
         store.close()
-    if not hidden:
-        raise CliError(f"no player {player} with a chosen name in {shown}")
+
+
+def _player(player: str) -> str:
+    # a public id is hexadecimal: copied in capitals, it is the same id
+    return player.lower() if PUBLIC_ID.fullmatch(player) else player
+
+
+def hide_name(database: str, player: str) -> str:
+    """Clear the chosen name of the player with this public id (or token); what was done, in a line.
+    A CliError when there is no such player with a name, or no such database (none is made)."""
+    player = _player(player)
+    if not _with_store(database, lambda store: store.hide_name(player)):
+        raise CliError(f"no player {player} with a chosen name in {shown_database(database)}")
     return f"hid the chosen name of player {player}: they show as their anonymous name now"
+
+
+def accept_name(database: str, player: str) -> str:
+    """Take the flag off the name of the player with this public id (or token): the operator keeps it
+    as it is. A CliError when no such player has a flagged name."""
+    player = _player(player)
+    if not _with_store(database, lambda store: store.unflag_name(player)):
+        raise CliError(f"no player {player} with a flagged name in {shown_database(database)}")
+    return f"accepted the name of player {player}: it is no longer flagged"
+
+
+def list_names(database: str, flagged: bool) -> str:
+    """The chosen names, one a line: public id, name and (when flagged) why, tab-separated. The stored
+    names are checked first if this version's rules have not checked them yet."""
+
+    def names(store: Store) -> list[tuple[str | None, str, str | None]]:
+        check_stored_names(store)
+        return store.player_names(flagged)
+
+    found = _with_store(database, names)
+    if not found:
+        return f"no {'flagged' if flagged else 'chosen'} names in {shown_database(database)}"
+    return "\n".join("\t".join((public or "-", name, flag or "")).rstrip("\t") for public, name, flag in found)

@@ -81,3 +81,36 @@ def test_a_missing_database_file_is_not_made(tmp_path: Path) -> None:
 def test_without_an_action_it_says_so() -> None:
     run = spider("players")
     assert_one_line_error(run)
+
+
+def test_an_operator_lists_the_flagged_names_and_accepts_one(database: str) -> None:
+    from spider.store import open_store
+
+    store = open_store(database)
+    for token in ("A" * 32, "B" * 32):  # kept before look-alikes were refused: no keys, no flag
+        store.set_player_name(token, "Ada Lovelace", hashlib.sha256(token.encode()).hexdigest()[:12], 0.0)
+    store.set_player_name("C" * 32, "\u3164\u3164\u3164", hashlib.sha256(b"C" * 32).hexdigest()[:12], 0.0)
+    store.close()
+    with TestClient(create_app(database, background=False)) as client:  # the app checks them as it starts
+        fine = named_player(client, "Grace Hopper")
+    publics = [hashlib.sha256(t.encode()).hexdigest()[:12] for t in ("A" * 32, "B" * 32, "C" * 32)]
+    run = spider("players", "names", "--flagged", "--database", database)
+    assert run.returncode == 0 and run.stderr == "", run
+    lines = sorted(run.stdout.splitlines())
+    assert [line.split("\t")[0] for line in lines] == sorted(publics), lines
+    assert f"looks like, the name of {publics[1]}" in run.stdout and "invisible or blank" in run.stdout
+    run = spider("players", "names", "--database", database)  # every name, the fine one unflagged
+    assert f"{fine}\tGrace Hopper\n" in run.stdout and len(run.stdout.splitlines()) == 4
+    run = spider("players", "accept-name", publics[0].upper(), "--database", database)
+    assert run.returncode == 0 and "accepted the name of player" in run.stdout, run
+    run = spider("players", "names", "--flagged", "--database", database)
+    assert sorted(line.split("\t")[0] for line in run.stdout.splitlines()) == sorted(publics[1:])
+    run = spider("players", "accept-name", publics[0], "--database", database)  # no flag left
+    assert_one_line_error(run)
+    assert run.returncode == 2 and f"no player {publics[0]} with a flagged name" in run.stderr
+
+
+def test_no_flagged_names_is_said_so(client: TestClient, database: str) -> None:
+    named_player(client, "Someone")
+    run = spider("players", "names", "--flagged", "--database", database)
+    assert run.returncode == 0 and run.stdout.startswith("no flagged names in "), run

@@ -80,3 +80,13 @@ def test_the_store_reads_no_clock() -> None:
                 owner = node.func.value
                 name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", "")
                 assert (name, node.func.attr) not in clocks, f"{path.relative_to(ROOT)}:{node.lineno} reads a clock"
+
+
+def test_routes_reach_the_rules_through_the_play_layer() -> None:
+    """A route parses HTTP and calls the play layer (or the daily deals): it imports no store, solver
+    or job module of its own."""
+    below = ("spider.store", "spider.solver", "spider.jobs")
+    for path in sorted((SPIDER / "web" / "routes").glob("*.py")):
+        for module in imported_modules(path):
+            found = [b for b in below if module == b or module.startswith(b + ".")]
+            assert not found, f"{path.relative_to(ROOT)} imports {module}"

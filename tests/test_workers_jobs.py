@@ -21,13 +21,13 @@ import pytest
 from redis import Redis
 
 from spider.engine import all_variants, format_code
-from spider.jobs.top_up import KEEP_READY, REFILL_SECONDS
+from spider.jobs.top_up import HANG_SECONDS, KEEP_READY
 from spider.store import open_store
 from tests.patience import AT_ONCE, GENEROUS, generous
 from tests.redisdb import connected, remove_site
 from tests.test_workers import Client, Served, start, stop, two_workers
 from tests.web.job_ids import FOREIGN_JOB_IDS
-from tests.web.procwatch import cpu_seconds, descendants, gone, kill_tree, wait_for
+from tests.web.procwatch import busiest, descendants, gone, kill_tree, wait_for
 
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
@@ -54,21 +54,7 @@ def searching(served: Served) -> int:
     (idle warm workers may have used some before, and multiprocessing's resource tracker uses a
     little as it starts, which once made it the one picked)."""
     host = job_host(served)
-
-    def busy() -> int:
-        before = {pid: _cpu(pid) for pid in descendants(host)}
-        time.sleep(0.5)  # an idle process uses none; a search uses what it can get of a busy machine
-        grown = {pid: _cpu(pid) - cpu for pid, cpu in before.items() if not gone(pid)}
-        pid = max(grown, key=lambda p: grown[p], default=0)
-        return pid if pid and grown[pid] >= 0.05 else 0
-
-    return wait_for(busy)
-
-
-def _cpu(pid: int) -> float:
-    with contextlib.suppress(OSError, IndexError):
-        return cpu_seconds(pid)
-    return 0.0
+    return wait_for(lambda: busiest(descendants(host)))
 
 
 def player(served: Served, code: str) -> tuple[Client, str]:
@@ -299,7 +285,7 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
                 most = max(most, _background_nice_processes(descendants(next(iter(host)))))
             return _count(database) >= expected
 
-        wait_for(topped_up, generous(KEEP_READY * REFILL_SECONDS))  # each job's own limit
+        wait_for(topped_up, generous(KEEP_READY * HANG_SECONDS))  # each job's own limit: it ends only a hang
         assert all(gone(pid) for pid in doomed)
         time.sleep(2.0)
         assert _count(database) == expected and most <= 1  # no second job, no deal twice

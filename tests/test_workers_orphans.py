@@ -11,7 +11,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 from tests.patience import GENEROUS
 from tests.test_workers import Client, Served, start, stop
 from tests.test_workers_jobs import HARD, ask, player
-from tests.web.procwatch import cpu_seconds, descendants, gone, port_free, wait_for
+from tests.web.procwatch import busiest, descendants, gone, port_free, wait_for
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
 
@@ -45,19 +44,6 @@ def _solvers(served: Served, workers: int) -> set[int]:
     return {pid for pid in below if b"spawn_main" in _cmdline(pid)}
 
 
-def _searching(served: Served, workers: int) -> bool:
-    """A solver process is busy (as tests/test_workers_jobs.py finds one): it reads no pipe meanwhile."""
-    before = {pid: _cpu(pid) for pid in _solvers(served, workers)}
-    time.sleep(0.5)  # an idle process uses no CPU; a search uses what it gets of a busy machine
-    return any(_cpu(pid) - cpu >= 0.05 for pid, cpu in before.items())
-
-
-def _cpu(pid: int) -> float:
-    with contextlib.suppress(OSError, IndexError):
-        return cpu_seconds(pid)
-    return 0.0
-
-
 @pytest.mark.parametrize("workers", [2, 1])
 def test_a_server_killed_outright_takes_its_children_along_and_frees_its_port(workers: int, tmp_path: Path) -> None:
     database = str(tmp_path / "db.sqlite3")
@@ -68,7 +54,7 @@ def test_a_server_killed_outright_takes_its_children_along_and_frees_its_port(wo
         wait_for(lambda: all(_started(served, pid) for pid in _app_workers(served, workers)))
         client, game = player(served, HARD)
         ask(client, game, 60)
-        wait_for(lambda: _searching(served, workers))
+        wait_for(lambda: busiest(_solvers(served, workers)))  # a solver process searching: it reads no pipe
         family = descendants(served.process.pid)
         app_workers = _app_workers(served, workers)
         hosts = {pid for pid in family if b"spider.jobs.host" in _cmdline(pid)}

@@ -3,8 +3,9 @@ winnable before it is offered and secret until its day is over.
 
 * ``days``: the UTC day of a moment and ``days.now()``, the app's one clock (``spider.clock``) as
   every daily module reads it.
-* ``LEVELS``: the six levels; ``daily_secret``: the key of the day's shuffles; ``daily_deck``: a
-  try's shuffle; ``make_deal``: the day's deal of a level, proved and rated (``difficulty``).
+* ``LEVELS``: the six levels; ``daily_secret``: the site's secret, which keys each day's key of
+  its shuffles; ``daily_deck``: a try's shuffle; ``make_deal``: the day's deal of a level, proved,
+  rated (``difficulty``) and sealed; ``fairness``: its fingerprint and the check of a past deal.
 * ``names``: how a player who chose no name appears on a leaderboard (``anonymous_name``), their
   public id, and the rule a chosen name passes; ``transfers``: the codes that link a browser.
 * ``calendar``: a month's days and the daily streaks, from a player's results; ``summary`` and

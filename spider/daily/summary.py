@@ -1,5 +1,6 @@
 """What the daily screen shows of a day: each level's deal, the player's counted result and
-practice, and once the day is over the deck and a winning line (docs/API.md, Daily deals)."""
+practice, the deal's fingerprint, and once the day is over the deck, a winning line and the seal
+(docs/API.md, Daily deals)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from ..engine import variant_of_level
 from ..store import DailyDeal, DailyResult, GameRow, Store
+from .fairness import fingerprint
 from .levels import LEVELS
 
 FIRST_DAY = "0001-01-01"  # before any daily deal: a streak is counted over every result
@@ -30,10 +32,21 @@ def result_of(store: Store, result: DailyResult | None) -> dict[str, Any] | None
     }
 
 
+def deal_fingerprint(deal: DailyDeal) -> str | None:
+    """The deal's fingerprint, shown from the start of its day; None for a deal made before seals."""
+    return None if deal.seal is None else fingerprint(deal.seal.salt, deal.day, deal.level, deal.deck)
+
+
 def revealed(deal: DailyDeal) -> dict[str, Any]:
-    """The deal as a record's start (``game``, ``suits``, ``rules``, ``deck``) and its winning line."""
+    """The deal as a record's start (``game``, ``suits``, ``rules``, ``deck``), its winning line,
+    and its seal (``salt``, ``day_key``, ``attempt``; null when it cannot be verified)."""
     v = variant_of_level(deal.level)
-    return {"deck": {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck}, "line": deal.line}
+    seal = None if deal.seal is None else vars(deal.seal).copy()
+    return {
+        "deck": {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck},
+        "line": deal.line,
+        "seal": seal,
+    }
 
 
 def practice(games: list[GameRow], counted: DailyResult | None) -> dict[str, int]:
@@ -54,6 +67,7 @@ def day_deals(store: Store, player: str, day: str, today: str) -> list[dict[str,
         entry: dict[str, Any] = {
             "level": level,
             "difficulty": deal.difficulty if deal else None,
+            "fingerprint": deal_fingerprint(deal) if deal else None,
             "result": result_of(store, counted),
             "practice": practice([g for g in games if g.level == level], counted),
         }

@@ -21,7 +21,17 @@ from ..solver.instant import hint_choice
 from ..store import DailyDeal, Store
 from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
-from .protocol import FINISHED, SOLVE, WINNABLE, WORKER_START_SECONDS, JobQueue, JobState, task_name, well_formed
+from .protocol import (
+    FINISHED,
+    SOLVE,
+    WINNABLE,
+    WORKER_START_SECONDS,
+    JobQueue,
+    JobState,
+    Served,
+    task_name,
+    well_formed,
+)
 from .tasks import deep_hint_record, find_winnable, make_daily, review_record, solve_record
 
 log = logging.getLogger("spider.daily")
@@ -91,6 +101,16 @@ class PlayerJobs:
         except asyncio.CancelledError:
             await asyncio.shield(self.jobs.cancel(job, owner))
             raise
+
+    def queue_reachable(self) -> bool:
+        """Whether the job queue answers (a blocking call: for a thread)."""
+        return self.jobs.reachable()
+
+    def workers_serving(self) -> bool:
+        """Whether something serves the queue: for a queue that Redis holds, a ``spider worker``
+        that said it is there within its heartbeat; the local queues' workers are the server's own,
+        there whenever the queue answers (a blocking call: for a thread)."""
+        return not isinstance(self.jobs, Served) or self.jobs.serving() > 0
 
     async def hint(self, game: Game) -> str | None:
         """The Hint button's action (``instant.hint_choice``: the strong player within an instant,
@@ -211,6 +231,8 @@ class PlayerJobs:
         """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`) by
         ``deadline`` (the event loop's clock; ``daily.ON_REQUEST_SECONDS`` from now by default);
         None when none could be made in time."""
+        if deadline is None:  # the player's whole wait runs from here, the store's read included
+            deadline = asyncio.get_running_loop().time() + daily.ON_REQUEST_SECONDS
         deal = await asyncio.to_thread(self.store.daily_deal, day, level)
         if deal is None and self.database and await self._made_on_request(self.database, day, level, deadline):
             deal = await asyncio.to_thread(self.store.daily_deal, day, level)

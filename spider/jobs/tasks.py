@@ -53,15 +53,16 @@ def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str
 
 
 def top_up(database: str, level: str, keep: int, seconds: float) -> str | None:
-    """Look for a winnable deal of ``level`` for up to ``seconds`` and add it to the store's pool
-    (unless it already holds ``keep``); the deal's code, or None. The worker writes the deal itself,
-    so it is kept whatever happens meanwhile to the process that scheduled the job."""
+    """Look for a winnable deal of ``level`` for up to ``seconds`` of this thread's CPU time (its
+    work, not its wait for a busy machine's CPU) and add it to the store's pool (unless it already
+    holds ``keep``); the deal's code, or None. The worker writes the deal itself, so it is kept
+    whatever happens meanwhile to the process that scheduled the job."""
     store = open_store(database)
     try:
         if store.count_winnable(level) >= keep:
             return None
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) >= MIN_TRY_SECONDS:
+        deadline = time.thread_time() + seconds
+        while (left := deadline - time.thread_time()) >= MIN_TRY_SECONDS:
             found = find_winnable(variant_of_level(level), left, attempts=1)
             if found:
                 store.add_winnable(level, *found)
@@ -72,12 +73,19 @@ def top_up(database: str, level: str, keep: int, seconds: float) -> str | None:
 
 
 def make_daily(
-    database: str, day: str, levels: list[str] | None, seconds: float, try_seconds: float, medium_seconds: float
+    database: str,
+    day: str,
+    levels: list[str] | None,
+    seconds: float,
+    try_seconds: float,
+    medium_seconds: float,
+    on_cpu: bool = False,
 ) -> list[str]:
     """Make the daily deals of ``day`` that the store lacks (of ``levels``, default every daily
-    level), each searched for within ``seconds`` and rated with ``medium_seconds`` for the Hint
-    button's player (docs/RULES.md, Daily deals), and write them to the store; the levels it has
-    a deal for now. The worker writes them itself, so nothing is lost if the scheduler dies."""
+    level), each searched for within ``seconds`` (of the wall clock, or of this thread's CPU time
+    ``on_cpu``) and rated with ``medium_seconds`` of CPU time for the Hint button's player
+    (docs/RULES.md, Daily deals), and write them to the store; the levels it has a deal for now.
+    The worker writes them itself, so nothing is lost if the scheduler dies."""
     store = open_store(database)
     try:
         secret = daily_secret(store)
@@ -85,7 +93,8 @@ def make_daily(
         for level in levels or LEVELS:
             deal = store.daily_deal(day, level)
             if deal is None:
-                made = make_deal(secret, day, level, seconds, try_seconds, medium_seconds)
+                timer = time.thread_time if on_cpu else time.monotonic
+                made = make_deal(secret, day, level, seconds, try_seconds, medium_seconds, timer)
                 deal = store.add_daily_deal(made, clock.now()) if made is not None else None
             if deal is not None:
                 ready.append(level)

@@ -19,11 +19,13 @@ from pathlib import Path
 from ..engine import all_variants
 from ..store import Store
 from .errors import Busy, QueueUnavailable
-from .protocol import BACKGROUND, WORKER_START_SECONDS, JobQueue, SiteLock
+from .protocol import BACKGROUND, JobQueue, SiteLock
 from .tasks import top_up
 
 KEEP_READY = 3  # proved-winnable deals kept per level
-REFILL_SECONDS = 90.0  # how long one top-up job looks for a deal: nobody waits for it
+REFILL_SECONDS = 90.0  # how long one top-up job looks for a deal, in its CPU time: nobody waits for it
+# ...so its wall clock ends it only when it hangs: at nice 10 a busy machine may give it a tenth of a core
+HANG_SECONDS = 10 * REFILL_SECONDS
 EVERY_SECONDS = 30.0  # how often the pool is looked at, nudged or not
 POLL_SECONDS = 1.0  # how often a running top-up job is looked at (and the lock renewed)
 OWNER = "site"  # the owner of the top-up jobs: one at a time for the whole site
@@ -62,7 +64,7 @@ class TopUp:
                 KEEP_READY,
                 REFILL_SECONDS,
                 owner=OWNER,
-                seconds=REFILL_SECONDS + WORKER_START_SECONDS,
+                seconds=HANG_SECONDS,
             )
             return await held_until_done(self.jobs, self.lock, job, OWNER, POLL_SECONDS)
         except (Busy, QueueUnavailable):

@@ -69,7 +69,7 @@ class Games:
             self._games.pop(game_id, None)
 
     def get(self, player: str, game_id: str) -> tuple[GameRow, Game]:
-        if _GAME_ID.fullmatch(game_id) is None:  # never ours, and a NUL is a text PostgreSQL refuses
+        if not valid_game_id(game_id):
             raise NotFound()
         row = self.store.get_game(player, game_id)
         if row is None:
@@ -227,6 +227,12 @@ class Games:
         if g.won and row.status == "active":
             row.status = "won"
             row.finished = now
+
+
+def valid_game_id(game_id: str) -> bool:
+    """Whether ``game_id`` could be one of ours (and so may reach the store: a NUL is a text
+    PostgreSQL refuses)."""
+    return _GAME_ID.fullmatch(game_id) is not None
 
 
 def record_of(row: GameRow) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Saved games (as action logs) and statistics behind one small interface: SQLite (an embedded
+"""Saved games (as action logs), settings and daily results behind one small interface: SQLite (an embedded
 file, the default) or PostgreSQL (one database for many app processes and hosts)."""
 
 from .base import (
@@ -7,6 +7,7 @@ from .base import (
     DailyBoard,
     DailyDeal,
     DailyResult,
+    DealSeal,
     GameRow,
     Store,
     StoreBusy,
@@ -14,22 +15,20 @@ from .base import (
     utc_day,
 )
 from .sqlite import SQLiteStore
-from .stats import Stats, level_stats
 
 __all__ = [
     "Club",
     "ClubMember",
     "DailyBoard",
     "DailyDeal",
+    "DealSeal",
     "DailyResult",
     "GameRow",
     "SQLiteStore",
-    "Stats",
     "Store",
     "StoreBusy",
     "StoreUnavailable",
     "is_postgresql",
-    "level_stats",
     "open_store",
     "utc_day",
 ]

@@ -72,15 +72,27 @@ def game_row(found: tuple[Any, ...], deck: list[str] | None) -> GameRow:
     return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"])})
 
 
+@dataclass(frozen=True)
+class DealSeal:
+    """What proves a daily deal fair once its day is over (docs/RULES.md, Provably fair deals): the
+    salt of its fingerprint, the day's key of its shuffles and the try that was proved winnable."""
+
+    salt: str  # 64 hex digits
+    day_key: str  # 64 hex digits
+    attempt: int
+
+
 @dataclass
 class DailyDeal:
-    """A day's deal of a level, proved winnable by ``line`` (docs/RULES.md, Daily deals)."""
+    """A day's deal of a level, proved winnable by ``line`` (docs/RULES.md, Daily deals); ``seal``
+    is None for a deal made before deals were sealed, which cannot be verified."""
 
     day: str  # YYYY-MM-DD, UTC
     level: str
     deck: list[str]
     line: list[str]
     difficulty: str  # easy | medium | hard
+    seal: DealSeal | None = None
 
 
 @dataclass
@@ -337,11 +349,28 @@ class Store(Protocol):
     def player_name(self, player: str) -> str | None:
         """The display name the player chose, or None."""
 
-    def set_player_name(self, player: str, name: str | None, public: str, now: float) -> None:
-        """Choose (or with None, clear) the player's display name; ``public`` is their public id."""
+    def set_player_name(
+        self, player: str, name: str | None, public: str, now: float, keys: tuple[str, str] | None = None
+    ) -> bool:
+        """Choose (or with None, clear) the player's display name; ``public`` is their public id.
+        ``keys``: the name's look-alike keys (daily/confusables.py). False, and nothing written, when
+        another player's name has either key; a player's own name (same keys) keeps its flag."""
 
     def hide_name(self, public_or_token: str) -> bool:
         """Clear an operator-hidden player's chosen name; False when no such player has one."""
+
+    def named_players(self, checked: str) -> list[tuple[str, str]] | None:
+        """Every chosen name as (token, name), or None if the names were last checked under the rules
+        ``checked`` names (flag_names)."""
+
+    def flag_names(self, rows: list[tuple[str, str, str, str | None]], checked: str) -> None:
+        """Keep each (token, folded key, skeleton key, flag) and that the names are checked under ``checked``."""
+
+    def player_names(self, flagged: bool = False) -> list[tuple[str | None, str, str | None]]:
+        """The chosen names as (public id, name, flag), by name; only the flagged ones if ``flagged``."""
+
+    def unflag_name(self, public_or_token: str) -> bool:
+        """Accept a flagged name as it is; False when no such player has a flagged name."""
 
     def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
         """Keep a transfer code (its hash) that links another browser to ``player`` until

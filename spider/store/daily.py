@@ -18,13 +18,14 @@ from .base import (
     DailyBoard,
     DailyDeal,
     DailyResult,
+    DealSeal,
     FinishedAttempt,
     GameRow,
     daily_result,
 )
 from .dialect import Dialect, Statements
 
-DEAL_COLUMNS = "day, level, deck, line, difficulty"
+DEAL_COLUMNS = "day, level, deck, line, difficulty, seal"
 _RESULT = ", ".join(f"r.{column}" for column in DAILY_RESULT_COLUMNS.split(", "))
 _NAMED = f"SELECT {_RESULT}, p.name, p.public FROM daily_results r LEFT JOIN players p ON p.token = r.player"
 # Ranked: finished (``lost`` is 0 or 1; NULL while playing) and unassisted. The order of the
@@ -109,14 +110,17 @@ class DailyQueries(Dialect):
         return [self._deal(one) for one in found]
 
     def _deal(self, found: tuple[Any, ...]) -> DailyDeal:
-        day, level, deck, line, difficulty = found
-        return DailyDeal(day, level, list(self._decode(deck)), list(self._decode(line)), difficulty)
+        day, level, deck, line, difficulty, seal = found
+        kept = self._decode(seal)
+        sealed = None if kept is None else DealSeal(kept["salt"], kept["day_key"], int(kept["attempt"]))
+        return DailyDeal(day, level, list(self._decode(deck)), list(self._decode(line)), difficulty, sealed)
 
     def add_daily_deal(self, deal: DailyDeal, now: float) -> DailyDeal:
+        seal = None if deal.seal is None else self._encode(vars(deal.seal))
         self._write(
-            f"INSERT INTO daily_deals ({DEAL_COLUMNS}, created) VALUES (%s, %s, %s, %s, %s, %s)"
+            f"INSERT INTO daily_deals ({DEAL_COLUMNS}, created) VALUES (%s, %s, %s, %s, %s, %s, %s)"
             " ON CONFLICT (day, level) DO NOTHING",
-            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, now),
+            (deal.day, deal.level, self._encode(deal.deck), self._encode(deal.line), deal.difficulty, seal, now),
         )
         kept = self.daily_deal(deal.day, deal.level)
         assert kept is not None  # just written, and never deleted

@@ -114,7 +114,18 @@ MIGRATIONS = [
         expires DOUBLE PRECISION NOT NULL
     );
     """,
-    # clubs (docs/RULES.md, Boards among friends)
+    # 4: a daily deal's seal: the salt of its fingerprint, its day's key and try (NULL: made before seals)
+    "ALTER TABLE daily_deals ADD COLUMN seal JSONB",
+    # 5: a display name's look-alike keys (daily/confusables.py), each one indexed lookup, and the
+    # operator's flag on a name found breaking the rule (daily/names.py fills both for older names)
+    """
+    ALTER TABLE players ADD COLUMN folded TEXT;
+    ALTER TABLE players ADD COLUMN skeleton TEXT;
+    ALTER TABLE players ADD COLUMN name_flag TEXT;
+    CREATE INDEX players_by_folded ON players (folded) WHERE folded IS NOT NULL;
+    CREATE INDEX players_by_skeleton ON players (skeleton) WHERE skeleton IS NOT NULL;
+    """,
+    # 6: clubs (docs/RULES.md, Boards among friends)
     """
     CREATE TABLE clubs (
         id      TEXT PRIMARY KEY,

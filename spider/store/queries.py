@@ -27,6 +27,13 @@ FINISHED = "status IN ('won', 'lost')"
 # made once: a request reads a game with one of these
 CURRENT_GAME = f"{SELECT_GAMES} player = %s AND status = 'active' ORDER BY created DESC LIMIT 1"
 GET_GAME = f"{SELECT_GAMES} player = %s AND id = %s"
+# Display names: a look-alike of another player's name, by either key (each indexed), and the row
+# that one claim at a time holds; NAMES_CHECKED: the rules the stored names were last checked under.
+NAME_TAKEN = "SELECT 1 FROM players WHERE (folded = %s OR skeleton = %s) AND token <> %s LIMIT 1"
+NAME_CLAIMS = (
+    "INSERT INTO site (key, value) VALUES ('name_claims', '') ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+NAMES_CHECKED = "names_checked"
 
 
 def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
@@ -177,19 +184,63 @@ class Queries(ClubQueries):
         found = self._one("SELECT name FROM players WHERE token = %s", (player,))
         return None if found is None else found[0]
 
-    def set_player_name(self, player: str, name: str | None, public: str, now: float) -> None:
-        self._write(
-            "INSERT INTO players (token, created, name, public) VALUES (%s, %s, %s, %s)"
-            " ON CONFLICT (token) DO UPDATE SET name = excluded.name, public = excluded.public",
-            (player, now, name, public),
-        )
+    def set_player_name(
+        self, player: str, name: str | None, public: str, now: float, keys: tuple[str, str] | None = None
+    ) -> bool:
+        folded, skeleton = keys if name is not None and keys is not None else (None, None)
+        with self._transaction() as db:
+            # one claim at a time: on PostgreSQL the upsert holds the site's row until the commit (on
+            # SQLite the transaction holds the file), so two look-alikes chosen at once never both pass
+            db.write(NAME_CLAIMS)
+            own = db.one("SELECT folded, skeleton FROM players WHERE token = %s", (player,))
+            mine = own is not None and tuple(own) == (folded, skeleton)  # a player's own name is never taken
+            if folded is not None and not mine and db.one(NAME_TAKEN, (folded, skeleton, player)) is not None:
+                return False
+            db.write(
+                "INSERT INTO players (token, created, name, public, folded, skeleton) VALUES (%s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (token) DO UPDATE SET name = excluded.name, public = excluded.public,"
+                " folded = excluded.folded, skeleton = excluded.skeleton, name_flag = CASE WHEN"
+                " players.folded = excluded.folded AND players.skeleton = excluded.skeleton THEN players.name_flag END",
+                (player, now, name, public, folded, skeleton),
+            )
+        return True
 
     def hide_name(self, public_or_token: str) -> bool:
         hidden = self._write(
-            "UPDATE players SET name = NULL WHERE (public = %s OR token = %s) AND name IS NOT NULL",
+            "UPDATE players SET name = NULL, folded = NULL, skeleton = NULL, name_flag = NULL"
+            " WHERE (public = %s OR token = %s) AND name IS NOT NULL",
             (public_or_token, public_or_token),
         )
         return hidden > 0
+
+    def named_players(self, checked: str) -> list[tuple[str, str]] | None:
+        if self._one("SELECT 1 FROM site WHERE key = %s AND value = %s", (NAMES_CHECKED, checked)) is not None:
+            return None
+        named = self._all("SELECT token, name FROM players WHERE name IS NOT NULL", ())
+        return [(token, name) for token, name in named]
+
+    def flag_names(self, rows: list[tuple[str, str, str, str | None]], checked: str) -> None:
+        with self._transaction() as db:
+            db.many(
+                "UPDATE players SET folded = %s, skeleton = %s, name_flag = %s WHERE token = %s",
+                [(folded, skeleton, flag, token) for token, folded, skeleton, flag in rows],
+            )
+            db.write(
+                "INSERT INTO site (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (NAMES_CHECKED, checked),
+            )
+
+    def player_names(self, flagged: bool = False) -> list[tuple[str | None, str, str | None]]:
+        only = " AND name_flag IS NOT NULL" if flagged else ""
+        found = self._all(f"SELECT public, name, name_flag FROM players WHERE name IS NOT NULL{only} ORDER BY name", ())
+        return [(public, name, flag) for public, name, flag in found]
+
+    def unflag_name(self, public_or_token: str) -> bool:
+        accepted = self._write(
+            "UPDATE players SET name_flag = NULL WHERE (public = %s OR token = %s) AND name_flag IS NOT NULL",
+            (public_or_token, public_or_token),
+        )
+        return accepted > 0
 
     def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
         with self._transaction() as db:

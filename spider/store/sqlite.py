@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 # Schema upgrades, in order; PRAGMA user_version counts those applied (0: the first schema above).
+# A step may be several statements, each ended by a semicolon (none holds one in a literal).
 MIGRATIONS = [
     # 1: games imported with their actions or helped by the solver are counted apart
     "ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0",
@@ -83,14 +84,22 @@ MIGRATIONS = [
     " n INTEGER NOT NULL, PRIMARY KEY (day, level, lost, moves))",
     "CREATE INDEX games_by_daily ON games (player, daily) WHERE daily IS NOT NULL",
     "CREATE TABLE transfers (code TEXT PRIMARY KEY, player TEXT NOT NULL, expires REAL NOT NULL)",
-    # clubs (docs/RULES.md, Boards among friends): one step per statement, together
+    # 17: a daily deal's seal: the salt of its fingerprint, its day's key and try (NULL: made before seals)
+    "ALTER TABLE daily_deals ADD COLUMN seal TEXT",
+    # 18: a display name's look-alike keys (daily/confusables.py), each one indexed lookup, and the
+    # operator's flag on a name found breaking the rule (daily/names.py fills both for older names)
+    "ALTER TABLE players ADD COLUMN folded TEXT; ALTER TABLE players ADD COLUMN skeleton TEXT;"
+    " ALTER TABLE players ADD COLUMN name_flag TEXT;"
+    " CREATE INDEX players_by_folded ON players (folded) WHERE folded IS NOT NULL;"
+    " CREATE INDEX players_by_skeleton ON players (skeleton) WHERE skeleton IS NOT NULL",
+    # 19: clubs (docs/RULES.md, Boards among friends), and a member's result looked up by (day, level,
+    # player) with all a club's board reads of it in the index
     "CREATE TABLE clubs (id TEXT PRIMARY KEY, name TEXT NOT NULL, owner TEXT NOT NULL, invite TEXT NOT NULL UNIQUE,"
-    " created REAL NOT NULL)",
-    "CREATE TABLE club_members (club TEXT NOT NULL REFERENCES clubs(id), player TEXT NOT NULL,"
-    " joined REAL NOT NULL, PRIMARY KEY (club, player)) WITHOUT ROWID",
-    "CREATE INDEX club_members_by_player ON club_members (player, club)",
-    # a member's result looked up by (day, level, player), all a club's board reads of it in the index
-    "CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, lost, moves, seconds, finished,"
+    " created REAL NOT NULL);"
+    " CREATE TABLE club_members (club TEXT NOT NULL REFERENCES clubs(id), player TEXT NOT NULL,"
+    " joined REAL NOT NULL, PRIMARY KEY (club, player)) WITHOUT ROWID;"
+    " CREATE INDEX club_members_by_player ON club_members (player, club);"
+    " CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, lost, moves, seconds, finished,"
     " state, game)",
 ]
 
@@ -147,7 +156,8 @@ class SQLiteStore(Queries):
             applied = self._db.execute("PRAGMA user_version").fetchone()[0]
         for number, step in enumerate(MIGRATIONS[applied:], start=applied + 1):
             with self._transaction():
-                self._db.execute(step)
+                for statement in filter(str.strip, step.split(";")):
+                    self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {number}")
 
     # ----- the primitives of the shared queries (dialect.py) ---------------------------------

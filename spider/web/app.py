@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from ..config import Settings
+from ..daily.names import check_stored_names
 from ..i18n import load_all
 from ..jobs.players import REVIEW_SECONDS, PlayerJobs
 from ..jobs.protocol import JobQueue
@@ -55,6 +56,7 @@ def create_app(
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     seed_pool(store)
+    check_stored_names(store)  # once per version of the look-alike keys: names kept earlier get theirs
     settings = Settings()
     queue = jobs if jobs is not None else default_jobs()
     # the site's schedule, where this process takes part in it (not where the job host runs it)

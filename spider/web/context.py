@@ -4,6 +4,7 @@ player's settings, plus the one way a game is turned into the view the browser r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -12,7 +13,7 @@ from .. import clock
 from ..engine import Game
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
-from ..play import Games
+from ..play import Finished, Games
 from ..store import GameRow, Store
 from .dailies import daily_tag
 from .http.rates import RateLimits
@@ -38,6 +39,10 @@ class AppContext:
     games: Games
     player_jobs: PlayerJobs
     rates: RateLimits = field(default_factory=lambda: RateLimits({}))  # per client address, this process's
+
+    @cached_property
+    def finished(self) -> Finished:
+        return Finished(self.store)
 
     # Settings are read from the store each time: nothing a request needs lives only in one
     # process's memory (several app workers may share the database).

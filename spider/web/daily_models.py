@@ -38,13 +38,32 @@ class DealStart(Answer):
     deck: list[Card]
 
 
+Hex64 = Annotated[str, Field(pattern="^[0-9a-f]{64}$", description="64 lowercase hex digits")]
+
+
+class DealSealView(Answer):
+    """What lets anyone verify a past day's deal (docs/RULES.md, Provably fair deals)."""
+
+    salt: Hex64
+    day_key: Hex64 = Field(description="HMAC-SHA256(site secret, 'daily|' + date): the key of the day's shuffles")
+    attempt: int = Field(ge=0, description="The try whose shuffle was proved winnable (earlier ones were not)")
+
+
 class DailyDealView(Answer):
     level: str = Field(examples=["spider-2-classic"])
     difficulty: Difficulty | None = Field(description="null while the deal is being prepared")
+    fingerprint: str | None = Field(
+        pattern="^[0-9a-f]{64}$",
+        description="SHA-256 of salt|date|level|deck, published from the start of the day; null while the deal"
+        " is being prepared or when it was made before deals had fingerprints (it cannot be verified)",
+    )
     result: DailyResultView | None = Field(description="The player's counted attempt; null before one")
     practice: Practice
     deck: DealStart | None = Field(None, description="Only once the day is over: the deal")
     line: list[Action] | None = Field(None, description="Only once the day is over: a winning line from the deal")
+    seal: DealSealView | None = Field(
+        None, description="Only once the day is over: the salt, day key and try; null when it cannot be verified"
+    )
 
 
 class Streak(Answer):

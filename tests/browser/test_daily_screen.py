@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from test_access import serious_violations
 
 from spider.daily import LEVELS, days
+from spider.daily.fairness import fingerprint
 from spider.i18n import browser_catalog
 from spider.store import DailyDeal
 from tests.conftest import on_postgresql
@@ -343,3 +344,35 @@ def test_axe_finds_nothing_serious_on_the_daily_screen(page: Page, daily_url: st
     deal_card(open_daily(page, t), "Spider, 2 suits").get_by_role("button", name="Play", exact=True).click()
     expect(page.get_by_text(like(t("Daily deal, {date}: {kind}", kind="counts for the leaderboard")))).to_be_visible()
     assert serious_violations(page) == []  # the table with its daily-deal label
+
+
+def test_each_deal_shows_its_fingerprint_and_a_past_one_links_to_its_verification(page: Page, daily_url: str) -> None:
+    """Today's sealed deal shows the short fingerprint (the whole one on its title and Copy); the
+    deal made before seals (LEVEL's, today) shows none; a past day's deal links to its published data."""
+    page.goto(daily_url)
+    expect(page.locator("body.ready")).to_have_count(1)
+    t = translator("en")
+    dialog = open_daily(page, t)
+    today = days.today()
+    sealed = known_deal(today, "spider-1-classic")
+    assert sealed.seal is not None
+    whole = fingerprint(sealed.seal.salt, today, sealed.level, sealed.deck)
+    card = deal_card(dialog, "Spider, 1 suit")
+    expect(card).to_contain_text(f"Deal fingerprint: {whole[:4]} {whole[4:8]} {whole[8:12]} {whole[12:16]}…")
+    expect(card.get_by_title(whole)).to_have_text(re.compile(rf"^{whole[:4]} "))
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=daily_url.rstrip("/"))
+    card.get_by_role("button", name="Copy the full fingerprint").click()
+    expect(card.get_by_role("button", name="Copy the full fingerprint")).to_have_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == whole
+    expect(card.get_by_role("link", name="Verify this deal")).to_have_count(0)  # not while the day lasts
+    expect(deal_card(dialog, "Spiderette, 1 suit")).not_to_contain_text("Deal fingerprint")
+    yesterday = days.shift(today, -1)
+    calendar = dialog.get_by_role("region", name=t("Calendar"))
+    if yesterday[:7] != today[:7]:
+        calendar.get_by_role("button", name=t("Previous month")).click()
+    calendar.locator(f'button[data-day="{yesterday}"]').click()
+    past = deal_card(dialog, "Spider, 1 suit")
+    expect(past.get_by_role("link", name="Verify this deal")).to_have_attribute("href", f"api/daily/{yesterday}")
+    published = past.page.request.get(f"{daily_url}/api/daily/{yesterday}").json()
+    entry = next(d for d in published["deals"] if d["level"] == "spider-1-classic")
+    assert entry["seal"]["salt"] == known_deal(yesterday, "spider-1-classic").seal.salt  # type: ignore[union-attr]

@@ -11,6 +11,7 @@ import pytest
 
 from spider import store as stores  # open_store looked up when called: a PostgreSQL run replaces it
 from spider.daily import LEVELS, daily_deck, daily_secret, days
+from spider.daily.deck import day_key
 from spider.engine import Game
 from spider.jobs import daily as daily_jobs
 from spider.jobs.players import PlayerJobs
@@ -31,6 +32,8 @@ def test_the_task_makes_a_proved_deal_of_the_secrets_shuffle_once(tmp_path: Path
         assert deal is not None and deal.difficulty in ("easy", "medium", "hard")
         secret = daily_secret(store)
         assert any(deal.deck == daily_deck(secret, DAY, LEVEL, attempt) for attempt in range(20))
+        assert deal.seal is not None and deal.deck == daily_deck(secret, DAY, LEVEL, deal.seal.attempt)
+        assert deal.seal.day_key == day_key(secret, DAY) and len(deal.seal.salt) == 64
         game = Game.from_record({"game": "spiderette", "suits": 1, "deck": deal.deck, "actions": deal.line})
         assert game.won
         assert make_daily(database, DAY, [LEVEL], 0.0, 0.0, 0.0) == [LEVEL]  # kept: nothing to make

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from spider.store import DailyDeal, GameRow, Store, utc_day
+from spider.store import DailyDeal, DealSeal, GameRow, Store, utc_day
 from spider.store.base import FinishedAttempt, Transaction
 
 LEVEL = "spider-1-classic"
@@ -69,6 +69,13 @@ def test_the_first_deal_written_for_a_day_and_level_is_kept(store: Store) -> Non
     store.add_daily_deal(deal(level="spiderette-1-classic"), time.time())
     assert {d.level for d in store.daily_deals(TODAY)} == {LEVEL, "spiderette-1-classic"}
     assert store.daily_deals(YESTERDAY) == []
+
+
+def test_a_deals_seal_is_kept_with_it_and_an_unsealed_deal_reads_back_unsealed(store: Store) -> None:
+    sealed = DailyDeal(TODAY, LEVEL, ["AS", "2S"], ["1-2"], "easy", DealSeal("a" * 64, "b" * 64, 3))
+    assert store.add_daily_deal(sealed, time.time()) == sealed
+    assert store.daily_deal(TODAY, LEVEL) == sealed and store.daily_deals(TODAY) == [sealed]
+    assert store.add_daily_deal(deal(YESTERDAY), time.time()).seal is None  # as a deal made before seals
 
 
 def test_an_attempt_is_started_once_per_player_and_deal(store: Store) -> None:

@@ -5,6 +5,7 @@ clock (``spider.clock.now``, which ``days.now`` reads) is a moment the test sets
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -17,19 +18,25 @@ from fastapi.testclient import TestClient
 
 from spider import clock
 from spider.daily import LEVELS, days
+from spider.daily.deck import day_key
 from spider.engine import Game, card_text
 from spider.jobs.top_up import SEED_FILE
-from spider.store import DailyDeal, Store
+from spider.store import DailyDeal, DealSeal, Store
 from spider.web.app import create_app
 
 SEEDS = json.loads(SEED_FILE.read_text(encoding="utf-8"))
 DAY = 86400.0
+SECRET = "the web tests' daily secret"
 
 
 def known_deal(day: str, level: str, which: int = 0) -> DailyDeal:
+    """A shipped deal as ``day``'s deal, sealed with a salt of its own and the day's key (its deck is
+    no shuffle of that key: what needs a deal that verifies makes one, tests/web/test_daily_fairness.py)."""
     seed = SEEDS[level][which]
     deck = [card_text(card) for card in Game.from_code(seed["code"]).deck or ()]
-    return DailyDeal(day=day, level=level, deck=deck, line=list(seed["line"]), difficulty="easy")
+    salt = hashlib.sha256(f"{day}|{level}|{which}".encode()).hexdigest()
+    seal = DealSeal(salt=salt, day_key=day_key(SECRET, day), attempt=0)
+    return DailyDeal(day=day, level=level, deck=deck, line=list(seed["line"]), difficulty="easy", seal=seal)
 
 
 @dataclass

@@ -6,6 +6,7 @@ import contextlib
 import os
 import signal
 import socket
+import time
 from pathlib import Path
 
 from tests.patience import wait_for
@@ -25,6 +26,23 @@ def gone(pid: int) -> bool:
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def busiest(pids: set[int]) -> int:
+    """Of ``pids``, the process whose CPU time grows the most over half a second, if it grows at
+    all (a search: an idle process uses none, a search uses what it can get of a busy machine); else 0.
+    A process that ends meanwhile counts as idle."""
+
+    def used(pid: int) -> float:
+        with contextlib.suppress(OSError, IndexError):
+            return cpu_seconds(pid)
+        return 0.0
+
+    before = {pid: used(pid) for pid in pids}
+    time.sleep(0.5)  # a sample's length: what is waited for is the state it shows, not the time
+    grown = {pid: used(pid) - cpu for pid, cpu in before.items() if not gone(pid)}
+    pid = max(grown, key=lambda p: grown[p], default=0)
+    return pid if pid and grown[pid] >= 0.05 else 0
 
 
 def _parents() -> dict[int, int]:

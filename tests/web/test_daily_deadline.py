@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider import store as stores
+from spider.daily.making import NOT_READY_RETRY_SECONDS
 from spider.jobs import daily as daily_jobs
 from spider.jobs.players import PlayerJobs
 from spider.jobs.protocol import WINNABLE, JobState
@@ -45,7 +46,7 @@ def test_a_deal_that_cannot_be_made_in_the_wait_is_a_503_with_retry_after(tmp_pa
         r = client.post(f"/api/daily/{LEVEL}")
         took = time.monotonic() - asked
         assert r.status_code == 503 and r.json()["reason"] == "daily_not_ready", r.text
-        assert r.headers["Retry-After"] == str(daily_jobs.NOT_READY_RETRY_SECONDS)
+        assert r.headers["Retry-After"] == str(NOT_READY_RETRY_SECONDS)
         assert took < BOUND, took
         assert client.get("/api/games/current").status_code == 404  # nothing changed
         assert client.get("/api/daily").json()["deals"][-1]["difficulty"] is None

@@ -11,6 +11,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from spider.daily.fairness import fingerprint
 from spider.engine import Game, variant_of_level
 from tests.web.daily_deals import Clock, act, clock_fixture, daily_app_fixture, known_deal, play  # noqa: F401
 from tests.web.procwatch import wait_for
@@ -48,12 +49,13 @@ def secrets_of(deck: list[str]) -> list[str]:
 
 def test_no_answer_carries_the_deal_while_its_day_lasts(client: TestClient, clock: Clock) -> None:
     deal = known_deal(clock.today, LEVEL)
-    hidden = secrets_of(deal.deck)
+    assert deal.seal is not None
+    hidden = [*secrets_of(deal.deck), deal.seal.salt, deal.seal.day_key, '"seal"', '"salt"', '"day_key"']
     answers: list[tuple[str, str]] = []
 
     def seen(method: str, path: str, **kwargs: object) -> dict:
         r = client.request(method, path, **kwargs)  # type: ignore[arg-type]
-        answers.append((f"{method} {path}", r.text))
+        answers.append((f"{method} {path}", r.text + str(r.headers)))
         return {"http": r.status_code} | (r.json() if r.content else {})
 
     view = seen("POST", f"/api/daily/{LEVEL}")
@@ -100,13 +102,15 @@ def test_the_deal_and_a_winning_line_are_shown_once_the_day_is_over(client: Test
     entry = next(d for d in shown if d["level"] == LEVEL)
     assert entry["deck"] == {"game": "spider", "suits": 2, "rules": "classic", "deck": deal.deck}
     assert entry["line"] == deal.line and entry["result"]["state"] == "lost"
+    assert deal.seal is not None and entry["seal"] == vars(deal.seal)
+    assert entry["fingerprint"] == fingerprint(deal.seal.salt, day, LEVEL, deal.deck)
     record = client.get(f"/api/games/{view['id']}/record").json()
     assert record["deck"] == deal.deck and Game.from_record(record).moves == 1
     replay = client.get(f"/api/games/{view['id']}/replay/1")
     assert replay.status_code == 200 and replay.json()["events"]["action"] == deal.line[0]
     assert client.get(f"/api/games/{view['id']}/review/line/0").status_code == 404  # not reviewed yet: no secret
     today = client.get("/api/daily").json()
-    assert today["date"] == clock.today and all("deck" not in d for d in today["deals"])
+    assert today["date"] == clock.today and all("deck" not in d and "seal" not in d for d in today["deals"])
 
 
 def test_the_solver_answers_a_daily_deal_without_its_line_while_its_day_lasts(client: TestClient) -> None:

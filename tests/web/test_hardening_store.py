@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from spider.store import GameRow, level_stats
+from spider.play import level_stats
+from spider.store import GameRow
 from spider.store.dialect import Statements
 from spider.store.sqlite import MIGRATIONS, SQLiteStore
 from spider.web.app import create_app

@@ -1,5 +1,6 @@
 """A database kept locked elsewhere or a solver queue that does not answer: 503 with a JSON reason and
-Retry-After, never a hang or a 500; a solver too busy to take a job: 429 with Retry-After."""
+Retry-After, never a hang or a 500; a solver too busy to take a job: 429 with Retry-After; a solver
+process lost before it answered: 503 worker_lost (ask again)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from ...engine import N_
-from ...jobs.errors import Busy, QueueUnavailable
+from ...jobs.errors import Busy, QueueUnavailable, WorkerLost
 from ...store import StoreBusy
 from .errors import ApiError, error_response
 
@@ -35,3 +36,8 @@ def install(app: FastAPI) -> None:
         response = error_response(request, ApiError(429, exc.reason, exc.template, **exc.params))
         response.headers["Retry-After"] = str(exc.retry_after)
         return response
+
+    @app.exception_handler(WorkerLost)
+    async def worker_lost(request: Request, _exc: WorkerLost) -> JSONResponse:
+        stopped = N_("The solver stopped before it could answer. Please ask again.")
+        return error_response(request, ApiError(503, "worker_lost", stopped))

@@ -9,8 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, Game, parse_action
 from ...i18n import translations
-from ...jobs.errors import WorkerLost
-from ...store import GameRow
+from ...play import GameRow
 from ..bodies import SolveBody
 from ..context import Ctx
 from ..dailies import still_secret
@@ -63,12 +62,9 @@ async def hint(
 
 
 async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -> str | None:
-    """The strong player's action, worked out in a solver worker; 503 worker_lost when none answered."""
-    try:
-        action = await ctx.player_jobs.deep_hint(game.record(), row.player, client)
-    except WorkerLost:
-        stopped = N_("The solver stopped before it could answer. Please ask again.")
-        raise ApiError(503, "worker_lost", stopped) from None
+    """The strong player's action, worked out in a solver worker (a worker lost before it answered
+    is a 503 worker_lost: http/busy.py); the game is counted apart once it is given."""
+    action = await ctx.player_jobs.deep_hint(game.record(), row.player, client)
     await run_in_threadpool(ctx.games.deep_hint_given, row)
     return action
 

@@ -3,7 +3,6 @@ its leaderboard (docs/API.md, Daily deals)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -16,10 +15,10 @@ from starlette.types import Scope
 from ...daily import LEVELS, PROFILE, days, is_level
 from ...daily import calendar as daily_calendar
 from ...daily.board import leaderboard
+from ...daily.making import NOT_READY_RETRY_SECONDS
 from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
 from ...i18n import translations
-from ...jobs import daily as daily_jobs
 from ...play import clubs
 from ..club_models import ClubLeaderboard
 from ..context import Ctx, view
@@ -61,7 +60,7 @@ class NotReady(ApiError):
 
     def __init__(self) -> None:
         super().__init__(503, "daily_not_ready", NOT_READY)
-        self.headers = {"Retry-After": str(daily_jobs.NOT_READY_RETRY_SECONDS)}
+        self.headers = {"Retry-After": str(NOT_READY_RETRY_SECONDS)}
 
 
 # A day (a malformed one is a 400 bad_date: texts.DAY), a month, and a level of the daily deals (another
@@ -199,10 +198,8 @@ def line(
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
 async def play(request: Request, level: DailyLevel, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    # the player's whole wait, from here: reading the store, a job's wait for a worker, its tries
-    deadline = asyncio.get_running_loop().time() + daily_jobs.ON_REQUEST_SECONDS
     level, day = _level(level), days.today()
-    deal = await ctx.player_jobs.daily_deal(day, level, deadline)
+    deal = await ctx.player_jobs.daily_deal(day, level)  # within the player's bounded wait
     if deal is None:
         raise NotReady()
     row, game = await run_in_threadpool(ctx.games.daily_attempt, player, deal)

@@ -9,7 +9,6 @@ from typing import Any
 from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
-from ...jobs.protocol import JobQueue, Served
 from ..context import Ctx
 from ..models import Health, Ready
 
@@ -32,26 +31,13 @@ async def health() -> dict[str, bool]:
 )
 async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
     database = await _probe("database", run_in_threadpool, ctx.store.player_settings, "")
-    queue = await _probe("queue", _queue_probe, ctx.player_jobs.jobs)
-    workers = queue and await _probe("workers", _workers_probe, ctx.player_jobs.jobs)
+    queue = await _probe("queue", run_in_threadpool, ctx.player_jobs.queue_reachable)
+    workers = queue and await _probe("workers", run_in_threadpool, ctx.player_jobs.workers_serving)
+    if queue and not workers:
+        log.warning("workers not serving: no spider worker has said it is there within its heartbeat (or Redis erred)")
     if not (database and queue and workers):
         response.status_code = 503
     return {"ok": database and queue and workers, "database": database, "queue": queue, "workers": workers}
-
-
-async def _queue_probe(jobs: JobQueue) -> bool:
-    return await run_in_threadpool(jobs.reachable)
-
-
-async def _workers_probe(jobs: JobQueue) -> bool:
-    """A queue that Redis holds is served while a ``spider worker`` says it is there (its heartbeat);
-    the local queues' workers are the server's own, there whenever the queue answers."""
-    if not isinstance(jobs, Served):
-        return True
-    serving = await run_in_threadpool(jobs.serving)
-    if not serving:
-        log.warning("workers not serving: no spider worker has said it is there within its heartbeat")
-    return serving > 0
 
 
 async def _probe(name: str, fn: Any, *args: Any) -> bool:

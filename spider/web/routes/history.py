@@ -8,11 +8,10 @@ from fastapi import APIRouter, Path, Query, Request
 
 from ...engine import N_, Game, describe
 from ...i18n import translations
-from ...play import record_of
-from ...store import GameRow
+from ...play import GameRow, record_of
 from ..context import Ctx, view
 from ..dailies import secret_error
-from ..http.errors import BUSY, ApiError, NotFound, error_response, error_responses
+from ..http.errors import BUSY, ApiError, error_response, error_responses
 from ..identity import PlayerId
 from ..language import request_language
 from ..models import MAX_INT, History, HistoryDeleted, ReplayStep
@@ -57,7 +56,7 @@ def history(
 ) -> dict[str, Any]:
     if level is not None and level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
-    rows, total = ctx.store.finished_page(player, level, offset, limit)
+    rows, total = ctx.finished.page(player, level, offset, limit)
     return {"games": [past_game(row) for row in rows], "total": total, "offset": offset, "limit": limit}
 
 
@@ -68,7 +67,7 @@ def history(
     responses=error_responses(BUSY),
 )
 def forget_history(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    return {"deleted": ctx.store.delete_finished(player)}
+    return {"deleted": ctx.finished.forget(player)}
 
 
 @router.get(
@@ -85,9 +84,7 @@ def replay_step(
     ctx: Ctx,
     player: PlayerId,
 ) -> Any:
-    row = ctx.store.get_game(player, game_id)
-    if row is None:
-        raise NotFound()
+    row = ctx.finished.saved(player, game_id)
     err = secret_error(row)
     if err is None and row.status == "active":
         err = ApiError(409, "not_finished", N_("A game is replayed once it is over"))
@@ -97,8 +94,7 @@ def replay_step(
         raise ApiError(
             404, "not_found", N_("The game has no step {step}: it has {steps}"), step=step, steps=row.version
         )
-    ctx.store.load_actions(row)  # a game is read without its log
-    return table_at(row, step, request)
+    return table_at(ctx.finished.with_log(row), step, request)
 
 
 def table_at(row: GameRow, step: int, request: Request) -> dict[str, Any]:

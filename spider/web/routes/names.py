@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from ... import clock
-from ...daily.names import check_name, public_id
+from ...daily.names import check_name, choose_name
 from ...daily.transfers import VALID_SECONDS, code_hash, new_code, normalized
 from ...i18n import translations
 from ..bodies import LinkBody, NameBody
@@ -31,7 +31,7 @@ router = APIRouter()
 )
 def put_name(request: Request, body: NameBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     name = None if body.name is None else check_name(body.name)  # a bad name: 400 bad_name, nothing kept
-    ctx.store.set_player_name(player, name, public_id(player), clock.now())
+    choose_name(ctx.store, player, name, clock.now())  # a look-alike of another's: 400 name_taken, nothing kept
     return name_of(ctx.store, player, translations(request_language(request)))
 
 

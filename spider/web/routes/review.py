@@ -9,12 +9,9 @@ from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from ... import clock
 from ...engine import N_, Game, Translations
 from ...i18n import translations
-from ...solver.review import player_line, position
-from ...solver.review_text import move_words, review_sentences
-from ...store import GameRow
+from ...play import GameRow, reviews
 from ..context import Ctx, view
 from ..dailies import secret_error
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, NotFound, error_response, error_responses
@@ -52,13 +49,8 @@ def _in_play(request: Request, ctx: Ctx, found: _InPlay) -> JSONResponse:
 
 
 def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) -> dict[str, Any]:
-    """The done answer: the review, its sentences, and the player's own move where the line starts."""
-    start, line = player_line(game.record())
-    k = review["line_from"]
-    chosen = move_words(position(start, line, k), line[k], k + 1, tr) if k is not None and k < len(line) else None
-    # the winning line's notation is left out of the words: the page steps through it instead
-    sentences = review_sentences(review | {"line": []}, start, line, tr)
-    return {"state": "done", "game": game_id, "review": review, "sentences": sentences, "chosen": chosen}
+    """The done answer: the review in words (the play layer's), for the game."""
+    return {"state": "done", "game": game_id} | reviews.worded(game, review, tr)
 
 
 @router.post(
@@ -74,7 +66,7 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
     except _InPlay as found:
         return _in_play(request, ctx, found)
     tr = translations(request_language(request))
-    stored = await run_in_threadpool(ctx.store.get_review, player, game_id)
+    stored = await run_in_threadpool(ctx.finished.review, player, game_id)
     if stored is not None:
         return await run_in_threadpool(_worded, game_id, game, stored, tr)
     # a review is a solver job like a solve: the same bucket and the same one job per address
@@ -108,9 +100,8 @@ async def review_state(request: Request, job_id: str, ctx: Ctx, player: KnownPla
         return progress | {"state": "failed", "message": failed}
     game_id, review = answer["game"], answer["review"]
     _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-    await run_in_threadpool(ctx.store.save_review, player, game_id, review, clock.now())  # kept once: the first stays
-    stored = await run_in_threadpool(ctx.store.get_review, player, game_id)
-    return progress | await run_in_threadpool(_worded, game_id, game, stored or review, tr)
+    review = await run_in_threadpool(ctx.finished.keep_review, player, game_id, review)
+    return progress | await run_in_threadpool(_worded, game_id, game, review, tr)
 
 
 @router.delete(
@@ -143,11 +134,10 @@ def review_line_step(
         _row, game = _finished(ctx, player, game_id)
     except _InPlay as found:
         return _in_play(request, ctx, found)
-    review = ctx.store.get_review(player, game_id)
+    review = ctx.finished.review(player, game_id)
     if review is None or review["line_from"] is None:
         raise NotFound() if review is None else ApiError(404, "not_found", N_("The review found no winning line"))
-    board, line = player_line(game.record())  # the deal, and the player's line after undos
-    before = line[: review["line_from"]]
+    board, before = reviews.line_start(game, review)
     tr = translations(request_language(request))
     table = line_step(board, before, review["line"], step, tr)
     return table | {"id": game_id, "line_from": review["line_from"]}

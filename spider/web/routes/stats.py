@@ -7,7 +7,6 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 
 from ...engine import N_, all_variants
-from ...store import level_stats
 from ..context import Ctx
 from ..http.errors import BUSY, ApiError, error_responses
 from ..identity import PlayerId
@@ -36,7 +35,7 @@ def stats(
 ) -> dict[str, Any]:
     if level not in all_levels():
         raise ApiError(404, "not_found", N_("Unknown level {level}"), level=level)
-    return level_stats(ctx.store.finished_games(player, level)).as_dict()
+    return ctx.finished.stats(player, level).as_dict()
 
 
 @router.get(
@@ -46,9 +45,5 @@ def stats(
     responses=error_responses(BUSY),
 )
 def all_stats(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    levels = {}
-    for key in all_levels():
-        finished = ctx.store.finished_games(player, key)
-        if finished:
-            levels[key] = level_stats(finished).as_dict()
-    return {"levels": levels}
+    found = ctx.finished.every_level_stats(player, all_levels())
+    return {"levels": {level: stats.as_dict() for level, stats in found.items()}}

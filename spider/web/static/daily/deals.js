@@ -4,6 +4,7 @@
 import { el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
+import { fairness } from "./fingerprint.js";
 import { canWatch, dealAction, levelTitle } from "./plan.js";
 
 export function difficultyWord(difficulty) {
@@ -39,8 +40,39 @@ const ACTION_WORDS = {
   wait: () => t("Play"),
 };
 
-/** The card of one deal. `handlers`: play(deal, action, button), watch(deal), board(deal). */
-export function dealCard(deal, isToday, handlers) {
+/** The deal's fingerprint, short, with a button that copies it whole (or, with no clipboard, shows
+ * it whole to copy by hand); once the day is over, the link to verify the deal. */
+function fingerprintPart(deal, date, isToday, id) {
+  const shown = fairness(deal, date, isToday);
+  if (!shown) return null;
+  const part = el("div", { class: "deal-fingerprint" });
+  if (!shown.full) {
+    part.append(el("p", { class: "muted", text: shown.note }));
+    return part;
+  }
+  const code = el("code", { title: shown.full, text: shown.short });
+  const copy = el("button", { type: "button", class: "small-button", text: t("Copy"), "aria-label": shown.copy,
+    "aria-describedby": id });
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(shown.full);
+      copy.textContent = t("Copied");
+    } catch (_) {
+      code.textContent = shown.full; // no clipboard: the whole fingerprint to select and copy
+    }
+  });
+  // the spaces keep the words apart in the text a screen reader reads; the flex box lays them out
+  part.append(el("p", {}, el("span", { class: "fingerprint-label", text: `${shown.label}:` }), " ", code, " ", copy));
+  if (shown.verify) {
+    part.append(el("p", {}, el("a", { href: shown.verify, target: "_blank", rel: "noopener", "aria-describedby": id,
+      title: t("The deal, its salt and its day key as published: check them with spider verify-daily"),
+      text: t("Verify this deal") })));
+  }
+  return part;
+}
+
+/** The card of one deal of `date`. `handlers`: play(deal, action, button), watch(deal), board(deal). */
+export function dealCard(deal, isToday, handlers, date) {
   const name = levelTitle(deal.level);
   const id = `daily-deal-${deal.level}`;
   const action = dealAction(deal, isToday);
@@ -53,6 +85,8 @@ export function dealCard(deal, isToday, handlers) {
     el("p", { class: "deal-result", text: resultText(deal.result, isToday) }));
   const practice = practiceText(deal.practice);
   if (practice) card.append(el("p", { class: "deal-practice muted", text: practice }));
+  const fingerprint = fingerprintPart(deal, date, isToday, id);
+  if (fingerprint) card.append(fingerprint);
   const buttons = el("div", { class: "deal-buttons" });
   if (action) {
     const button = el("button", { type: "button", class: action === "replay" ? "" : "primary", text: ACTION_WORDS[action](),

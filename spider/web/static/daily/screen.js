@@ -113,7 +113,7 @@ function draw(dialog, p, model, now, before) {
   if (now.deals !== before.deals && now.deals) {
     const handlers = { play: (...args) => play(dialog, model, ...args), watch: (deal) => model.watch(deal.level),
       board: (deal) => model.showBoard(deal.level) };
-    p.deals.replaceChildren(...now.deals.map((deal) => dealCard(deal, now.isToday, handlers)));
+    p.deals.replaceChildren(...now.deals.map((deal) => dealCard(deal, now.isToday, handlers, now.day)));
   }
   if (now.dayTitle !== before.dayTitle) p.dayTitle.textContent = now.dayTitle;
   p.back.hidden = now.backHidden;

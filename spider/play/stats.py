@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from .base import GameRow
+from ..store import GameRow
 
 
 @dataclass
