@@ -71,6 +71,7 @@ UNBOUNDED_CLIENTS = {
     "SPIDER_DEEP_HINTS_PER_MINUTE": "0",
     "SPIDER_NEW_PLAYERS_PER_MINUTE": "0",
     "SPIDER_LINKS_PER_MINUTE": "0",
+    "SPIDER_INVITES_PER_MINUTE": "0",
 }
 for _name, _value in UNBOUNDED_CLIENTS.items():
     os.environ.setdefault(_name, _value)

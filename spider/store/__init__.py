@@ -1,10 +1,24 @@
 """Saved games (as action logs), settings and daily results behind one small interface: SQLite (an embedded
 file, the default) or PostgreSQL (one database for many app processes and hosts)."""
 
-from .base import DailyBoard, DailyDeal, DailyResult, DealSeal, GameRow, Store, StoreBusy, StoreUnavailable, utc_day
+from .base import (
+    Club,
+    ClubMember,
+    DailyBoard,
+    DailyDeal,
+    DailyResult,
+    DealSeal,
+    GameRow,
+    Store,
+    StoreBusy,
+    StoreUnavailable,
+    utc_day,
+)
 from .sqlite import SQLiteStore
 
 __all__ = [
+    "Club",
+    "ClubMember",
     "DailyBoard",
     "DailyDeal",
     "DealSeal",

@@ -130,6 +130,26 @@ class DailyBoard:
     around: list[tuple[int, DailyResult]]  # ranked results next to the player's, theirs included
 
 
+@dataclass
+class Club:
+    """A club: players who see the daily leaderboards among themselves (docs/RULES.md)."""
+
+    id: str
+    name: str
+    owner: str  # the player who may replace its invite: its maker, or the longest-standing member
+    invite: str  # the token of its invite link
+    created: float
+    members: int  # how many are in it
+
+
+@dataclass
+class ClubMember:
+    player: str
+    name: str | None  # the player's chosen display name, if any
+    public: str | None  # their public id, once they chose a name
+    joined: float
+
+
 DAILY_RESULT_COLUMNS = (
     "day, level, player, game, state, moves, seconds, assisted, finished, sets_left, face_down, standing, pace"
 )
@@ -344,6 +364,41 @@ class Store(Protocol):
     def settle_review(self, day: str, level: str, player: str, ranked: bool) -> bool:
         """An operator's word on a result under review: ranked (counted in its tally) or withheld
         (apart for good); False, and nothing written, when it is not under review."""
+
+    # ----- clubs -----------------------------------------------------------------------------
+
+    def add_club(self, club: str, name: str, owner: str, invite: str, most: int, now: float) -> bool:
+        """Make a club with its maker as its first member; False, and nothing written, when the
+        maker is in ``most`` clubs already."""
+
+    def club(self, club: str) -> Club | None: ...
+
+    def player_clubs(self, player: str) -> list[Club]:
+        """The clubs the player is in, in the order they joined them."""
+
+    def join_club(self, invite: str, player: str, most: int, members: int, now: float) -> tuple[str, Club | None]:
+        """Join the club whose invite this is: ("joined", club); else nothing written and why:
+        "unknown" (no club has it), "member" (in it already), "too_many" (the player is in ``most``
+        clubs), "full" (it has ``members``)."""
+
+    def leave_club(self, club: str, player: str) -> bool:
+        """Leave the club (False when not in it); the longest-standing member takes over from a
+        maker who leaves, and a club left empty is gone."""
+
+    def replace_invite(self, club: str, owner: str, invite: str) -> bool:
+        """A new invite in place of the old one, if ``owner`` owns the club."""
+
+    def is_member(self, club: str, player: str) -> bool: ...
+
+    def club_members(self, club: str) -> list[ClubMember]:
+        """The members, in the order they joined."""
+
+    def club_results(self, club: str, first_day: str, last_day: str) -> list[DailyResult]:
+        """The members' counted attempts from ``first_day`` to ``last_day``, by player and day."""
+
+    def club_board(self, club: str, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
+        """As ``daily_board``, among the club's members only (ranks among them); ``you`` is None
+        unless ``player`` is a member."""
 
     # ----- display names and transfer codes --------------------------------------------------
 

@@ -149,6 +149,26 @@ MIGRATIONS = [
         WHERE NOT assisted AND standing = 'ranked' AND lost >= 0 GROUP BY day, level, lost, sets_left, face_down, moves;
     CREATE INDEX daily_review ON daily_results (finished) WHERE standing = 'review';
     """,
+    # 7: clubs (docs/RULES.md, Boards among friends)
+    """
+    CREATE TABLE clubs (
+        id      TEXT PRIMARY KEY,
+        name    TEXT NOT NULL,
+        owner   TEXT NOT NULL,
+        invite  TEXT NOT NULL UNIQUE,
+        created DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE club_members (
+        club   TEXT NOT NULL REFERENCES clubs(id),
+        player TEXT NOT NULL,
+        joined DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (club, player)
+    );
+    CREATE INDEX club_members_by_player ON club_members (player, club);
+    -- a member's result looked up by (day, level, player), all a club's board reads of it in the index
+    CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,
+        face_down, moves, seconds, finished, state, game, pace);
+    """,
 ]
 
 

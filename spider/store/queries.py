@@ -10,7 +10,8 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from .base import GAME_COLUMNS, GameRow, new_game_values
-from .daily import ASSIST_ATTEMPT, DailyQueries, DailyStatements
+from .clubs import ClubQueries
+from .daily import ASSIST_ATTEMPT, DailyStatements
 from .dialect import Params, Statements
 
 # An action's version check: the game moves on only from the version the player saw, while active.
@@ -45,7 +46,7 @@ def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -
     )
 
 
-class Queries(DailyQueries):
+class Queries(ClubQueries):
     """Every method of the Store protocol but ``close``, over a back end's primitives."""
 
     # ----- players ---------------------------------------------------------------------------
@@ -68,7 +69,8 @@ class Queries(DailyQueries):
     def expire_players(self, before: float) -> int:
         return self._write(
             "DELETE FROM players WHERE created < %s AND settings = '{}' AND name IS NULL"
-            " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)",
+            " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)"
+            " AND NOT EXISTS (SELECT 1 FROM club_members WHERE club_members.player = players.token)",
             (before,),
         )
 

@@ -113,6 +113,17 @@ MIGRATIONS: list[str | tuple[str, ...]] = [
         " GROUP BY day, level, lost, sets_left, face_down, moves",
         "CREATE INDEX daily_review ON daily_results (finished) WHERE standing = 'review'",
     ),
+    # 20: clubs (docs/RULES.md, Boards among friends), and a member's result looked up by (day, level,
+    # player) with all a club's board reads of it in the index
+    (
+        "CREATE TABLE clubs (id TEXT PRIMARY KEY, name TEXT NOT NULL, owner TEXT NOT NULL,"
+        " invite TEXT NOT NULL UNIQUE, created REAL NOT NULL)",
+        "CREATE TABLE club_members (club TEXT NOT NULL REFERENCES clubs(id), player TEXT NOT NULL,"
+        " joined REAL NOT NULL, PRIMARY KEY (club, player)) WITHOUT ROWID",
+        "CREATE INDEX club_members_by_player ON club_members (player, club)",
+        "CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,"
+        " face_down, moves, seconds, finished, state, game, pace)",
+    ),
 ]
 
 

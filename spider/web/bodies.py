@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ..engine import N_, SpiderError
 from .http.errors import Refused
 from .models import MAX_INT, CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
-from .texts import ACTION, CARD, GAME_CODE, NAME, TRANSFER_CODE
+from .texts import ACTION, CARD, GAME_CODE, INVITE, NAME, TRANSFER_CODE
 
 
 class _Body(BaseModel):
@@ -92,4 +92,17 @@ class NameBody(_Body):
 class LinkBody(_Body):
     code: Annotated[str, TRANSFER_CODE] = Field(
         description="A transfer code from another browser, e.g. 7KQ2-MX9D (either case, with or without the dash)"
+    )
+
+
+class ClubBody(_Body):
+    name: Annotated[str, NAME] = Field(
+        description="The club's name: the display names' rule (docs/API.md, Display names)", examples=["Tuesday cards"]
+    )
+
+
+class InviteBody(_Body):
+    invite: Annotated[str, INVITE] = Field(
+        description="The token of a club's invite link (what follows #join= in it)",
+        examples=["dG9rZW4tb2YtYW4taW52aXRl"],
     )

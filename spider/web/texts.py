@@ -38,7 +38,8 @@ from ..engine import (
     parse_card,
     parse_code,
 )
-from .http.errors import Refused
+from ..play.clubs import BadInvite, NoClub
+from .http.errors import ApiError, Refused
 
 BAD_TRANSFER = N_("That code is unknown, used or expired: ask the other device for a new one")
 
@@ -209,4 +210,9 @@ NAME = TextRule(
     max_length=4 * LONGEST_NAME,
 )
 
-RULES = {rule.name: rule for rule in (GAME_CODE, ACTION, CARD, DAY, MONTH, TRANSFER_CODE, NAME)}
+# A club's invite token and id (spider/play/clubs.py makes both with secrets.token_urlsafe): another
+# text is an invite no club has (400 bad_invite), a club nobody is in (404 no_club).
+INVITE = TextRule("invite", lambda _text: BadInvite(), "[A-Za-z0-9_-]{8,64}")
+CLUB_ID = TextRule("club", lambda _text: ApiError(404, "no_club", NoClub().template), "[A-Za-z0-9_-]{1,32}")
+
+RULES = {rule.name: rule for rule in (GAME_CODE, ACTION, CARD, DAY, MONTH, TRANSFER_CODE, NAME, INVITE, CLUB_ID)}

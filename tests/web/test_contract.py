@@ -235,6 +235,23 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert api("GET", line, path={"date": today, "level": level, "step": 0})[1]["reason"] == "not_yet"
     assert api("GET", line, path={"date": "2026-02-30", "level": level, "step": 0})[0] == 400
 
+    # a club: made, its page, its board, a new invite, joined by it (a member already), left
+    status, club = api("POST", "/api/clubs", {"name": "Tuesday cards"})
+    assert status == 201 and club["owner"] and club["invite"]
+    assert api("POST", "/api/clubs", {"name": "!"})[0] == 400
+    assert api("GET", "/api/clubs")[1]["clubs"] == [club]
+    assert api("GET", "/api/clubs/{club}", path={"club": club["id"]})[1]["roster"][0]["you"]
+    assert api("GET", "/api/clubs/{club}", path={"club": "nosuchclub"})[0] == 404
+    at = {"date": today, "level": level}
+    assert api("GET", board, path=at, params={"club": club["id"]})[1]["club"] == club["id"]
+    status, renewed = api("POST", "/api/clubs/{club}/invite", path={"club": club["id"]})
+    assert status == 200 and renewed["invite"] != club["invite"]
+    assert api("POST", "/api/clubs/{club}/invite", path={"club": "nosuchclub"})[0] == 404
+    assert api("POST", "/api/invites/accept", {"invite": renewed["invite"]})[1]["id"] == club["id"]
+    assert api("POST", "/api/invites/accept", {"invite": club["invite"]})[1]["reason"] == "bad_invite"
+    assert api("DELETE", "/api/clubs/{club}/membership", path={"club": club["id"]})[0] == 204
+    assert api("DELETE", "/api/clubs/{club}/membership", path={"club": club["id"]})[0] == 404
+
     # every status seen is documented on its route, and every route was answered
     schema = app.openapi()
     for method, template, status in api.seen:

@@ -43,9 +43,11 @@ ERROR_STATUSES: dict[int, str] = {
     400: "Bad input: a malformed body, a number out of its bounds, a text that breaks its rule (bad_code,"
     " bad_action, bad_card, bad_date: the schema gives each one's pattern), an unknown game, suit count, rules or"
     " profile, a bad deck or record, a display name that breaks its rule (bad_name), a transfer code unknown, used or"
-    " expired (bad_transfer)",
+    " expired (bad_transfer), a club invite unknown or replaced (bad_invite)",
+    403: "too_many_clubs: the player is in as many clubs as one may be; club_full: the club has as many members as"
+    " one may; not_owner: only a club's owner replaces its invite",
     404: "No such game or solver job (or another player's, or a job of another kind), level, language or daily"
-    " deal; not_yet: a day still to come",
+    " deal; not_yet: a day still to come; no_club: no such club, or one the player is not in",
     408: "A request body not all there within 10 s (the connection is closed)",
     409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",
     411: "A request body without a Content-Length",

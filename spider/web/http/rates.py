@@ -1,5 +1,5 @@
 """How often one client address may start costly things: solves, deeper hints, new players, and
-how often it may try a transfer code (so that nobody guesses one).
+how often it may try a transfer code or a club's invite (so that nobody guesses one).
 
 A player is only a cookie, which a client can drop at will; its network address it cannot. That
 address is the TCP peer's, or the one a trusted proxy names in ``X-Forwarded-For``: uvicorn puts it in
@@ -23,7 +23,7 @@ from ...engine import N_
 from ...jobs.errors import Busy
 from .errors import ApiError
 
-SOLVE, DEEP_HINT, NEW_PLAYER, LINK = "solve", "deep_hint", "new_player", "link"
+SOLVE, DEEP_HINT, NEW_PLAYER, LINK, INVITE = "solve", "deep_hint", "new_player", "link", "invite"
 BURST_SECONDS = 60.0  # a bucket holds a minute's worth: a player may use it all at once, then waits
 MAX_BUCKETS = 10_000  # past this many addresses, those back to a full bucket are forgotten
 
@@ -79,6 +79,7 @@ class RateLimits:
                 DEEP_HINT: settings.deep_hints_per_minute,
                 NEW_PLAYER: settings.new_players_per_minute,
                 LINK: settings.links_per_minute,
+                INVITE: settings.invites_per_minute,
             }
         )
 

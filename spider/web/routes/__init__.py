@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import assist, catalog, daily, games, health, history, names, pages, player, review, stats
+from . import assist, catalog, clubs, daily, games, health, history, names, pages, player, review, stats
 
 # Tried in this order for every request: the games' first, which begin with the action route (a
 # player's most frequent request), then the probes, which a load balancer asks often.
@@ -18,4 +18,5 @@ ROUTERS = [
     stats.router,
     history.router,
     daily.router,
+    clubs.router,
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.routing import APIRoute
 from starlette.concurrency import run_in_threadpool
 from starlette.routing import Match
@@ -19,15 +19,18 @@ from ...daily.making import NOT_READY_RETRY_SECONDS
 from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
 from ...i18n import translations
+from ...play import clubs
+from ..club_models import ClubLeaderboard
 from ..context import Ctx, view
-from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday, Leaderboard
+from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..identity import PlayerId
 from ..language import request_language
 from ..line_steps import line_step
 from ..models import MAX_INT, GameView
 from ..players import name_of
-from ..texts import DAY, MONTH
+from ..texts import CLUB_ID, DAY, MONTH
+from . import clubs as club_routes
 
 
 def _stepping_aside(param: str, elsewhere: Callable[[str], bool]) -> type[APIRoute]:
@@ -143,13 +146,25 @@ def one_day(date: Day, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
 
 @router.get(
     "/api/daily/{date}/{level}/leaderboard",
-    summary="A daily deal's leaderboard: the top 50, the assisted results apart, and the player's place",
-    response_model=Leaderboard,
+    summary="A daily deal's leaderboard: the top 50, the assisted results apart, and the player's place;"
+    " with ?club=, among that club's members (the player's club only)",
+    response_model=ClubLeaderboard,
+    response_model_exclude_unset=True,
     responses=error_responses(400, 404, BUSY),
 )
-def board(request: Request, date: Day, level: DailyLevel, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+def board(
+    request: Request,
+    date: Day,
+    level: DailyLevel,
+    ctx: Ctx,
+    player: PlayerId,
+    club: Annotated[str | None, Query(description="A club's id: the board among its members"), CLUB_ID] = None,
+) -> dict[str, Any]:
     day, level = _day(date), _level(level)
-    return leaderboard(ctx.store, day, level, player, translations(request_language(request)))
+    tr = translations(request_language(request))
+    if club is not None:
+        return club_routes.answer(clubs.club_board, ctx.store, club, day, level, player, tr)
+    return leaderboard(ctx.store, day, level, player, tr)
 
 
 @router.get(

@@ -4,5 +4,6 @@ import { start } from "./app.js";
 import "./assist/install.js";
 import "./history/entry.js";
 import "./daily/entry.js";
+import "./clubs/entry.js";
 
 start();

@@ -70,9 +70,17 @@ export const api = {
   daily: () => call("GET", "/api/daily"),
   dailyDay: (date) => call("GET", `/api/daily/${encodeURIComponent(date)}`),
   dailyCalendar: (month) => call("GET", `/api/daily/calendar/${encodeURIComponent(month)}`),
-  dailyBoard: (date, level) => call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/leaderboard`),
+  dailyBoard: (date, level, club) => call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/leaderboard${
+    club ? `?club=${encodeURIComponent(club)}` : ""}`),
   // a past day's deal after `step` actions of its winning line, every card face up
   dailyLine: (date, level, step) =>
     call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/line/${step}`),
   playDaily: (level) => call("POST", `/api/daily/${encodeURIComponent(level)}`),
+  // clubs: the player's, making one, joining one by its invite, one's page, a new invite, leaving
+  clubs: () => call("GET", "/api/clubs"),
+  makeClub: (name) => call("POST", "/api/clubs", { name }),
+  joinClub: (invite) => call("POST", "/api/invites/accept", { invite }),
+  club: (id) => call("GET", `/api/clubs/${encodeURIComponent(id)}`),
+  renewInvite: (id) => call("POST", `/api/clubs/${encodeURIComponent(id)}/invite`),
+  leaveClub: (id) => call("DELETE", `/api/clubs/${encodeURIComponent(id)}/membership`),
 };

@@ -1,0 +1,50 @@
+// The way to the clubs: a menu item and its dialog (the screen loads the first time it opens); a
+// page opened by a club's invite link (#join=…) opens it with the offer to join, and the token
+// leaves the address bar at once.
+import { $, el } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { subscribe } from "../core/state.js";
+import { closeMenu } from "../play/menu.js";
+
+const item = el("button", { id: "btn-clubs-menu", type: "button", "aria-haspopup": "dialog" });
+const dialog = el("dialog", { id: "dlg-clubs", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-clubs-title" });
+let screen = null;
+
+function loadScreen() {
+  if (!screen) {
+    if (!document.querySelector('link[href="static/daily/daily.css"]')) {
+      document.head.append(el("link", { rel: "stylesheet", href: "static/daily/daily.css" }));
+    }
+    screen = import("./screen.js");
+  }
+  return screen;
+}
+
+async function open(invite = null) {
+  closeMenu();
+  const { openClubsScreen } = await loadScreen();
+  await openClubsScreen(dialog, invite);
+}
+
+/** The invite of the page's address, taken out of it (a reload does not offer it again). */
+function takeInvite() {
+  const found = /^#join=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  if (!found) return null;
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+  return found[1];
+}
+
+function applyTexts() {
+  item.textContent = t("Clubs");
+}
+
+document.body.append(dialog);
+$("btn-settings").before(item);
+item.addEventListener("click", () => open());
+subscribe((changed) => {
+  if (changed.has("language")) applyTexts();
+});
+applyTexts();
+const invite = takeInvite();
+// after the app's start has loaded the player and the language, so the screen speaks it
+if (invite) setTimeout(() => open(invite), 0);

@@ -1,0 +1,120 @@
+// The clubs' screen: the player's clubs, a form to make one, the offer to join one by an invite
+// link, and the club shown: its invite link (its owner's), its members with their results of
+// today's deals and their streaks, each deal's board among them, and leaving. It holds no rules:
+// the model (screen-model.js) holds what shows, from the server's answers (/api/clubs…,
+// docs/API.md); this draws it and passes the clicks on.
+import { api } from "../core/api.js";
+import { el } from "../core/dom.js";
+import { t, tn } from "../core/i18n.js";
+import { boardContent } from "../daily/board.js";
+import { levelTitle } from "../daily/plan.js";
+import { streakText } from "../daily/screen-model.js";
+import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
+import { ClubsModel, todayText } from "./screen-model.js";
+
+function parts(dialog) {
+  const p = {
+    title: el("h2", { id: "dlg-clubs-title", tabindex: "-1", text: t("Clubs") }),
+    notice: el("p", { class: "clubs-notice", role: "status" }),
+    error: el("p", { class: "error", role: "alert" }),
+    offer: el("section", { class: "clubs-offer", "aria-labelledby": "clubs-offer-h", hidden: true }),
+    list: el("ul", { class: "clubs-list", "aria-labelledby": "clubs-list-h" }),
+    listTitle: el("h3", { id: "clubs-list-h", tabindex: "-1", text: t("Your clubs") }),
+    name: el("input", { id: "club-name", type: "text", maxlength: "80", autocomplete: "off" }),
+    clubSection: el("section", { class: "club", "aria-labelledby": "club-h", hidden: true }),
+    boardSection: el("section", { class: "daily-board-section", "aria-labelledby": "club-board-h", hidden: true }),
+  };
+  p.form = el("form", { class: "clubs-make" },
+    el("label", { for: "club-name", text: t("Club name") }), p.name,
+    el("button", { type: "submit", text: t("Make a club") }));
+  const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
+  const intro = el("p", { class: "muted", text: t("A club shows each daily deal's leaderboard among its members only. Invite friends with its link.") });
+  dialog.replaceChildren(el("div", { class: "daily clubs" }, p.title, intro, p.notice, p.error, p.offer,
+    el("section", { "aria-labelledby": "clubs-list-h" }, p.listTitle, p.list, p.form),
+    p.clubSection, p.boardSection, buttonRow(close)));
+  return p;
+}
+
+function drawOffer(p, model, invite) {
+  p.offer.hidden = !invite;
+  if (!invite) return p.offer.replaceChildren();
+  p.offer.replaceChildren(el("h3", { id: "clubs-offer-h", text: t("An invitation") }),
+    el("p", { text: t("You were sent an invite link to a club.") }),
+    buttonRow(el("button", { type: "button", class: "primary", text: t("Join the club"), onclick: () => model.join() }),
+      el("button", { type: "button", text: t("Not now"), onclick: () => model.dismiss() })));
+}
+
+function drawList(p, model, clubs, most) {
+  if (!clubs) return p.list.replaceChildren(el("li", { class: "muted", text: t("Loading…") }));
+  const items = clubs.map((club) => el("li", {}, el("button", { type: "button", class: "small-button",
+    text: club.name, onclick: () => model.show(club.id) }), " ",
+  el("span", { class: "muted", text: tn("{n} member", "{n} members", club.members) })));
+  if (!items.length) items.push(el("li", { class: "muted", text: t("You are in no club yet.") }));
+  p.list.replaceChildren(...items);
+  p.form.hidden = clubs.length >= most;
+}
+
+function drawClub(p, model, club, link) {
+  p.clubSection.hidden = !club;
+  if (!club) return p.clubSection.replaceChildren();
+  const rows = club.roster.map((m) => el("tr", { class: m.you ? "you" : undefined },
+    el("th", { scope: "row", text: m.you ? `${m.name} ${t("(you)")}` : m.name }),
+    el("td", { text: todayText(m) }),
+    el("td", { text: streakText(m.streak) })));
+  const table = el("div", { class: "board-wrap" }, el("table", { class: "board" },
+    el("caption", { text: t("Members and today's results") }),
+    el("thead", {}, el("tr", {}, ...[t("Member"), t("Today"), t("Streak")].map((text) => el("th", { scope: "col", text })))),
+    el("tbody", {}, ...rows)));
+  const boards = el("ul", { class: "clubs-boards", "aria-label": t("Today's leaderboards in the club") },
+    ...club.levels.map((level) => el("li", {}, el("button", { type: "button", class: "small-button",
+      text: t("Leaderboard: {level}", { level: levelTitle(level) }), onclick: () => model.showBoard(level) }))));
+  const parts = [el("h3", { id: "club-h", tabindex: "-1", text: club.name }), table, boards];
+  if (club.owner) {
+    const field = el("input", { id: "club-invite", type: "text", readonly: true, value: link });
+    parts.push(el("div", { class: "clubs-invite" }, el("label", { for: "club-invite", text: t("Invite link") }), field,
+      el("button", { type: "button", class: "small-button", text: t("Copy the link"),
+        onclick: () => (navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject()).catch(() => field.select()) }),
+      el("button", { type: "button", class: "small-button", text: t("New invite link"), onclick: () => model.renew() })));
+  }
+  parts.push(buttonRow(el("button", { type: "button", text: t("Leave the club"), onclick: () => model.leave() })));
+  p.clubSection.replaceChildren(...parts);
+}
+
+function drawBoard(p, board) {
+  p.boardSection.hidden = !board;
+  if (!board) return p.boardSection.replaceChildren();
+  const heading = el("h3", { id: "club-board-h", tabindex: "-1", text: board.title });
+  let content;
+  if (board.error) content = [el("p", { class: "error", text: board.error })];
+  else if (board.answer) content = boardContent(board.answer, board.title);
+  else content = [el("p", { class: "muted", text: t("Loading…") })];
+  p.boardSection.replaceChildren(heading, el("div", { class: "daily-board" }, ...content));
+}
+
+function draw(p, model, now, before) {
+  if (now.notice !== before.notice) p.notice.textContent = now.notice.text;
+  if (now.error !== before.error) p.error.textContent = now.error.text;
+  if (now.invite !== before.invite) drawOffer(p, model, now.invite);
+  if (now.clubs !== before.clubs || now.most !== before.most) drawList(p, model, now.clubs, now.most);
+  if (now.club !== before.club || now.link !== before.link) drawClub(p, model, now.club, now.link);
+  if (now.board !== before.board) drawBoard(p, now.board);
+}
+
+/** Open the screen in `dialog`; `invite` (a token from the page's #join= link) offers to join. */
+export async function openClubsScreen(dialog, invite = null) {
+  const p = parts(dialog);
+  openDialog(dialog);
+  p.title.focus();
+  const model = new ClubsModel({ api, base: window.location.href });
+  model.subscribe((now, before) => draw(p, model, now, before));
+  model.on((event) => {
+    const target = { club: "club-h", board: "club-board-h", list: "clubs-list-h" }[event.focus];
+    if (target) dialog.querySelector(`#${target}`)?.focus();
+  });
+  p.form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (await model.make(p.name.value)) p.name.value = "";
+  });
+  drawList(p, model, null, 10);
+  await model.open(invite);
+}
