@@ -4,22 +4,24 @@ of them only, ranked among themselves; a replaced link then fails with its reaso
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browserkit import WIN_DECK, WIN_LINE
 from conftest import _Server
 from fastapi.testclient import TestClient
-from playwright.sync_api import APIRequestContext, Browser, Locator, Page, expect
+from playwright.sync_api import APIRequestContext, Browser, BrowserContext, Locator, Page, expect
 from test_access import serious_violations
 
 from spider.daily import days
-from spider.store import DailyDeal
+from spider.store import DailyDeal, Store
 from tests.conftest import on_postgresql
 from tests.postgres import fresh_database
-from tests.web.daily_deals import play, win
+from tests.web.daily_deals import established, established_client, play, win
 
 pytestmark = pytest.mark.browser
 
@@ -27,18 +29,27 @@ LEVEL = "spiderette-1-classic"  # today's deal of it is WIN_DECK, won by WIN_LIN
 
 
 @pytest.fixture
-def club_url(tmp_path: Path) -> Iterator[str]:
-    """An app with today's deal of LEVEL, won by a player in no club (first on the site's board)."""
+def club_site(tmp_path: Path) -> Iterator[tuple[str, Store]]:
+    """An app with today's deal of LEVEL, won by a player in no club (first on the site's board): its
+    address and its store."""
     with fresh_database(tmp_path, on_postgresql()) as database:
         server = _Server(database, background=False)
-        server.app.state.context.store.add_daily_deal(
-            DailyDeal(days.today(), LEVEL, WIN_DECK, WIN_LINE, "easy"), time.time()
-        )
-        outsider = TestClient(server.app)
+        store = server.app.state.context.store
+        store.add_daily_deal(DailyDeal(days.today(), LEVEL, WIN_DECK, WIN_LINE, "easy"), time.time())
+        outsider = established_client(TestClient(server.app), store)
         assert outsider.put("/api/player/name", json={"name": "Outsider"}).status_code == 200
         win(outsider, play(outsider, LEVEL), WIN_LINE)
-        yield server.start()
+        yield server.start(), store
         server.stop()
+
+
+def established_browser(browser: Browser, url: str, store: Store, **options: Any) -> BrowserContext:
+    """A browser whose player ranks on today's boards (not a new identity: docs/RULES.md, Fair play)."""
+    context = browser.new_context(base_url=url, locale="en-US", **options)
+    token = secrets.token_urlsafe(24)
+    established(store, token)
+    context.add_cookies([{"name": "spider_player", "value": token, "url": url}])
+    return context
 
 
 def name_and_play(request: APIRequestContext, name: str, actions: list[str], lose: bool) -> None:
@@ -71,10 +82,11 @@ def club_board(dialog: Locator) -> Locator:
 
 
 def test_a_club_made_in_one_browser_is_joined_by_link_in_another_and_ranks_the_two(
-    browser: Browser, club_url: str
+    browser: Browser, club_site: tuple[str, Store]
 ) -> None:
-    first = browser.new_context(base_url=club_url, viewport={"width": 1280, "height": 800}, locale="en-US")
-    second = browser.new_context(base_url=club_url, viewport={"width": 360, "height": 640}, locale="en-US")
+    club_url, store = club_site
+    first = established_browser(browser, club_url, store, viewport={"width": 1280, "height": 800})
+    second = established_browser(browser, club_url, store, viewport={"width": 360, "height": 640})
     try:
         page = first.new_page()
         page.goto("/")
