@@ -20,17 +20,11 @@ import time
 from collections import Counter
 
 from spider.daily import LEVELS, days
-from spider.daily.deck import daily_deck
 from spider.daily.difficulty import MEDIUM_SECONDS, difficulty
-from spider.daily.making import TRY_SECONDS, find_winnable_deck
+from spider.daily.making import TRY_SECONDS, find_winnable_try
 from spider.jobs.daily import SEARCH_SECONDS
 
 SECRET = "bench-daily-making"
-MOST_TRIES = 50  # beyond any search within SEARCH_SECONDS
-
-
-def try_number(day: str, level: str, deck: list[str]) -> int:
-    return next(n for n in range(MOST_TRIES) if daily_deck(SECRET, day, level, n) == deck)
 
 
 def main() -> None:
@@ -46,15 +40,16 @@ def main() -> None:
         searches, ratings, tries, rated, missing = [], [], [], Counter[str](), 0
         for day in dates:
             clock = time.perf_counter()
-            found = find_winnable_deck(SECRET, day, level, SEARCH_SECONDS, TRY_SECONDS)
+            found = find_winnable_try(SECRET, day, level, SEARCH_SECONDS, TRY_SECONDS)
             searches.append(time.perf_counter() - clock)
             if found is None:
                 missing += 1
                 per_day[day] += searches[-1]
                 continue
-            tries.append(try_number(day, level, found[0]) + 1)
+            attempt, deck, _line = found
+            tries.append(attempt + 1)
             clock = time.perf_counter()
-            rated[difficulty(level, found[0], MEDIUM_SECONDS)] += 1
+            rated[difficulty(level, deck, MEDIUM_SECONDS)] += 1
             ratings.append(time.perf_counter() - clock)
             per_day[day] += searches[-1] + ratings[-1]
         print(

@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 from .command_input import CliError, read_record
@@ -17,7 +15,8 @@ from .daily.deck import day_key
 from .daily.fairness import Check, verify
 from .daily.secret import daily_secret
 from .daily.summary import deal_fingerprint, revealed
-from .store import StoreBusy, StoreUnavailable, is_postgresql, open_store
+from .players_cli import with_store
+from .store import DailyDeal, Store
 from .web.server import shown_database
 
 FETCH_SECONDS = 20.0
@@ -78,22 +77,14 @@ def entry_of(answer: dict[str, Any], day: str, level: str) -> dict[str, Any]:
 def stored_checks(database: str, day: str, level: str) -> list[Check]:
     """The operator's check, from the store: the deal as it would be published, and its day key
     against the site's secret."""
-    shown = shown_database(database)
-    if not is_postgresql(database) and not Path(database).is_file():
-        raise CliError(f"no database at {database} (name it with --database or SPIDER_DATABASE)")
-    try:
-        store = open_store(database)
-    except (StoreUnavailable, sqlite3.Error, OSError) as e:
-        raise CliError(f"cannot open database {shown}: {e}") from None
-    try:
+
+    def stored(store: Store) -> tuple[DailyDeal, str]:
         deal = store.daily_deal(day, level)
         if deal is None:
-            raise CliError(f"no deal of {level} on {day} in {shown}")
-        secret = daily_secret(store)
-    except (StoreBusy, sqlite3.Error) as e:
-        raise CliError(f"the database {shown} did not answer: {e or 'busy'}") from None
-    finally:
-        store.close()
+            raise CliError(f"no deal of {level} on {day} in {shown_database(database)}")
+        return deal, daily_secret(store)
+
+    deal, secret = with_store(database, stored)
     entry = {"level": level, "fingerprint": deal_fingerprint(deal)} | revealed(deal)
     checks = verify(day, entry)
     if deal.seal is not None:

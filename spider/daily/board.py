@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Translations, variant_of_level
-from ..store import DailyResult, Store
+from ..store import DailyBoard, DailyResult, Store
 from .names import anonymous_name, public_id
 
 TOP = 50  # ranked entries shown
@@ -36,7 +36,11 @@ def entry(rank: int | None, result: DailyResult, player: str, tr: Translations) 
 
 
 def leaderboard(store: Store, day: str, level: str, player: str, tr: Translations) -> dict[str, Any]:
-    board = store.daily_board(day, level, player, TOP, AROUND)
+    return answer(store.daily_board(day, level, player, TOP, AROUND), day, level, player, tr)
+
+
+def answer(board: DailyBoard, day: str, level: str, player: str, tr: Translations) -> dict[str, Any]:
+    """A board as the API gives it (the site's, or a club's): the top, those apart, the player's own."""
     you = None
     if board.you is not None:
         you = entry(board.rank, board.you, player, tr)

@@ -40,19 +40,6 @@ def find_winnable_try(
     return None
 
 
-def find_winnable_deck(
-    secret: str,
-    day: str,
-    level: str,
-    seconds: float,
-    try_seconds: float = TRY_SECONDS,
-    clock: Callable[[], float] = time.monotonic,
-) -> tuple[list[str], list[str]] | None:
-    """The first try's deck that the solver wins, with the winning line, within ``seconds`` in all."""
-    found = find_winnable_try(secret, day, level, seconds, try_seconds, clock)
-    return None if found is None else (found[1], found[2])
-
-
 def make_deal(
     secret: str,
     day: str,

@@ -11,7 +11,7 @@ from typing import Any
 from .. import clock
 from ..daily import calendar as daily_calendar
 from ..daily import days
-from ..daily.board import AROUND, TOP, entry
+from ..daily.board import AROUND, TOP, answer
 from ..daily.levels import LEVELS
 from ..daily.names import anonymous_name, check_name, public_id
 from ..daily.summary import FIRST_DAY
@@ -126,18 +126,7 @@ def club_board(store: Store, club_id: str, day: str, level: str, player: str, tr
     """The deal's leaderboard among the club's members (the site's shape and rules), for a member."""
     member_club(store, player, club_id)
     board = store.club_board(club_id, day, level, player, TOP, AROUND)
-    you = None
-    if board.you is not None:
-        you = entry(board.rank, board.you, player, tr)
-        you["around"] = [entry(rank, result, player, tr) for rank, result in board.around]
-    return {
-        "date": day,
-        "level": level,
-        "club": club_id,
-        "entries": [entry(rank, result, player, tr) for rank, result in board.top],
-        "apart": [entry(None, result, player, tr) for result in board.apart],
-        "you": you,
-    }
+    return answer(board, day, level, player, tr) | {"club": club_id}
 
 
 def club_page(store: Store, club_id: str, player: str, tr: Translations) -> dict[str, Any]:

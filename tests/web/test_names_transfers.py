@@ -75,6 +75,15 @@ def test_choosing_a_name_makes_a_new_player_known(client: TestClient) -> None:
         ("Ada!", "only letters, digits, spaces"),
         ("Ada<b>", "only letters, digits, spaces"),
         ("a😀b", "only letters, digits, spaces"),
+        # invisible, stacked or anonymous-looking (the look-alike rules, docs/RULES.md, Names)
+        ("\u3164\u3164\u3164", "invisible or blank"),
+        ("Ada\uffa0Lovelace", "invisible or blank"),
+        ("Ada\u0301\u0301\u0301", "at most 2 accents"),
+        ("Player 4264", "“Player 1234”"),
+        ("P1ayer 4264", "“Player 1234”"),
+        ("Игрок 4264", "“Player 1234”"),
+        ("Hráč 4264", "“Player 1234”"),
+        ("Pelaaja 4264", "“Player 1234”"),
     ],
 )
 def test_a_bad_name_is_refused_with_its_rule_and_nothing_changes(client: TestClient, name: str, rule: str) -> None:

@@ -1,24 +1,14 @@
 // The way to the clubs: a menu item and its dialog (the screen loads the first time it opens); a
 // page opened by a club's invite link (#join=…) opens it with the offer to join, and the token
 // leaves the address bar at once.
-import { $, el } from "../core/dom.js";
+import { $, el, lazyScreen } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { subscribe } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
 
 const item = el("button", { id: "btn-clubs-menu", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-clubs", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-clubs-title" });
-let screen = null;
-
-function loadScreen() {
-  if (!screen) {
-    if (!document.querySelector('link[href="static/daily/daily.css"]')) {
-      document.head.append(el("link", { rel: "stylesheet", href: "static/daily/daily.css" }));
-    }
-    screen = import("./screen.js");
-  }
-  return screen;
-}
+const loadScreen = lazyScreen("static/daily/daily.css", () => import("./screen.js"));
 
 async function open(invite = null) {
   closeMenu();

@@ -17,3 +17,18 @@ export const el = (tag, attrs = {}, ...children) => {
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
 };
+
+// A screen's module and its style sheet, loaded the first time the screen opens (once, however often
+// asked): returns the function that loads it.
+export function lazyScreen(styleSheet, load) {
+  let screen = null;
+  return () => {
+    if (!screen) {
+      if (!document.querySelector(`link[href="${styleSheet}"]`)) {
+        document.head.append(el("link", { rel: "stylesheet", href: styleSheet }));
+      }
+      screen = load();
+    }
+    return screen;
+  };
+}

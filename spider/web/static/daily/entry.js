@@ -1,7 +1,7 @@
 // The way to the daily deals: a toolbar button, a menu item and their dialog (the screen loads the
 // first time it opens); on the table, a daily deal says so and whether it counts; the result of
 // a won daily deal offers its leaderboard.
-import { $, el } from "../core/dom.js";
+import { $, el, lazyScreen } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { state, subscribe } from "../core/state.js";
 import { addResultButton } from "../game/result.js";
@@ -11,17 +11,7 @@ const toolButton = el("button", { id: "btn-daily", type: "button", "aria-haspopu
 const item = el("button", { id: "btn-daily-menu", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-daily", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-daily-title" });
 const badge = el("p", { id: "daily-badge", class: "daily-badge", hidden: true });
-let screen = null;
-
-function loadScreen() {
-  if (!screen) {
-    if (!document.querySelector('link[href="static/daily/daily.css"]')) {
-      document.head.append(el("link", { rel: "stylesheet", href: "static/daily/daily.css" }));
-    }
-    screen = import("./screen.js");
-  }
-  return screen;
-}
+const loadScreen = lazyScreen("static/daily/daily.css", () => import("./screen.js"));
 
 /** Open the screen; `show` ({date, level}) opens a deal's leaderboard too. */
 async function open(show = {}) {

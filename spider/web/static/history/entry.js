@@ -1,7 +1,7 @@
 // The way to the statistics screen: a menu item and its dialog. The screen itself (its modules and
 // styles) loads the first time it opens, so the first page load stays small. A game a new deal made
 // a loss gets its result screen here too, with its review (history/lost.js, loaded as it is needed).
-import { $, el } from "../core/dom.js";
+import { $, el, lazyScreen } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { subscribe } from "../core/state.js";
 import { onGameLost } from "../game/start.js";
@@ -11,30 +11,9 @@ const item = el("button", { id: "btn-stats", type: "button", "aria-haspopup": "d
 const dialog = el("dialog", { id: "dlg-stats", class: "dialog wide history-dialog", "aria-labelledby": "dlg-stats-title" });
 const lostDialog = el("dialog", { id: "dlg-review", class: "dialog wide history-dialog", "aria-labelledby": "dlg-review-title" });
 const lostBar = el("section", { class: "lost-bar", "aria-label": t("Your last game"), hidden: true });
-let screen = null;
-let lost = null;
 
-function loadStyles() {
-  if (!document.querySelector('link[href="static/history/history.css"]')) {
-    document.head.append(el("link", { rel: "stylesheet", href: "static/history/history.css" }));
-  }
-}
-
-function loadScreen() {
-  if (!screen) {
-    loadStyles();
-    screen = import("./screen.js");
-  }
-  return screen;
-}
-
-function loadLost() {
-  if (!lost) {
-    loadStyles();
-    lost = import("./lost.js");
-  }
-  return lost;
-}
+const loadScreen = lazyScreen("static/history/history.css", () => import("./screen.js"));
+const loadLost = lazyScreen("static/history/history.css", () => import("./lost.js"));
 
 async function open() {
   closeMenu();
