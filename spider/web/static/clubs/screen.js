@@ -20,11 +20,11 @@ function parts(dialog) {
     offer: el("section", { class: "clubs-offer", "aria-labelledby": "clubs-offer-h", hidden: true }),
     list: el("ul", { class: "clubs-list", "aria-labelledby": "clubs-list-h" }),
     listTitle: el("h3", { id: "clubs-list-h", tabindex: "-1", text: t("Your clubs") }),
-    name: el("input", { id: "club-name", type: "text", maxlength: "80", autocomplete: "off" }),
+    name: el("input", { id: "club-name", class: "plain", type: "text", maxlength: "80", autocomplete: "off" }),
     clubSection: el("section", { class: "club", "aria-labelledby": "club-h", hidden: true }),
     boardSection: el("section", { class: "daily-board-section", "aria-labelledby": "club-board-h", hidden: true }),
   };
-  p.form = el("form", { class: "clubs-make" },
+  p.form = el("form", { class: "clubs-make field player-field" },
     el("label", { for: "club-name", text: t("Club name") }), p.name,
     el("button", { type: "submit", text: t("Make a club") }));
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });

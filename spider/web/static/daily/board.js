@@ -85,6 +85,7 @@ export function boardContent(board, title) {
   const rows = boardRows(board);
   const parts = [];
   if (rows.length) parts.push(table(title, rows));
+  else if (board.apart && board.apart.length) parts.push(el("p", { class: "muted", text: t("No ranked results yet.") }));
   else parts.push(el("p", { class: "muted", text: t("No results yet: be the first to finish this deal.") }));
   parts.push(el("p", { class: "board-order", text: t("Wins first, by fewer moves, then less time; then losses, by more sets completed, more cards turned face up, then fewer moves. Moves count every action, undos included.") }));
   const note = yourNote(board.you);
