@@ -169,7 +169,7 @@ def measure_clubs(
     """Each size's club: its members drawn from the players (a twentieth of them with no result of
     the deal), and ``reads`` boards of its random ranked members."""
     day = rows[0][0]
-    ranked = {row[2] for row in rows if row[5] is not None and not row[8]}
+    ranked = {row[2] for row in rows if row[5] is not None and not row[8] and row[12] == "ranked"}
     everyone = [row[2] for row in rows]
     for size in sizes:
         members = rng.sample(everyone, min(size - size // 20, len(everyone)))
