@@ -14,6 +14,7 @@ import pytest
 
 from spider.daily import days
 from spider.store import open_store
+from tests.patience import GENEROUS
 from tests.test_cli_process import assert_one_line_error, spider
 from tests.test_workers import Served, start, stop
 from tests.web.test_daily_fairness import LEVEL, made_deal
@@ -41,7 +42,7 @@ def served(database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 @pytest.fixture(scope="module")
 def published(served: Served) -> dict[str, Any]:
-    answer = httpx.get(f"http://127.0.0.1:{served.port}/api/daily/{DAY}", timeout=30)
+    answer = httpx.get(f"http://127.0.0.1:{served.port}/api/daily/{DAY}", timeout=GENEROUS)  # a hang's bound
     assert answer.status_code == 200, answer.text
     return answer.json()
 
