@@ -32,7 +32,7 @@ from .protocol import (
     task_name,
     well_formed,
 )
-from .tasks import deep_hint_record, find_winnable, make_daily, review_record, solve_record
+from .tasks import deep_hint_record, find_winnable, finish_record, make_daily, review_record, solve_record
 
 log = logging.getLogger("spider.daily")
 
@@ -41,6 +41,9 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # A deeper hint's limit: the strong player is bounded by positions, not seconds; this leaves room
 # for a slower machine or the pure-Python fallback (docs/COMMAND-LINE.md gives its time).
 DEEP_HINT_SECONDS = 20.0
+# Finish's search (docs/RULES.md, Finish): a position with nothing hidden is small, and the solver
+# wins or proves it lost in well under a second (bench/finish.py); the bound ends a rare long one.
+FINISH_SECONDS = 10.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
 REVIEW_SECONDS = 60.0  # a game review's whole budget, shared out over its probes (docs/API.md)
 
@@ -132,6 +135,25 @@ class PlayerJobs:
                 record,
                 owner=player,
                 patience=DEEP_HINT_SECONDS + 2 * WORKER_START_SECONDS,
+                client=client,
+            ),
+        )
+
+    async def finish(self, record: dict[str, Any], player: str, client: str | None = None) -> dict[str, Any]:
+        """The solver's line from a position that hides nothing (``{"result", "actions"}``), worked out
+        in a worker within FINISH_SECONDS. It shares the
+        player's one solve, and their address's (:class:`Busy` while they have one); cancelling the
+        await (the player left) cancels it."""
+        return cast(
+            "dict[str, Any]",
+            await self._run(
+                SOLVE,
+                FINISH_SECONDS,
+                finish_record,
+                record,
+                FINISH_SECONDS,
+                owner=player,
+                patience=FINISH_SECONDS + 2 * WORKER_START_SECONDS,
                 client=client,
             ),
         )

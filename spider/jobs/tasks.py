@@ -42,6 +42,17 @@ def deep_hint_record(record: dict[str, Any]) -> str | None:
     return deep_hint(Game.from_record(record))
 
 
+def finish_record(record: dict[str, Any], time_limit: float) -> dict[str, Any]:
+    """Finish's line (docs/RULES.md, Finish): replay a record whose position hides nothing any more
+    and solve it; ``{"result", "actions"}``. A position that still hides a card is refused here too
+    (the web layer checked it first), as the solver would look at it."""
+    game = Game.from_record(record)
+    if game.face_down or game.stock_count:
+        raise ValueError("Finish needs a position with nothing hidden")
+    answer = solve(game, time_limit=time_limit)
+    return {"result": answer.result, "actions": answer.actions if answer.result == "won" else []}
+
+
 def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str, list[str]] | None:
     """Try random deals of a variant until the solver wins one."""
     for _ in range(attempts):

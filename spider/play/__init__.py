@@ -5,8 +5,8 @@ The web layer parses HTTP and calls this; the store only keeps what it decides."
 from ..store import GameRow
 from .errors import NotFound, Stale
 from .finished import Finished
-from .games import Games, record_of
+from .games import Games, finishable, record_of
 from .stats import Stats, level_stats
 
 # GameRow: a saved game as the play layer hands it to its callers (the store keeps it)
-__all__ = ["Finished", "GameRow", "Games", "NotFound", "Stale", "Stats", "level_stats", "record_of"]
+__all__ = ["Finished", "GameRow", "Games", "NotFound", "Stale", "Stats", "finishable", "level_stats", "record_of"]

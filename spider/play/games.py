@@ -150,6 +150,8 @@ class Games:
             row, game = self.get(player, game_id)
             raise Stale(row, game)
         self._remember(game_id, game)
+        if events["kind"] == "undo":
+            self.helped(row)
         return row, game, events
 
     def _append(self, row: GameRow, game: Game, actions: list[tuple[str, float]], now: float) -> bool:
@@ -204,6 +206,13 @@ class Games:
         if row.daily is not None:
             self.store.mark_assisted(row.player, row.id)
 
+    def helped(self, row: GameRow) -> None:
+        """An undo was played or a hint given: a win of the game is no longer perfect (docs/RULES.md,
+        Perfect games). Written once per game."""
+        if not row.helped and row.status == "active":
+            self.store.mark_helped(row.player, row.id)
+            row.helped = True
+
     def clock(self, player: str, game_id: str, elapsed: float) -> None:
         row = self.store.get_game(player, game_id)
         if row is None:
@@ -225,6 +234,8 @@ class Games:
         the part of the gap since the server last heard of the game that no pause can hide in."""
         if elapsed is None:
             return row.elapsed
+        if row.version == 0:  # the clock starts at the first action: looking at the deal is not timed
+            return 0.0
         bound = now - row.created + 5.0
         floor = row.elapsed
         if acting and row.seen is not None:
@@ -238,6 +249,12 @@ class Games:
         if g.won and row.status == "active":
             row.status = "won"
             row.finished = now
+
+
+def finishable(row: GameRow, game: Game) -> bool:
+    """Whether Finish may play the game out: it is being played, and nothing is hidden any more (no
+    face-down card, an empty stock), so the solver's line uses nothing the player cannot see."""
+    return row.status == "active" and not game.won and game.face_down == 0 and game.stock_count == 0
 
 
 def valid_game_id(game_id: str) -> bool:
@@ -261,4 +278,4 @@ def record_of(row: GameRow) -> dict[str, Any]:
     return record
 
 
-__all__ = ["Games", "NotFound", "Stale", "record_of"]
+__all__ = ["Games", "NotFound", "Stale", "finishable", "record_of"]

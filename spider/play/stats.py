@@ -1,7 +1,8 @@
 """Statistics of one level, computed from the finished games (so they can never drift).
 
 Assisted games (imported with their actions, or ones the solver was asked about) are only counted
-in ``assisted_played`` and ``assisted_wins``: they take no part in the win rate, streaks or bests."""
+in ``assisted_played`` and ``assisted_wins``: they take no part in the win rate, streaks or bests.
+A perfect win is one no undo and no hint helped (``GameRow.helped``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,11 @@ class Stats:
     fewest_moves: int | None = None
     assisted_played: int = 0
     assisted_wins: int = 0
+    # wins with no undo, no hint and no solver (docs/RULES.md, Perfect games), and their streaks:
+    # any other finished game ends one
+    perfect_wins: int = 0
+    perfect_streak: int = 0
+    best_perfect_streak: int = 0
     # the bests the level's most recent finished game set ("best_score", "best_time",
     # "fewest_moves", "best_streak"), so a win can be told what it achieved
     new_records: list[str] = field(default_factory=list)
@@ -41,6 +47,10 @@ def level_stats(games: list[GameRow]) -> Stats:
             s.assisted_wins += g.status == "won"
             continue
         s.played += 1
+        perfect = g.status == "won" and not g.helped
+        s.perfect_wins += perfect
+        s.perfect_streak = s.perfect_streak + 1 if perfect else 0
+        s.best_perfect_streak = max(s.best_perfect_streak, s.perfect_streak)
         if g.status == "won":
             s.wins += 1
             s.streak += 1

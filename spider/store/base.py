@@ -32,6 +32,8 @@ class GameRow:
     seen: float | None = None  # when the server last heard of it (created, an action, a timer save)
     version: int = 0  # how many actions the log holds
     daily: str | None = None  # the day (YYYY-MM-DD) of a daily deal's game
+    # an undo or a hint was played or asked for: a win is not perfect (docs/RULES.md, Perfect games)
+    helped: bool = False
 
     def appended(self, actions: list[tuple[str, float]]) -> None:
         """Bring the row up to what was just written after its log: ``actions`` as
@@ -52,7 +54,7 @@ class GameRow:
 # The columns of a game in the order ``game_row`` reads them (both stores select them so).
 GAME_COLUMNS = (
     "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen, version,"
-    " daily"
+    " daily, helped"
 )
 
 
@@ -62,14 +64,14 @@ def new_game_values(row: GameRow, actions: list[tuple[str, float]], now: float, 
     created = row.created or now
     return (
         *(row.id, row.player, row.level, row.profile, row.code, deck, row.status, elapsed, row.moves, row.score),
-        *(created, row.finished, row.assisted, created, len(actions), row.daily),
+        *(created, row.finished, row.assisted, created, len(actions), row.daily, row.helped),
     )
 
 
 def game_row(found: tuple[Any, ...], deck: list[str] | None) -> GameRow:
     """A game read from GAME_COLUMNS, its log not loaded; ``deck`` already decoded."""
     fields = dict(zip(GAME_COLUMNS.split(", "), found, strict=True))
-    return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"])})
+    return GameRow(**fields | {"deck": deck, "assisted": bool(fields["assisted"]), "helped": bool(fields["helped"])})
 
 
 @dataclass(frozen=True)
@@ -299,6 +301,9 @@ class Store(Protocol):
 
     def mark_assisted(self, player: str, game_id: str) -> None:
         """Count the game apart in the statistics: the solver was asked about it."""
+
+    def mark_helped(self, player: str, game_id: str) -> None:
+        """An undo or a hint was played or given in the game being played: a win of it is not perfect."""
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         """Won and lost games of a level, oldest first (actions not loaded)."""

@@ -169,6 +169,9 @@ MIGRATIONS = [
     CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,
         face_down, moves, seconds, finished, state, game, pace);
     """,
+    # 8: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before it
+    # was kept (or by an older release) count as helped, as no one knows whether a hint helped them
+    "ALTER TABLE games ADD COLUMN helped BOOLEAN NOT NULL DEFAULT TRUE",
 ]
 
 

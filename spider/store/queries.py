@@ -136,6 +136,9 @@ class Queries(ClubQueries):
             db.write("UPDATE games SET assisted = %s WHERE id = %s AND player = %s", (True, game_id, player))
             db.write(ASSIST_ATTEMPT, (True, game_id, player))
 
+    def mark_helped(self, player: str, game_id: str) -> None:
+        self._write("UPDATE games SET helped = %s WHERE id = %s AND player = %s AND status = 'active'", (True, game_id, player))
+
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         found = self._all(
             f"{SELECT_GAMES} player = %s AND level = %s AND {FINISHED} ORDER BY finished NULLS FIRST, created",

@@ -77,6 +77,7 @@ class SettingsBody(_Body):
     profile: ProfileId | None = None
     card_back: CardBackId | None = None
     table: TableId | None = None
+    left_handed: bool | None = None
 
 
 # ----- names and transfer codes --------------------------------------------------------------

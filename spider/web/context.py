@@ -30,6 +30,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "profile": "standard",
     "card_back": "blue",
     "table": "green",
+    "left_handed": False,
 }
 
 

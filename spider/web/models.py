@@ -50,6 +50,9 @@ class PlayerSettings(Answer):
     profile: ProfileId = Field(description="The scoring profile of new games")
     card_back: CardBackId = Field(description="The pattern on the back of the cards")
     table: TableId = Field(description="The colour of the table")
+    left_handed: bool = Field(
+        description="The table mirrored: the stock and the completed sets on the other side (and, on phones, the toolbar)"
+    )
 
 
 # ----- the catalog ---------------------------------------------------------------------------
@@ -227,6 +230,9 @@ class GameView(PublicTable):
     assisted: bool = Field(
         description="Imported with its actions or asked about with /solve: it will not count in the statistics"
     )
+    perfect: bool = Field(
+        description="No undo, no hint and no solver so far: a win now is a perfect game (Finish keeps it so)"
+    )
     groups: list[Group]
     events: Events | None = Field(None, description="Only in the answer to an action: what it did")
     proven_winnable: bool | None = Field(
@@ -275,6 +281,9 @@ class Stats(Answer):
         ge=0, description="Finished games imported with their actions or asked about with /solve: in no other field"
     )
     assisted_wins: int = Field(ge=0)
+    perfect_wins: int = Field(ge=0, description="Wins with no undo, no hint and no solver")
+    perfect_streak: int = Field(ge=0, description="The current run of perfect wins (any other finished game ends it)")
+    best_perfect_streak: int = Field(ge=0)
     new_records: list[Literal["best_score", "best_time", "fewest_moves", "best_streak"]] = Field(
         description="The bests the level's most recent finished game set (a first win sets its bests; a streak"
         " counts from two wins); empty after a loss or an assisted game"
@@ -333,6 +342,14 @@ class Hint(Answer):
     column: ColumnNumber | None = Field(None, description="A move: from this column…")
     count: int | None = Field(None, ge=1, le=13, description="…this many cards…")
     to: ColumnNumber | None = Field(None, description="…to this column")
+
+
+class Finish(Answer):
+    result: Literal["won", "lost", "unknown"] = Field(
+        description="won: the actions win from here; lost: no play wins from here; unknown: none found in time"
+    )
+    actions: list[Action] = Field(description="For won: the actions to play, in order, from the current position")
+    message: str
 
 
 class Solve(Answer):

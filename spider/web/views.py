@@ -31,6 +31,7 @@ def game_view(
         "status": row.status,
         "elapsed": row.elapsed,
         "assisted": row.assisted,
+        "perfect": not row.assisted and not row.helped,
         "undo_limit": game.profile.undo_limit,
         "can_redo": game.can_redo,
         "groups": pickable,

@@ -21,7 +21,11 @@ def test_a_games_moments_are_the_clocks(store: Store, monkeypatch: pytest.Monkey
     games.act(PLAYER, row.id, 0, "deal", None, 100.0)
     stored = store.get_game(PLAYER, row.id)
     assert stored is not None and (stored.created, stored.seen) == (MOMENT, MOMENT + 30)
-    assert stored.elapsed == 35.0  # the client's 100 s, bounded by the clock's 30 s since the start (+5)
+    assert stored.elapsed == 0.0  # the clock starts at the first action, whatever the client says
+    monkeypatch.setattr(clock, "now", lambda: MOMENT + 40)
+    games.act(PLAYER, row.id, 1, "undo", None, 100.0)
+    stored = store.get_game(PLAYER, row.id)
+    assert stored is not None and stored.elapsed == 45.0  # the client's 100 s, bounded by 40 s since the start (+5)
     monkeypatch.setattr(clock, "now", lambda: MOMENT + 60)
     games.clock(PLAYER, row.id, 50.0)
     games.create(PLAYER, {"code": "SP1-S1C-AAAAAAD"})  # ends the first game: lost, as of now

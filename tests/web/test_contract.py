@@ -130,9 +130,14 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     api.act(view, expect=409, action=LINE[0], version=view["version"] + 1)
     api.act(view, expect=422, action="1>1")
     api.act(view, expect=400, action="sideways")
+    assert api("POST", "/api/games/{game_id}/finish", path=game)[0] == 409  # cards are still hidden
     kinds, completed, revealed = set(), 0, 0
     for number, action in enumerate(LINE):
         view = api.act(view, action=action)
+        if not view["stock"] and not any(c["down"] for c in view["columns"]) and not view["won"] and "finish" not in kinds:
+            status, finish = api("POST", "/api/games/{game_id}/finish", path=game)
+            assert status == 200 and finish["result"] == "won" and finish["actions"]
+            kinds.add("finish")
         kinds.add(view["events"]["kind"])
         completed += len(view["events"]["completed"])
         revealed += len(view["events"]["revealed"])
@@ -140,12 +145,13 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
             undone = api.act(view, action="undo")
             assert undone["events"]["undone"] == ("move" if number == 0 else "deal")
             view = api.act(undone, action=action)
-    assert view["won"] and view["status"] == "won" and kinds == {"move", "deal"}
+    assert view["won"] and view["status"] == "won" and kinds == {"move", "deal", "finish"}
     assert completed == 4 and revealed > 0
     status, finished = api(
         "POST", "/api/games/{game_id}/actions", {"action": "undo", "version": view["version"]}, path=game
     )
     assert status == 409 and finished["reason"] == "finished" and finished["view"]["won"]
+    assert api("POST", "/api/games/{game_id}/finish", path=game)[0] == 409  # the game is over
     assert api("GET", "/api/games/{game_id}/record", path=game)[1]["code"] == CODE
     assert api("POST", "/api/games/{game_id}/restart", path=game)[0] == 201
 

@@ -9,15 +9,15 @@ from starlette.concurrency import run_in_threadpool
 
 from ...engine import N_, Game, parse_action
 from ...i18n import translations
-from ...play import GameRow
+from ...play import GameRow, finishable
 from ..bodies import SolveBody
-from ..context import Ctx
+from ..context import Ctx, view
 from ..dailies import still_secret
-from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_response, error_responses
 from ..http.rates import DEEP_HINT, SOLVE, client_address
 from ..identity import KnownPlayerId, PlayerId
 from ..language import request_language
-from ..models import Hint, SolveJob
+from ..models import Finish, Hint, SolveJob
 
 router = APIRouter()
 
@@ -40,6 +40,7 @@ async def hint(
     with ctx.rates.spending(DEEP_HINT if deep else None, client):
         row, game = await run_in_threadpool(ctx.games.get, player, game_id)
         action = await _deep_action(ctx, row, game, client) if deep else await ctx.player_jobs.hint(game)
+    await run_in_threadpool(ctx.games.helped, row)  # a hinted win is not a perfect one
     tr = translations(request_language(request))
     if action is None:
         if game.deals_left:
@@ -67,6 +68,37 @@ async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -
     action = await ctx.player_jobs.deep_hint(game.record(), row.player, client)
     await run_in_threadpool(ctx.games.deep_hint_given, row)
     return action
+
+
+@router.post(
+    "/api/games/{game_id}/finish",
+    summary="Finish: the solver's line that plays the game out, once nothing is hidden any more",
+    response_model=Finish,
+    responses=error_responses(404, 409, 429, BUSY, *BODY_LIMITS),
+)
+async def finish(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> Any:
+    """Nothing is face down and the stock is empty, so the solver uses only what the player sees:
+    the game stays unassisted (docs/RULES.md, Finish). The browser plays the line's actions one by
+    one through the actions route, so the record holds every move as it was played."""
+    client = client_address(request.scope)
+    row, game = await run_in_threadpool(ctx.games.get, player, game_id)
+    if not finishable(row, game):  # the answer's view shows why
+        over = row.status != "active" or game.won
+        err = (
+            ApiError(409, "finished", N_("This game is over"))
+            if over
+            else ApiError(409, "cards_hidden", N_("Finish plays on once no card is face down and the stock is empty"))
+        )
+        return error_response(request, err, view=view(request, row, game))
+    with ctx.rates.spending(SOLVE, client):
+        answer = await ctx.player_jobs.finish(game.record(), player, client)
+    tr = translations(request_language(request))
+    message = {
+        "won": tr.ngettext("Finishing in {n} move", "Finishing in {n} moves", len(answer["actions"])),
+        "lost": tr.gettext("No win is possible from here: undo or start again"),
+        "unknown": tr.gettext("The solver found no win from here in the time allowed"),
+    }[answer["result"]].format(n=len(answer["actions"]))
+    return {"result": answer["result"], "actions": answer["actions"], "message": message}
 
 
 @router.post(
