@@ -172,6 +172,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "The move counter counts moves and deals, and in the timed profile undos as well. Pausing the game "
                 "stops the clock and hides the table."
             ),
+            N_("The clock starts with your first move or deal: looking at a new deal takes no time."),
         ),
     ),
     (
@@ -248,6 +249,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "another column to put them there. Esc cancels."
             ),
             N_("D deals from the stock, Ctrl+Z (Cmd+Z on a Mac) undoes the last action, and H shows a hint."),
+            N_("F presses Finish, once no card is face down and the stock is empty."),
             N_(
                 "Pressing Enter twice on a card sends it, with the cards on it, to the best column. T reads out a "
                 "description of the whole table, and ? opens this help."
@@ -271,6 +273,17 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "Because the solver knows more than you can see, asking it makes the game assisted: from then on it "
                 "counts apart, not in your win rate, streaks or bests. Hints, the deeper hint and the demo never do: "
                 "they see only what you see."
+            ),
+            N_(
+                "Once no card is face down and the stock is empty, a Finish button (or F) plays the rest of the game "
+                "for you, move by move, along a line the solver found. Nothing is hidden any more, so it uses only "
+                "what you see: the game is not assisted, and a perfect game stays perfect. If no win is possible "
+                "from there, Finish says so. Press Esc or touch the table to take over. On a daily deal its moves "
+                "count as yours and the server's clock runs on while they are played: the result is ranked as usual."
+            ),
+            N_(
+                "A perfect game is a win with no undo, no hint (nor the deeper hint or the demo) and no solver. "
+                "Your statistics count perfect wins and the best run of them for each level."
             ),
         ),
     ),

@@ -137,7 +137,9 @@ class Queries(ClubQueries):
             db.write(ASSIST_ATTEMPT, (True, game_id, player))
 
     def mark_helped(self, player: str, game_id: str) -> None:
-        self._write("UPDATE games SET helped = %s WHERE id = %s AND player = %s AND status = 'active'", (True, game_id, player))
+        self._write(
+            "UPDATE games SET helped = %s WHERE id = %s AND player = %s AND status = 'active'", (True, game_id, player)
+        )
 
     def finished_games(self, player: str, level: str) -> list[GameRow]:
         found = self._all(

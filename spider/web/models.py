@@ -51,7 +51,7 @@ class PlayerSettings(Answer):
     card_back: CardBackId = Field(description="The pattern on the back of the cards")
     table: TableId = Field(description="The colour of the table")
     left_handed: bool = Field(
-        description="The table mirrored: the stock and the completed sets on the other side (and, on phones, the toolbar)"
+        description="The table mirrored: the stock and the completed sets change sides (and a phone's toolbar)"
     )
 
 

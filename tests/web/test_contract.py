@@ -134,7 +134,12 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     kinds, completed, revealed = set(), 0, 0
     for number, action in enumerate(LINE):
         view = api.act(view, action=action)
-        if not view["stock"] and not any(c["down"] for c in view["columns"]) and not view["won"] and "finish" not in kinds:
+        if (
+            not view["stock"]
+            and not any(c["down"] for c in view["columns"])
+            and not view["won"]
+            and "finish" not in kinds
+        ):
             status, finish = api("POST", "/api/games/{game_id}/finish", path=game)
             assert status == 200 and finish["result"] == "won" and finish["actions"]
             kinds.add("finish")

@@ -9,8 +9,9 @@ import { send } from "../play/actions.js";
 import { announce, remind } from "../table/speech.js";
 import { active, forgetHint, serverMessage, showHintAnswer } from "./hint.js";
 
-const DEMO_STEP_MS = 600; // about one action per step
-const DEMO_STEP_REDUCED_MS = 300;
+// about one action per step (Finish plays its line at the same pace)
+export const DEMO_STEP_MS = 600;
+export const DEMO_STEP_REDUCED_MS = 300;
 const DEMO_MAX_ACTIONS = 1000;
 
 let demo = null; // the running demo's token
@@ -18,7 +19,7 @@ let demoBar = null;
 const changes = hookList();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const positionKey = (v) => JSON.stringify([v.columns, v.stock, v.removed]);
 
 export const demoRunning = () => Boolean(demo);

@@ -1,7 +1,7 @@
 // The player's helpers on top of the table (docs/RULES.md, Hints and the solver): the Hint button
 // (H key), a deeper hint from the strong player in the menu (Shift+H), "Can this game still be
 // won?" (the solver, which sees face-down cards, so only on request), "Winnable deals only" in the
-// new-game dialog, and a demo that plays hint after hint. They hold no rules: the server finds
+// new-game dialog, a demo that plays hint after hint, and Finish (F) once nothing is hidden. They hold no rules: the server finds
 // hints and solves; the table plays, renders and speaks. This module puts their controls on the
 // page and keeps them enabled only while a game is being played.
 import { $, el } from "../core/dom.js";
@@ -10,6 +10,9 @@ import { state } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
 import { afterRender } from "../table/render.js";
 import { applyDemoTexts, demoRunning, installDemo, onDemoChange, startDemo, stopDemo } from "./demo.js";
+import {
+  applyFinishTexts, finishButton, finishRunning, installFinish, onFinishChange, startFinish, updateFinishButton,
+} from "./finish.js";
 import { active, applyHint, showHint } from "./hint.js";
 import { openSolver } from "./solver.js";
 import { installWinnable } from "./winnable.js";
@@ -18,6 +21,7 @@ const hintButton = el("button", { id: "btn-hint", type: "button", "aria-keyshort
 const deepHintItem = el("button", { id: "btn-deep-hint", type: "button", "aria-keyshortcuts": "Shift+H" });
 const solveItem = el("button", { id: "btn-solve", type: "button", "aria-haspopup": "dialog" });
 const demoItem = el("button", { id: "btn-demo", type: "button" });
+const finishItem = finishButton();
 
 function applyTexts() {
   hintButton.textContent = t("Hint");
@@ -27,18 +31,21 @@ function applyTexts() {
   solveItem.textContent = t("Can this game still be won?");
   demoItem.textContent = t("Demo: let the hints play");
   applyDemoTexts();
+  applyFinishTexts(finishItem);
 }
 
 function updateControls() {
   const v = state.view;
-  hintButton.disabled = !active(v);
-  deepHintItem.disabled = !active(v);
-  solveItem.disabled = !active(v);
-  demoItem.disabled = !active(v) || demoRunning();
+  const playing = active(v) && !finishRunning();
+  hintButton.disabled = !playing;
+  deepHintItem.disabled = !playing;
+  solveItem.disabled = !playing;
+  demoItem.disabled = !playing || demoRunning();
+  updateFinishButton(finishItem);
 }
 
 function install() {
-  $("tool-slot").append(hintButton);
+  $("tool-slot").append(hintButton, finishItem);
   $("btn-restart").after(deepHintItem);
   deepHintItem.after(solveItem);
   solveItem.after(demoItem);
@@ -60,8 +67,14 @@ function install() {
     closeMenu();
     startDemo();
   });
+  finishItem.addEventListener("click", () => {
+    stopDemo(t("Demo stopped."));
+    startFinish(finishItem);
+  });
   onDemoChange(updateControls);
+  onFinishChange(updateControls);
   installDemo();
+  installFinish();
   installWinnable();
   afterRender(() => {
     applyTexts(); // the language may have changed

@@ -55,6 +55,8 @@ export const api = {
   catalog: () => call("GET", "/api/catalog"),
   // deep: the strong player's hint, worked out by a solver worker (seconds, one at a time)
   hint: (id, deep = false) => call("POST", `/api/games/${encodeURIComponent(id)}/hint${deep ? "?deep=true" : ""}`),
+  // Finish: the solver's line from a position that hides nothing (docs/RULES.md, Finish)
+  finish: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/finish`),
   // a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
   solve: (id, timeLimit) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
     timeLimit ? { time_limit: timeLimit } : {}),

@@ -11,7 +11,7 @@ import { elapsed } from "../table/clock.js";
 import { keyboardInUse } from "../table/focus.js";
 import { celebrate, stopCelebration } from "./celebration.js";
 import { openNewGame } from "./newgame.js";
-import { loadStats, winNews } from "./stats.js";
+import { loadStats, perfectNews, winNews } from "./stats.js";
 
 const extraButtons = hookList();
 
@@ -53,6 +53,8 @@ export async function showResult() {
   dialog.setAttribute("aria-describedby", "result-news");
   const level = levelFor(state.catalog, v.game, v.suits, v.rules);
   const stats = await loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
+  const perfect = perfectNews(v, stats);
+  if (perfect) news.append(el("p", { id: "result-perfect", class: "result-perfect", text: perfect }));
   const { records, streak } = winNews(stats);
   if (records.length) news.append(el("ul", { class: "result-news" }, ...records.map((text) => el("li", { text }))));
   if (streak) news.append(el("p", { class: "result-streak", text: streak }));

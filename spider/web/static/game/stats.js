@@ -1,4 +1,5 @@
-// A level's statistics as a definition list (the new-game dialog and the result show them).
+// A level's statistics as a definition list (the new-game dialog and the result show them), and
+// the news of a win.
 import { api } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { formatTime, formatWinRate } from "../core/format.js";
@@ -20,6 +21,8 @@ export function statsRows(stats) {
     [t("Best score"), given(s.best_score) ? s.best_score : DASH],
     [t("Best time"), s.best_time ? formatTime(s.best_time) : DASH],
     [t("Fewest moves"), s.fewest_moves ? s.fewest_moves : DASH],
+    [t("Perfect wins"), s.perfect_wins ?? 0],
+    [t("Best perfect streak"), s.best_perfect_streak ?? 0],
   ].map(([label, value]) => [label, String(value)]);
 }
 
@@ -53,4 +56,12 @@ export function winNews(stats) {
   if (set.has("best_streak")) records.push(t("Longest streak: {n}", { n: stats.best_streak }));
   const streak = stats.streak ? t("Current streak: {n}", { n: stats.streak }) : "";
   return { records, streak };
+}
+
+/** A perfect win's words (docs/RULES.md, Perfect games): "" for any other game (pure). */
+export function perfectNews(view, stats) {
+  if (!view || !view.won || !view.perfect) return "";
+  const streak = stats && stats.perfect_streak > 1 ? stats.perfect_streak : 0;
+  return streak ? t("A perfect game: no undo, no hint. Perfect wins in a row: {n}", { n: streak })
+    : t("A perfect game: no undo, no hint.");
 }

@@ -1,5 +1,5 @@
 // Keys: arrows, Home and End move the tab stop in the tableau; D deals, Ctrl+Z undoes, Ctrl+Y
-// and Ctrl+Shift+Z redo, T describes the table, ? and H press the Help and Hint buttons (so the
+// and Ctrl+Shift+Z redo, T describes the table, ?, H and F press the Help, Hint and Finish buttons (so the
 // keys need not know the dialogs and add-ons behind them), Escape puts things back.
 import { $ } from "../core/dom.js";
 import { state } from "../core/state.js";
@@ -67,6 +67,8 @@ const LETTER_KEYS = {
   t: describeTable,
   // Reserved for the hint: the Hint button has id="btn-hint"; without one the key does nothing.
   h: () => $("btn-hint") && $("btn-hint").click(),
+  // Finish: pressed only while its button is on show (nothing hidden any more)
+  f: () => $("btn-finish") && !$("btn-finish").hidden && !$("btn-finish").disabled && $("btn-finish").click(),
 };
 // With Shift: the deeper hint (a menu item, id="btn-deep-hint"), when there is one.
 const SHIFTED_KEYS = { h: "btn-deep-hint" };

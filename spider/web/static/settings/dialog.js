@@ -39,6 +39,7 @@ export function openSettings() {
   check("auto_place", t("Auto-placement: cards dropped where they cannot go move to the best column"));
   check("placement_help", t("Placement help: highlight the columns that accept the cards"));
   check("sound", t("Sound"));
+  check("left_handed", t("Left-handed: stock and completed sets on the other side, and on phones the toolbar"));
   form.append(checkbox("four_colours", t("Four-colour suits: diamonds blue, clubs green"), fourColours(), "set-four-colours"));
   form.append(looksChoice("card_back", t("Card back"), state.catalog.card_backs, s.card_back, "back"));
   form.append(looksChoice("table", t("Table colour"), state.catalog.tables, s.table, "felt"));

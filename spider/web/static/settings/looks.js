@@ -1,5 +1,6 @@
 // How the cards and the table look: four-colour suits are a look of this browser only (kept in
-// localStorage), while the card back and the table colour are the player's settings.
+// localStorage), while the card back, the table colour and the left-handed layout are the player's
+// settings.
 import { subscribe } from "../core/state.js";
 import { applyLooks } from "../table/cards.js";
 
@@ -22,7 +23,10 @@ export function setFourColours(on) {
   }
 }
 
-// The table shows the player's card back and table colour whenever their settings change.
+// The table shows the player's card back and table colour whenever their settings change, and is
+// mirrored for a left-handed player (style.css: the stock, the completed sets, a phone's toolbar).
 subscribe((changed, s) => {
-  if (changed.has("settings")) applyLooks(s.settings);
+  if (!changed.has("settings")) return;
+  applyLooks(s.settings);
+  document.body.classList.toggle("left-handed", Boolean(s.settings && s.settings.left_handed));
 });

@@ -1,4 +1,4 @@
-// The game clock: runs while a game is being played in a visible page with nothing covering the
+// The game clock: runs from the first action while a game is being played in a visible page with nothing covering the
 // table (no dialog, no open menu) and no pause; saved to the server on pause and when the page hides.
 // This browser also keeps the game's time as it counts (localStorage), so a save that never landed
 // (a page killed before its last request, a reload racing it, a lost connection) cannot set it back.
@@ -19,7 +19,8 @@ export function elapsed() {
 
 function shouldRun() {
   const v = state.view;
-  return Boolean(v) && v.status === "active" && !v.won && !state.paused && document.visibilityState === "visible"
+  // the clock starts at the first action (docs/RULES.md): a deal left open is not timed
+  return Boolean(v) && v.status === "active" && !v.won && v.version > 0 && !state.paused && document.visibilityState === "visible"
     && !document.querySelector("dialog[open]") && $("menu").hidden;
 }
 
