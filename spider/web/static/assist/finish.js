@@ -85,13 +85,15 @@ export function installFinish() {
     stopFinish(t("Finish stopped."));
   }, true);
   document.addEventListener("pointerdown", (event) => {
-    if (running && event.target.closest("#table-content, #toolbar")) stopFinish(t("Finish stopped."));
+    if (running && event.target.closest("#table-content, #toolbar") && !event.target.closest("#btn-finish")) {
+      stopFinish(t("Finish stopped."));
+    }
   }, true);
 }
 
 /** The Finish button (F), shown only while the game can be finished. */
 export function finishButton() {
-  return el("button", { id: "btn-finish", type: "button", "aria-keyshortcuts": "F", hidden: true });
+  return el("button", { id: "btn-finish", class: "finish", type: "button", "aria-keyshortcuts": "F", hidden: true });
 }
 
 export function applyFinishTexts(button) {

@@ -45,7 +45,8 @@ function updateControls() {
 }
 
 function install() {
-  $("tool-slot").append(hintButton, finishItem);
+  $("tool-slot").append(hintButton);
+  $("stock").after(finishItem); // on the table, between the empty stock and the sets: the toolbar keeps its room
   $("btn-restart").after(deepHintItem);
   deepHintItem.after(solveItem);
   solveItem.after(demoItem);
