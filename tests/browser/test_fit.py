@@ -171,7 +171,7 @@ def assert_clock_waits_under(page: Page, opener: Locator, cover: Locator) -> Non
 
 
 def test_the_clock_stops_while_the_menu_or_a_dialog_covers_the_table(page: Page) -> None:
-    start_deck(page, WIN_DECK)
+    start_deck(page, WIN_DECK, ["deal"])  # the clock starts at the first action
     expect(status_value(page, "Time")).not_to_have_text("00:00")  # it runs
     assert_clock_waits_under(page, page.get_by_role("button", name="Menu", exact=True), page.locator("#menu"))
     assert_clock_waits_under(page, page.get_by_role("button", name="Help"), page.get_by_role("dialog"))
