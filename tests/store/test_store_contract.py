@@ -177,6 +177,18 @@ def test_finished_games_of_a_level_oldest_first_with_assisted_ones_marked(store:
     assert store.finished_games(OTHER, LEVEL) == []
 
 
+def test_a_game_being_played_is_marked_helped_by_its_player_only(store: Store) -> None:
+    store.create_game(new_row("won"))
+    finish(store, "won", "won", 10.0)
+    store.create_game(new_row("playing"))
+    store.mark_helped(PLAYER, "won")  # a finished game's result stays as it was
+    store.mark_helped(OTHER, "playing")  # not theirs: nothing changes
+    assert [store.get_game(PLAYER, game_id).helped for game_id in ("won", "playing")] == [False, False]  # type: ignore[union-attr]
+    store.mark_helped(PLAYER, "playing")
+    playing = store.get_game(PLAYER, "playing")
+    assert playing is not None and playing.helped
+
+
 def test_finished_games_page_newest_first_and_forgetting_them_keeps_the_current_game(store: Store) -> None:
     for n, level in enumerate([LEVEL, "spider-2-classic", LEVEL, LEVEL]):
         store.create_game(new_row(f"g{n}", level=level), [("1>2", 1.0)])

@@ -37,6 +37,7 @@ def test_a_file_of_the_first_schema_is_upgraded_without_losing_anything(old_data
         won = store.finished_games(OLD_PLAYER, "spiderette-1-classic")
         assert [(g.id, g.status, g.elapsed, g.score, g.assisted) for g in won] == [("g-won", "won", 7.25, 510, False)]
         assert level_stats(won).wins == 1
+        assert won[0].helped and level_stats(won).perfect_wins == 0  # no one knows whether a hint helped it
         current = store.current_game(OLD_PLAYER)
         assert current is not None
         store.load_actions(current)
