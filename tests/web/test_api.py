@@ -179,6 +179,7 @@ def test_client_time_cannot_run_ahead_of_the_wall_clock(client: TestClient) -> N
 
 def test_clock_is_saved_and_monotonic(client: TestClient) -> None:
     view = new_game(client, code="SD1-S1-AAAAABD", profile="timed")
+    client.post(f"/api/games/{view['id']}/actions", json={"action": "deal", "version": 0})  # the clock starts
     assert client.post(f"/api/games/{view['id']}/clock", json={"elapsed": 3.5}).status_code == 204
     assert client.post(f"/api/games/{view['id']}/clock", json={"elapsed": 1.0}).status_code == 204
     assert client.get(f"/api/games/{view['id']}").json()["elapsed"] == 3.5

@@ -242,6 +242,7 @@ def test_a_new_game_of_the_wrong_type_is_refused_and_the_current_one_stays(clien
 def test_a_whole_number_is_a_number_of_seconds(client: TestClient) -> None:
     """JSON has one kind of number: 3 is as good as 3.0 where seconds are asked for."""
     game = client.post("/api/games", json={"code": CODE}).json()
+    client.post(f"/api/games/{game['id']}/actions", json={"action": "deal", "version": 0})  # the clock starts
     assert client.post(f"/api/games/{game['id']}/clock", json={"elapsed": 3}).status_code == 204
     assert client.post(f"/api/games/{game['id']}/clock", json={"elapsed": "4"}).status_code == 400
     assert client.get(f"/api/games/{game['id']}").json()["elapsed"] == pytest.approx(3, abs=1)

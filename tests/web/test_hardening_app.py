@@ -169,10 +169,13 @@ def test_an_actions_time_is_never_less_than_the_server_saw_pass(client: TestClie
         return r.json()["elapsed"]
 
     time.sleep(0.4)
-    first = deal(0, 0.0)  # a client claiming no time at all
-    assert 0.4 <= first <= PLAY_GAP
+    first = deal(0, 3.0)  # the clock starts at the first action, whatever the client says
+    assert first == 0.0
+    time.sleep(0.4)
+    second = deal(1, 0.0)  # a client claiming no time at all
+    assert 0.4 <= second <= PLAY_GAP
     time.sleep(PLAY_GAP + 0.3)  # a longer gap may hold a pause: only PLAY_GAP of it is certain
-    second = deal(1, 0.0)
-    assert second == round(first + PLAY_GAP, 3)
-    honest = round(second + 1.5, 3)
-    assert deal(2, honest) == honest  # a timer ahead of the floor is kept
+    third = deal(2, 0.0)
+    assert third == round(second + PLAY_GAP, 3)
+    honest = round(third + 1.5, 3)
+    assert deal(3, honest) == honest  # a timer ahead of the floor is kept
