@@ -1,5 +1,6 @@
 // Card names and card drawing. Cards arrive in the notation of docs/FORMATS.md, Cards ("10S", "QH");
 // a face-down card arrives only as a count, so nothing here can name one.
+import { asset } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 
 export const RED = new Set(["H", "D"]);
@@ -106,7 +107,7 @@ function cornerIndex(rank, suit, where) {
 
 /** Where a court card's picture is: its own file, fetched on first use and cached (static/art). */
 export function courtArt(rank, suit) {
-  return `static/art/court-${rank}${suit}.svg#art`; // relative to the page (a sub-path too)
+  return `${asset(`static/art/court-${rank}${suit}.svg`)}#art`; // relative to the page (a sub-path too)
 }
 
 // The face of a card: an index (rank beside suit) top-left alone in the strip a fanned card
