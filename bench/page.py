@@ -68,7 +68,8 @@ class Wire:
 
     def _response(self, event: dict[str, Any]) -> None:
         response = event["response"]
-        if not (response.get("fromServiceWorker") or response.get("fromDiskCache") or response.get("fromPrefetchCache")):
+        kept = ("fromServiceWorker", "fromDiskCache", "fromPrefetchCache")
+        if not any(response.get(name) for name in kept):
             self.served.add(event["requestId"])
 
     def _finished(self, event: dict[str, Any]) -> None:

@@ -101,7 +101,7 @@ def create_app(
     app.add_middleware(RequestLogMiddleware)  # outermost of all: every request gets its id and its log line
     for router in ROUTERS:
         app.include_router(router)
-    app.mount("/static/dist", HashedFiles(app.state.frontend), name="bundle")
+    app.mount("/static/dist", HashedFiles(), name="bundle")
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 

@@ -28,8 +28,12 @@ log = logging.getLogger("spider.app")
 
 
 async def boot_data(request: Request) -> dict[str, Any] | None:
-    """The page's first data for the cookie's player (or a new one), None when the store does not
-    answer (the page then asks the API itself, and says so if that fails too)."""
+    """The page's first data for the cookie's player (or a new one), for a browser opening the page
+    (``Sec-Fetch-Dest: document``) only: a monitor's, a link preview's or a HEAD request gets the page
+    alone and makes no player. None too when the store does not answer (the page then asks the API
+    itself, and says so if that fails too)."""
+    if request.headers.get("sec-fetch-dest") != "document":
+        return None
     ctx: AppContext = request.app.state.context
     try:
         player, settings = await saved_settings(request)
@@ -43,6 +47,7 @@ async def boot_data(request: Request) -> dict[str, Any] | None:
         "player": answer,
         "catalog": catalog_of(translations(lang)),
         "language": browser_catalog(lang) if lang != DEFAULT else None,
+        "dealt": None,
     }
     current = answer["current"]
     if (current is None or current["status"] == "won") and "code" not in request.query_params:

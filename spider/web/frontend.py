@@ -46,6 +46,7 @@ class Frontend:
     bundled: bool
     page: str
     manifest: dict[str, Any] = field(default_factory=dict)
+    dist: Path = DIST
 
     @property
     def files(self) -> frozenset[str]:
@@ -88,19 +89,17 @@ def _accepted(scope: Scope) -> set[str]:
 
 
 class HashedFiles:
-    """The bundle's files (``/static/dist/<name>-<hash>.<ext>``), each cached for a year by anyone
-    (its name changes with its content), in Brotli or gzip as the browser accepts. Anything else
-    there (the page, the manifest) is not served."""
-
-    def __init__(self, frontend: Frontend) -> None:
-        self.files = frontend.files
+    """The bundle's files (``/static/dist/<name>-<hash>.<ext>``) of the app's front end, each cached
+    for a year by anyone (its name changes with its content), in Brotli or gzip as the browser
+    accepts. Anything else there (the page, the manifest) is not served."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        frontend: Frontend = scope["app"].state.frontend
         name = scope["path"].rpartition("/")[2]
-        if scope.get("method") not in ("GET", "HEAD") or name not in self.files:
+        if scope.get("method") not in ("GET", "HEAD") or name not in frontend.files:
             await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
             return
-        path = DIST / name
+        path = frontend.dist / name
         headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
         accepted = _accepted(scope)
         for encoding, suffix in ENCODINGS:
