@@ -27,7 +27,7 @@ import { clearSelection } from "./play/selection.js";
 import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { saveSettings } from "./settings/save.js";
-import { suitSprite } from "./table/cards.js";
+import { showCourtArt, suitSprite } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render } from "./table/render.js";
@@ -186,6 +186,13 @@ async function reconnected() {
   }
 }
 
+/** `fn` once the page has loaded and the first table is painted: what may wait for it. */
+function afterFirstTable(fn) {
+  const painted = () => requestAnimationFrame(() => setTimeout(fn));
+  if (document.readyState === "complete") painted();
+  else window.addEventListener("load", painted, { once: true });
+}
+
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
   document.body.prepend(suitSprite());
@@ -198,5 +205,8 @@ export async function start() {
   onReconnect(reconnected);
   if (await load()) await begin(); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
-  registerWorker();
+  afterFirstTable(() => {
+    showCourtArt();
+    registerWorker();
+  });
 }

@@ -117,9 +117,22 @@ export function courtArt(rank, suit) {
 const ART_FRAME = "-82.4 -130.4 164.8 260.8";
 const ART_HEAD = "-46 -128 92 150";
 
+// The pictures (a tenth of a megabyte for every court card) wait until the first table is on
+// screen, so they never delay it: until then a court card shows its indexes alone.
+let artShown = false;
+
+/** Fetch and show the court pictures, from now on and those already on the table. */
+export function showCourtArt() {
+  artShown = true;
+  for (const use of document.querySelectorAll("use[data-art]")) {
+    use.setAttribute("href", use.getAttribute("data-art"));
+    use.removeAttribute("data-art");
+  }
+}
+
 function courtPicture(rank, suit, cls, viewBox) {
   const picture = svg("svg", { class: cls, viewBox, preserveAspectRatio: "xMidYMin slice", focusable: "false" });
-  picture.append(svg("use", { href: courtArt(rank, suit) }));
+  picture.append(svg("use", { [artShown ? "href" : "data-art"]: courtArt(rank, suit) }));
   return picture;
 }
 
