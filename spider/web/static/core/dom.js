@@ -19,15 +19,20 @@ export const el = (tag, attrs = {}, ...children) => {
 };
 
 // The production bundle's page names its files by their contents' hash (frontend/build.mjs): a map
-// from each source path to its hashed one. The modules themselves (development mode) have none.
-let assets = null;
+// from each source path to its hashed one, read (and taken off the page) as the modules start. The
+// modules themselves (development mode) have none.
+const assets = (() => {
+  const block = typeof document === "undefined" ? null : document.getElementById("spider-assets");
+  if (!block) return {};
+  block.remove();
+  return JSON.parse(block.textContent);
+})();
+
+/** Whether the page runs the production bundle. */
+export const bundled = Object.keys(assets).length > 0;
 
 /** Where a file of static/ is served: its hashed name in the bundle, else the path itself. */
 export function asset(path) {
-  if (assets === null) {
-    const block = typeof document === "undefined" ? null : document.getElementById("spider-assets");
-    assets = block ? JSON.parse(block.textContent) : {};
-  }
   return assets[path] || path;
 }
 
