@@ -80,11 +80,12 @@ def visit(page: Page, url: str, slow: bool) -> Visit:
     wire = Wire(page, slow)
     page.goto(url, wait_until="commit")
     page.wait_for_function("() => window.__firstCard !== undefined", polling=50)
+    found_bytes, found_requests = wire.bytes, len(wire.served)
+    page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0", polling=50)
     first_card, first_paint = page.evaluate(
-        """() => [window.__firstCard,
-          (performance.getEntriesByName('first-contentful-paint')[0] || {startTime: NaN}).startTime]"""
+        "() => [window.__firstCard, performance.getEntriesByName('first-contentful-paint')[0].startTime]"
     )
-    found = Visit(first_card, first_paint, wire.bytes, len(wire.served))
+    found = Visit(first_card, first_paint, found_bytes, found_requests)
     wire.cdp.detach()
     return found
 

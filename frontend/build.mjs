@@ -6,7 +6,7 @@
 // scripts/test, the Dockerfile): node frontend/build.mjs. Never committed; without it the server serves
 // the modules themselves (development mode, docs/DEVELOPING.md "The production bundle").
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, extname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -16,6 +16,8 @@ import { rollup } from "rollup";
 const here = dirname(fileURLToPath(import.meta.url));
 const STATIC = join(here, "..", "spider", "web", "static");
 const DIST = join(STATIC, "dist");
+// written here first, then put in place at once: a server reading dist/ never sees half a build
+const OUT = join(here, ".build");
 const TARGET = ["es2020", "chrome90", "firefox90", "safari15"];
 
 const minify = {
@@ -57,7 +59,7 @@ const shortHash = (bytes) => createHash("sha256").update(bytes).digest("base64ur
 /** Write `bytes` as dist/<stem>-<hash><ext>; its name. */
 function writeHashed(stem, ext, bytes) {
   const name = `${stem}-${shortHash(bytes)}${ext}`;
-  writeFileSync(join(DIST, name), bytes);
+  writeFileSync(join(OUT, name), bytes);
   return name;
 }
 
@@ -69,11 +71,11 @@ async function minifiedCss(files) {
 /** Each file with a .gz and a .br beside it where that is smaller (the server picks by Accept-Encoding). */
 function precompress(names) {
   for (const name of names) {
-    const bytes = readFileSync(join(DIST, name));
+    const bytes = readFileSync(join(OUT, name));
     const gzip = gzipSync(bytes, { level: 9 });
     const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-    if (gzip.length < bytes.length) writeFileSync(join(DIST, `${name}.gz`), gzip);
-    if (brotli.length < bytes.length) writeFileSync(join(DIST, `${name}.br`), brotli);
+    if (gzip.length < bytes.length) writeFileSync(join(OUT, `${name}.gz`), gzip);
+    if (brotli.length < bytes.length) writeFileSync(join(OUT, `${name}.br`), brotli);
   }
 }
 
@@ -88,15 +90,15 @@ function bundledPage(tags) {
 
 async function build() {
   const files = sources();
-  rmSync(DIST, { recursive: true, force: true });
-  mkdirSync(DIST, { recursive: true });
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
 
   // Rollup splits the code: a screen's chunk imports what the table's code already has from it, so
   // the table is one file (esbuild's splitting would make a chunk of each set of shared modules, each
   // a request of the first load). esbuild minifies each chunk.
   const bundle = await rollup({ input: join(STATIC, "main.js"), plugins: [minify], onwarn: (w) => { throw new Error(w.message); } });
   const { output } = await bundle.write({
-    dir: DIST,
+    dir: OUT,
     format: "es",
     entryFileNames: "[name]-[hash].js",
     chunkFileNames: "[name]-[hash].js",
@@ -120,7 +122,7 @@ async function build() {
   }
   const icon = writeHashed("icon", ".svg", readFileSync(join(STATIC, "icons", "icon.svg")));
 
-  const hashed = readdirSync(DIST).filter((name) => [".js", ".css", ".svg"].includes(extname(name)));
+  const hashed = readdirSync(OUT).filter((name) => [".js", ".css", ".svg"].includes(extname(name)));
   precompress(hashed);
   const page = bundledPage([
     '<link rel="manifest" href="static/manifest.webmanifest">',
@@ -131,14 +133,16 @@ async function build() {
     `<script type="module" src="static/dist/${entry}"></script>`,
     `<script type="application/json" id="spider-assets">${JSON.stringify(assets)}</script>`,
   ]);
-  writeFileSync(join(DIST, "index.html"), page);
+  writeFileSync(join(OUT, "index.html"), page);
   const manifest = {
     sources: fingerprint(files),
     version: shortHash(hashed.sort().join("\n")),
     entry,
     files: hashed, // every hashed file, what the service worker precaches
   };
-  writeFileSync(join(DIST, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+  writeFileSync(join(OUT, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+  rmSync(DIST, { recursive: true, force: true });
+  renameSync(OUT, DIST);
   const sizes = (names) => names.reduce((sum, name) => sum + readFileSync(join(DIST, `${name}.br`)).length, 0);
   console.log(`frontend/build.mjs: ${hashed.length} files in spider/web/static/dist; the first load's code and`
     + ` styles ${sizes([entry, ...preload, tableCss])} bytes (Brotli)`);
