@@ -42,16 +42,10 @@ function sources(folder = STATIC) {
   return found.sort();
 }
 
-/** The sources' fingerprint: the server serves this bundle only while the sources still match it
- * (spider/web/frontend.py computes the same). */
-function fingerprint(files) {
-  const hash = createHash("sha256");
-  for (const file of files) {
-    hash.update(`${file}\0`);
-    hash.update(readFileSync(join(STATIC, file)));
-    hash.update("\0");
-  }
-  return hash.digest("hex");
+/** Each source's SHA-256: the server serves this bundle only while every one is still as it was
+ * (spider/web/frontend.py). */
+function fingerprints(files) {
+  return Object.fromEntries(files.map((file) => [file, createHash("sha256").update(readFileSync(join(STATIC, file))).digest("hex")]));
 }
 
 const shortHash = (bytes) => createHash("sha256").update(bytes).digest("base64url").slice(0, 10);
@@ -135,7 +129,7 @@ async function build() {
   ]);
   writeFileSync(join(OUT, "index.html"), page);
   const manifest = {
-    sources: fingerprint(files),
+    sources: fingerprints(files),
     version: shortHash(hashed.sort().join("\n")),
     entry,
     files: hashed, // every hashed file, what the service worker precaches

@@ -25,18 +25,18 @@ FrontendMode = Literal["auto", "bundled", "development"]
 log = logging.getLogger("spider.app")
 
 
-def sources_fingerprint(static: Path = STATIC) -> str:
-    """The hash build.mjs records of the sources it bundled (the same walk: every file under
-    ``static`` but ``dist``, by its posix path, sorted)."""
-    digest = hashlib.sha256()
-    files = sorted(p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file())
-    for name in files:
-        if name.startswith("dist/"):
-            continue
-        digest.update(name.encode() + b"\0")
-        digest.update((static / name).read_bytes())
-        digest.update(b"\0")
-    return digest.hexdigest()
+def changed_sources(sources: dict[str, str], static: Path = STATIC) -> list[str]:
+    """Which of the files the bundle was built from (their SHA-256, as build.mjs recorded them) are
+    no longer as they were: edited or gone. A file added since is none of the bundle's."""
+    changed = []
+    for name, digest in sorted(sources.items()):
+        try:
+            now = hashlib.sha256((static / name).read_bytes()).hexdigest()
+        except OSError:
+            now = None
+        if now != digest:
+            changed.append(name)
+    return changed
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,9 @@ class Frontend:
 
 
 def load_frontend(mode: FrontendMode = "auto") -> Frontend:
-    """``auto``: the bundle when one was built from exactly these sources (a bundle older than an
-    edited module is never served: development mode then, with a log line); ``development``: the
+    """``auto``: the bundle when every source it was built from is still as it was (a bundle older
+    than an edited module is never served: development mode then, with a log line naming the
+    module; a file added since, a leftover of an older install, is none of the bundle's); ``development``: the
     modules, whatever was built; ``bundled``: the bundle, refused (ValueError) when missing or stale."""
     development = Frontend(bundled=False, page=(STATIC / "index.html").read_text(encoding="utf-8"))
     if mode == "development":
@@ -73,12 +74,13 @@ def load_frontend(mode: FrontendMode = "auto") -> Frontend:
         if mode == "bundled":
             raise ValueError("no front-end bundle: run node frontend/build.mjs (scripts/start does)") from None
         return development
-    if manifest.get("sources") != sources_fingerprint():
+    changed = changed_sources(manifest.get("sources") or {"": ""}, STATIC)
+    if changed:
         if mode == "bundled":
-            raise ValueError("the front-end bundle is older than its sources: run node frontend/build.mjs")
-        log.warning("the front-end bundle is older than its sources: serving the modules (development mode)")
+            raise ValueError(f"the front-end bundle is older than its sources ({changed[0]}): run frontend/build.mjs")
+        log.warning("the front-end bundle is older than %s: serving the modules (development mode)", changed[0])
         return development
-    return Frontend(bundled=True, page=page, manifest=manifest)
+    return Frontend(bundled=True, page=page, manifest=manifest, dist=DIST)
 
 
 def _accepted(scope: Scope) -> set[str]:

@@ -5,6 +5,7 @@ lists them; a bundle older than its sources is never served; development mode se
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -70,8 +71,16 @@ def test_development_mode_serves_the_modules(tmp_path: Path) -> None:
     assert '<script type="module" src="static/main.js">' in page and "static/dist/" not in page
 
 
-def test_a_bundle_older_than_its_sources_is_not_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(frontend, "sources_fingerprint", lambda static=frontend.STATIC: "edited since")
+def test_a_bundle_older_than_its_sources_is_not_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    static = tmp_path / "static"
+    shutil.copytree(frontend.STATIC, static)
+    monkeypatch.setattr(frontend, "STATIC", static)
+    monkeypatch.setattr(frontend, "DIST", static / "dist")
+    assert frontend.load_frontend("auto").bundled
+    (static / "stray.js").write_text("// a file the bundle never had: no part of it\n")
+    assert frontend.load_frontend("auto").bundled
+    with (static / "table" / "render.js").open("a") as module:
+        module.write("// edited since\n")
     assert not frontend.load_frontend("auto").bundled
-    with pytest.raises(ValueError, match="older than its sources"):
+    with pytest.raises(ValueError, match=r"older than its sources \(table/render\.js\)"):
         frontend.load_frontend("bundled")
