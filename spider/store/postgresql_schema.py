@@ -13,6 +13,8 @@ from typing import Any
 
 import psycopg
 
+from .club_copies import postgresql_step
+
 # Any fixed number: the advisory lock that lets one starting process migrate while others wait.
 MIGRATION_LOCK = 0x5D1DE2
 
@@ -169,7 +171,9 @@ MIGRATIONS = [
     CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,
         face_down, moves, seconds, finished, state, game, pace);
     """,
-    # 8: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before it
+    # 8: each club's copy of its members' results, kept by triggers (club_copies.py)
+    postgresql_step(),
+    # 9: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before it
     # was kept (or by an older release) count as helped, as no one knows whether a hint helped them
     "ALTER TABLE games ADD COLUMN helped BOOLEAN NOT NULL DEFAULT TRUE",
 ]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import StoreBusy
+from .club_copies import sqlite_steps
 from .dialect import Params
 from .queries import Queries
 
@@ -124,7 +125,9 @@ MIGRATIONS: list[str | tuple[str, ...]] = [
         "CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,"
         " face_down, moves, seconds, finished, state, game, pace)",
     ),
-    # 21: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before
+    # 21: each club's copy of its members' results, kept by triggers (club_copies.py)
+    sqlite_steps(),
+    # 22: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before
     # it was kept (or by an older release) count as helped, as no one knows whether a hint helped them
     "ALTER TABLE games ADD COLUMN helped INTEGER NOT NULL DEFAULT 1",
 ]
