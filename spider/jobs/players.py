@@ -42,7 +42,7 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # for a slower machine or the pure-Python fallback (docs/COMMAND-LINE.md gives its time).
 DEEP_HINT_SECONDS = 20.0
 # Finish's search (docs/RULES.md, Finish): a position with nothing hidden is small, and the solver
-# wins or proves it lost in well under a second (bench/finish.py); the bound ends a rare long one.
+# won every one bench/finish.py tried within 0.03 s of CPU; the bound ends a rare long one.
 FINISH_SECONDS = 10.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
 REVIEW_SECONDS = 60.0  # a game review's whole budget, shared out over its probes (docs/API.md)
