@@ -78,7 +78,7 @@ def test_finish_plays_out_the_game_and_the_win_is_perfect(browser: Browser, base
         expect(result.get_by_text("A perfect game: no undo, no hint.")).to_be_visible()
         expect(result.get_by_text("This game was assisted")).to_have_count(0)
         stats = result.locator("#result-stats")
-        expect(stats.locator("div", has_text="Perfect wins").locator("dd")).to_have_text("1")
+        expect(stats.locator("div", has_text="Perfect games").locator("dd")).to_have_text("1")
         expect(stats.locator("div", has_text="Best perfect streak").locator("dd")).to_have_text("1")
         if size == "wide":
             page.screenshot(path=f"/tmp/finish-shots/won-{size}.png")

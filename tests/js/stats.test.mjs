@@ -11,7 +11,7 @@ test("one win in a hundred games reads 1 %, with the other figures as sent", () 
   assert.equal(rows.get("Played"), "100");
   assert.equal(rows.get("Best time"), "02:05");
   assert.equal(rows.get("Fewest moves"), "29");
-  assert.equal(rows.get("Perfect wins"), "1");
+  assert.equal(rows.get("Perfect games"), "1");
   assert.equal(rows.get("Best perfect streak"), "1");
 });
 

@@ -21,7 +21,7 @@ export function statsRows(stats) {
     [t("Best score"), given(s.best_score) ? s.best_score : DASH],
     [t("Best time"), s.best_time ? formatTime(s.best_time) : DASH],
     [t("Fewest moves"), s.fewest_moves ? s.fewest_moves : DASH],
-    [t("Perfect wins"), s.perfect_wins ?? 0],
+    [t("Perfect games"), s.perfect_wins ?? 0],
     [t("Best perfect streak"), s.best_perfect_streak ?? 0],
   ].map(([label, value]) => [label, String(value)]);
 }
