@@ -43,7 +43,10 @@ class Answer(BaseModel):
 class PlayerSettings(Answer):
     lang: LanguageCode | None = Field(description="The player's explicit language, or null: the browser's")
     double_click: bool = Field(description="A double click or tap sends cards to the best column")
-    single_tap: bool = Field(description="A single tap sends cards to the best column")
+    single_tap: bool | None = Field(
+        description="A single tap sends cards to the best column (tap-to-move); null until the player chooses: "
+        "on for touch screens (pointer: coarse), off otherwise"
+    )
     auto_place: bool = Field(description="Cards go to the best column as soon as they are picked up")
     placement_help: bool = Field(description="Highlight the columns that accept the picked-up cards")
     sound: bool

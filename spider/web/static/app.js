@@ -24,6 +24,7 @@ import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableauCl
 import { clearSelection } from "./play/selection.js";
 import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
+import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
 import { suitSprite } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
@@ -136,6 +137,7 @@ let loaded = false; // the player and the catalog have arrived
 /** Load the player, the catalog and the language; false (and a clear message) when the server
  * cannot be reached. */
 async function load() {
+  await takeLinkedLanguage(); // a link's ?lang= first, so that everything loads in that language
   const player = await loadOrNull(api.player);
   const catalog = await loadOrNull(fetchCatalog); // asked after the player, so in their language
   const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
