@@ -14,6 +14,7 @@ from browserkit import (
     card,
     column,
     play_through_api,
+    press_point,
     sized_page,
     start_deck,
     status_value,
@@ -194,6 +195,11 @@ def test_the_picked_up_cards_and_their_targets_differ_in_shape(
         assert takes["outline"] == "dashed", takes
         assert picked["outline"] != "dashed" and "6px" in picked["shadow"], picked  # a solid, thicker ring
         assert ring_of(column(page, 4))["outline"] == "none"  # its 10 does not take the 8: no ring
+        # the focused 8 stays under the cards on it: the 7's strip is the 7's
+        seven = card(page, 5, "7 of spades")
+        x, y = press_point(seven)
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button').ariaLabel", [x, y])
+        assert hit == "7 of spades"
 
 
 def test_statistics_labels_stay_on_one_line_and_the_chart_key_apart(browser: Browser, base_url: str) -> None:
