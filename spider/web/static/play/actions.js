@@ -112,12 +112,18 @@ function keptSelection(before, after, selected) {
 
 /** Draw the outbox's view, the cards sliding from where they were (`events` says which moved). */
 function redraw(events, focus = null, keep = false) {
+  const T = [performance.now()];
   const before = state.view;
   const focusInTable = document.activeElement && document.activeElement.closest("#tableau");
   const oldRects = cardRects();
+  T.push(performance.now());
   show(focus, keep);
+  T.push(performance.now());
   if (focusInTable) applyRovingFocus(true);
+  T.push(performance.now());
   if (before) flip(oldRects, before, shown, events);
+  T.push(performance.now());
+  window.__T = (window.__T || []).concat([T.map((x) => Math.round(x - T[0]))]);
 }
 
 /** A move the view allows, shown before the server answers; only what the page knows is said. */
@@ -125,8 +131,12 @@ function showMove(entry) {
   const events = entry.events;
   redraw(events, focusAfter(outbox.view, events));
   clearReminder();
-  play("move");
   announce(describeEvents(events, outbox.view));
+  afterFrame(() => play("move")); // the first sound starts the audio, which takes a while: cards first
+}
+
+function afterFrame(task) {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 /** The server played a move already shown: the card it turned up, the sequences it completed,
@@ -142,7 +152,8 @@ async function confirmed(next) {
 /** An action the server played that the page waited for (a deal, an undo, a move it could not vouch for). */
 async function adopt(events, ctx = {}) {
   redraw(events, focusAfter(outbox.view, events));
-  if (ctx.lis) for (const li of ctx.lis) if (li.isConnected) li.remove();
+  // the table drew the dragged cards anew, or took them over where they landed (table/render.js)
+  if (ctx.lis) returnCards(ctx.lis.filter((li) => li.isConnected && li.classList.contains("dragging")), false);
   let flight = Promise.resolve();
   if (events) {
     clearReminder();
