@@ -93,12 +93,12 @@ export function redo() {
   return act({ action: "redo" }, {});
 }
 
-/** Put the outbox's view on the table. A new view drops the picked-up group, but an answer that
- * confirms what the table shows keeps it while its cards are still there (`keep`). */
-function show(focus, keep) {
+/** Put the outbox's view on the table. The group the player has picked up meanwhile stays picked
+ * up while its cards are still there: answers arrive between the two taps of the next move. */
+function show(focus) {
   const before = state.view;
   shown = outbox.view;
-  const selected = keep ? keptSelection(before, shown, state.selected) : null;
+  const selected = keptSelection(before, shown, state.selected);
   update({ view: shown, selected, ...(focus ? { focus } : {}) });
 }
 
@@ -111,13 +111,13 @@ function keptSelection(before, after, selected) {
 }
 
 /** Draw the outbox's view, the cards sliding from where they were (`events` says which moved). */
-function redraw(events, focus = null, keep = false) {
+function redraw(events, focus = null) {
   const T = [performance.now()];
   const before = state.view;
   const focusInTable = document.activeElement && document.activeElement.closest("#tableau");
   const oldRects = cardRects();
   T.push(performance.now());
-  show(focus, keep);
+  show(focus);
   T.push(performance.now());
   if (focusInTable) applyRovingFocus(true);
   T.push(performance.now());
@@ -143,7 +143,7 @@ function afterFrame(task) {
  * the score and counters come in (and a win). */
 async function confirmed(next) {
   const events = next.events;
-  redraw(null, null, true);
+  redraw(null);
   if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
   announceMore(describeOutcome(events, next));
   await finish(next, flyCompleted(events, shown));
@@ -210,7 +210,7 @@ function refused(entry, error, ctx) {
       putBack(entry);
       shakeReturned(entry);
     } else {
-      if (state.view !== outbox.view) redraw(null, null, true);
+      if (state.view !== outbox.view) redraw(null);
       if (ctx.lis) returnCards(ctx.lis, true);
       else if (ctx.stock) shakeElement($("stock"));
       else shakeElement(document.activeElement && document.activeElement.closest("#tableau li"));
