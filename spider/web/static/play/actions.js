@@ -112,18 +112,12 @@ function keptSelection(before, after, selected) {
 
 /** Draw the outbox's view, the cards sliding from where they were (`events` says which moved). */
 function redraw(events, focus = null) {
-  const T = [performance.now()];
   const before = state.view;
   const focusInTable = document.activeElement && document.activeElement.closest("#tableau");
   const oldRects = cardRects();
-  T.push(performance.now());
   show(focus);
-  T.push(performance.now());
   if (focusInTable) applyRovingFocus(true);
-  T.push(performance.now());
   if (before) flip(oldRects, before, shown, events);
-  T.push(performance.now());
-  window.__T = (window.__T || []).concat([T.map((x) => Math.round(x - T[0]))]);
 }
 
 /** A move the view allows, shown before the server answers; only what the page knows is said. */

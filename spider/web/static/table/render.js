@@ -114,7 +114,7 @@ function renderTableau(v) {
     return height;
   });
   fitHeight(heights, m);
-  drawn = { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights };
+  drawn = { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights, top: null };
   applySelection();
   applyRovingFocus(false);
 }
@@ -124,21 +124,26 @@ function fitHeight(heights, m) {
   $("tableau").style.minHeight = `${Math.floor(Math.max(m.ch, ...heights, m.avail))}px`;
 }
 
-// What the rest of the page shows of a view: when none of it changed, only columns did.
-const AROUND_THE_COLUMNS = ["id", "moves", "score", "removed", "sequences", "stock", "deals_left", "code",
-  "can_undo", "can_deal", "status", "won"];
+// What a move may change besides columns: the status line, the completed sets, the controls. Any
+// other change (a deal, a new game, a win) draws the whole table again.
+const COUNTERS = ["moves", "score", "removed", "can_undo", "can_redo"];
+const AROUND_THE_COLUMNS = ["id", "sequences", "stock", "deals_left", "code", "can_deal", "status", "won", "profile"];
 
-/** The indexes of the columns that differ between the drawn view and `v`, or null when more than
- * columns changed (or the window, or the language) and the whole table is drawn again. */
-function changedColumns(v) {
+/** What differs between the drawn view and `v`: {columns: their indexes, counters: whether the
+ * status line or the sets did}, or null when more changed (or the window, or the language). */
+function changes(v) {
   const was = drawn && drawn.view;
   if (!was || !v || drawn.language !== state.language || drawn.width !== window.innerWidth
     || drawn.height !== window.innerHeight || was.columns.length !== v.columns.length
-    || AROUND_THE_COLUMNS.some((key) => was[key] !== v[key])
-    || String(was.removed_suits) !== String(v.removed_suits)) return null;
+    || AROUND_THE_COLUMNS.some((key) => was[key] !== v[key])) return null;
   const same = (a, b) => a === b || (a.down === b.down && a.up.join() === b.up.join());
-  return v.columns.map((_, i) => i).filter((i) => !same(was.columns[i], v.columns[i]));
+  return {
+    columns: v.columns.map((_, k) => k).filter((k) => !same(was.columns[k], v.columns[k])),
+    counters: COUNTERS.some((key) => was[key] !== v[key]) || String(was.removed_suits) !== String(v.removed_suits),
+  };
 }
+
+const topOfTable = () => Math.round($("topbar").getBoundingClientRect().bottom);
 
 /** A `slot` for columnList that takes the items of the same cards from the lists `uls` (a card
  * that moved keeps its element, face drawn and all: the cheapest redraw), and makes the rest. */
@@ -164,16 +169,27 @@ function reusedSlots(uls) {
   };
 }
 
-/** Draw a new view from state.view: only its changed columns when nothing else changed (a move
- * shown before the server's answer: no layout of the page is measured again), else everything. */
+/** Draw a new view from state.view: when only columns and counters changed (a move, shown before
+ * the server's answer or confirmed by it), only they are drawn again, with no layout of the page
+ * measured, unless the status line then takes another height; else everything. */
 export function renderView() {
   const v = state.view;
-  const columns = changedColumns(v);
+  const diff = changes(v);
   const m = currentMetrics();
-  if (!columns || !m) {
+  if (!diff || !m) {
     render();
     return;
   }
+  if (diff.counters) {
+    if (drawn.top === null) drawn.top = topOfTable(); // measured on the table drawn in full
+    renderStatus(v);
+    renderSets(v);
+    if (topOfTable() !== drawn.top) {
+      render(); // the room left for the columns changed
+      return;
+    }
+  }
+  const columns = diff.columns;
   const tableau = $("tableau");
   const slot = reusedSlots(columns.map((i) => tableau.children[i]));
   for (const i of columns) drawn.heights[i] = columnList(v.columns[i], i + 1, m, slot, tableau.children[i]).height;
