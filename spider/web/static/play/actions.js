@@ -76,6 +76,7 @@ async function transmit(entry, ctx) {
   if (entry.move) await confirmed(next);
   else await adopt(next.events, ctx);
 }
+
 export const sendMove = (from, to, count, ctx = {}) => act({ action: `${from}>${to}:${count}` }, ctx);
 export const sendBest = (column, count, ctx = {}) => act({ best: { column, count } }, ctx);
 export const deal = () => act({ action: "deal" }, { stock: true });
@@ -125,12 +126,8 @@ function showMove(entry) {
   const events = entry.events;
   redraw(events, focusAfter(outbox.view, events));
   clearReminder();
+  play("move"); // in the tap's own task: some browsers start audio only there
   announce(describeEvents(events, outbox.view));
-  afterFrame(() => play("move")); // the first sound starts the audio, which takes a while: cards first
-}
-
-function afterFrame(task) {
-  requestAnimationFrame(() => setTimeout(task, 0));
 }
 
 /** The server played a move already shown: the card it turned up, the sequences it completed,
