@@ -16,8 +16,9 @@ next, in a "timed" game (no undo limit), so every move starts from a settled tab
 
 The network is Chromium's emulation through the DevTools protocol (``slow4g``: Lighthouse's
 150 ms round trip, 1.6 Mbps down, 750 kbps up), the CPU slowed ``--cpu`` times; both are turned on
-after the page has loaded. The served code is the ``spider`` package that Python imports: run it
-with ``PYTHONPATH=/path/to/other/checkout`` to measure another version of the front end.
+after the page has loaded. The page is the production bundle (built first if a source changed,
+as for the browser tests) of the ``spider`` package that Python imports: run it with
+``PYTHONPATH=/path/to/other/checkout`` to measure another version of the front end.
 """
 
 from __future__ import annotations
@@ -139,7 +140,7 @@ def main() -> None:
     parser.add_argument("--cpu", type=float, default=4, help="CPU slowdown (1: none)")
     parser.add_argument("--phone", action="store_true", help="390×844 instead of 1280×800")
     args = parser.parse_args()
-    print(f"front end: {Path(spider.__file__).parent / 'web' / 'static'}")
+    print(f"front end: {Path(spider.__file__).parent / 'web' / 'static'} (the production bundle)")
     print(f"network {args.network}, CPU slowed {args.cpu:g}×, {args.moves} moves")
     viewport: ViewportSize = {"width": 390, "height": 844} if args.phone else {"width": 1280, "height": 800}
     with app_in_chromium(background=False) as (browser, url):

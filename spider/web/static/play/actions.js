@@ -111,20 +111,21 @@ function keptSelection(before, after, selected) {
   return was.length === selected.count && was.join() === now.join() ? selected : null;
 }
 
-/** Draw the outbox's view, the cards sliding from where they were (`events` says which moved). */
-function redraw(events, focus = null) {
+/** Draw the outbox's view, the cards sliding from where they were (`events` says which moved;
+ * `columns`, when known, the only columns whose cards changed). */
+function redraw(events, focus = null, columns = null) {
   const before = state.view;
   const focusInTable = document.activeElement && document.activeElement.closest("#tableau");
-  const oldRects = cardRects();
+  const oldRects = cardRects(columns);
   show(focus);
   if (focusInTable) applyRovingFocus(true);
-  if (before) flip(oldRects, before, shown, events);
+  if (before) flip(oldRects, before, shown, events, columns);
 }
 
 /** A move the view allows, shown before the server answers; only what the page knows is said. */
 function showMove(entry) {
   const events = entry.events;
-  redraw(events, focusAfter(outbox.view, events));
+  redraw(events, focusAfter(outbox.view, events), entry.touched);
   clearReminder();
   play("move"); // in the tap's own task: some browsers start audio only there
   announce(describeEvents(events, outbox.view));

@@ -264,7 +264,8 @@ export function applySelection() {
     const column = v.columns[col - 1];
     const on = Boolean(sel) && sel.column === col && idx >= column.down + column.up.length - sel.count;
     button.classList.toggle("selected", on);
-    button.setAttribute("aria-pressed", on ? "true" : "false");
+    const pressed = on ? "true" : "false";
+    if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
   }
   const group = sel ? groupFor(sel.column, sel.count) : null;
   highlightTargets(group && state.settings.placement_help ? group.targets : []);
