@@ -90,7 +90,7 @@ function columnList(column, col, m, slot = cardButton, ul = null) {
 }
 
 // What the table shows, so that a view that only moves cards redraws only their columns.
-let drawn = null; // {view, language, width, height, heights: each column's drawn height}
+let drawn = null; // {view, language, width, height, heights (of each column), top (of the table, once read)}
 
 function renderTableau(v) {
   const tableau = $("tableau");
