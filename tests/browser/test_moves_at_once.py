@@ -148,3 +148,23 @@ def test_a_move_refused_for_a_stale_table_puts_the_cards_back_with_the_reason(pa
     card(page, 2, "10 of spades").click()
     card(page, 1, "jack of spades").click()
     expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 2))
+
+
+def test_a_group_picked_up_stays_picked_up_when_an_answer_arrives(page: Page) -> None:
+    start_deck(page, SHUTTLE_DECK, PREP, game="spider")
+    held = hold_actions(page)
+    card(page, 2, "10 of spades").click()
+    card(page, 1, "jack of spades").click()
+    wait_until(page, lambda: held, "the page sent no action")
+    # the next move's first tap, then the first move's answer, then its second tap
+    eight = card(page, 4, "8 of spades")
+    eight.click()
+    expect(eight).to_have_attribute("aria-pressed", "true")
+    held[0].continue_()
+    expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 1))
+    expect(card(page, 4, "8 of spades")).to_have_attribute("aria-pressed", "true")
+    page.unroute(ACTIONS)
+    card(page, 3, "9 of spades").click()
+    expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 2))
+    assert face_up_names(page, 3)[-2:] == ["9 of spades", "8 of spades"]
+    assert face_up_names(page, 1) == ["jack of spades", "10 of spades"]
