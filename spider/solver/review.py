@@ -100,28 +100,29 @@ def wins_from(start: Game, line: list[str], k: int, actions: list[str]) -> bool:
 
 TIME_LIMIT = 20.0  # seconds a whole review may take at most, by default
 MEMORY_LIMIT_MB = 1024.0  # each probe's, the solver's own bound
-# Each kind of probe's share of ``time_limit`` (2 s, 1 s and 4 s of the default 20 s). The deal's
-# first probe is the first answer a player sees; a probe that narrows the turning point is short,
-# since a win, when the solver finds one, mostly comes within it (docs/SOLVER-NOTES.md, Game
-# review); a second look past the turning point found gets more before the review stops there.
-DEAL_SHARE = 0.1
-PROBE_SHARE = 0.05
-RECHECK_SHARE = 0.2
+# Each kind of probe's share of ``time_limit`` (2 s, 0.5 s and 3 s of the default 20 s), and its
+# positions as a multiple of ``node_limit``. The deal's first probe is the first answer a player
+# sees; a probe that narrows the turning point is short, since most of them fall where no win
+# exists and a found win mostly comes quickly; one second look past the turning point found
+# catches a win the short probe missed (docs/SOLVER-NOTES.md, Game review).
+DEAL_SHARE, DEAL_NODES = 0.1, 2
+PROBE_SHARE, PROBE_NODES = 0.025, 1
+RECHECK_SHARE, RECHECK_NODES = 0.15, 4
 
 
 @dataclass
 class Budget:
-    """What a review may spend: ``time_limit`` seconds in all, each probe its share of it (the deal's
-    ``DEAL_SHARE``, a narrowing probe's ``PROBE_SHARE``, a second look's ``RECHECK_SHARE``);
-    ``node_limit`` positions for a narrowing probe, if set (reproducible, unlike time), the others as
-    many times it as their shares are."""
+    """What a review may spend: ``time_limit`` seconds at most, each probe its share of it (the
+    deal's ``DEAL_SHARE``, a narrowing probe's ``PROBE_SHARE``, a second look's ``RECHECK_SHARE``);
+    ``node_limit`` positions for a narrowing probe, if set (reproducible, unlike time), the deal's
+    and a second look's ``DEAL_NODES`` and ``RECHECK_NODES`` times as many."""
 
     time_limit: float = TIME_LIMIT
     node_limit: int | None = None
     memory_limit_mb: float = MEMORY_LIMIT_MB
 
-    def nodes(self, share: float) -> int | None:
-        return None if self.node_limit is None else max(1, round(self.node_limit * share / PROBE_SHARE))
+    def nodes(self, times: int) -> int | None:
+        return None if self.node_limit is None else self.node_limit * times
 
 
 @dataclass
@@ -138,7 +139,7 @@ class _Search:
     not_won: int | None = None  # the first position probed after ``won_at`` without a win found
     probes: list[dict[str, Any]] = field(default_factory=list)
     first_line: list[str] | None = None  # the winning line found from the deal, if any
-    rechecked: set[int] = field(default_factory=set)  # positions looked at a second time
+    rechecked: bool = False  # whether the one second look past the turning point was taken
     won_game: bool = False
 
     @property
@@ -154,7 +155,7 @@ class _Search:
         hi = self.n if self.not_won is None else self.not_won
         gap = hi - max(self.won_at, 0)
         steps = math.ceil(math.log2(gap)) if gap > 1 else 0
-        recheck = 0 if self.settled() or self.lost_at == hi else 1
+        recheck = 0 if self.settled() or self.rechecked or self.lost_at == hi else 1
         return len(self.probes) + len(ends) + steps + recheck
 
     def settled(self) -> bool:
@@ -170,15 +171,15 @@ class _Search:
     def left(self) -> float:
         return self.budget.time_limit - (time.perf_counter() - self.began)
 
-    def probe(self, k: int, share: float) -> str:
-        """Solve position ``k`` within ``share`` of the budget (or what is left of it); record what
-        it shows."""
+    def probe(self, k: int, share: float, times: int) -> str:
+        """Solve position ``k`` within ``share`` of the time (or what is left of it) and ``times``
+        the node limit; record what it shows."""
         if self.cancelled is not None and self.cancelled():
             raise ReviewCancelled
         result = solve(
             position(self.start, self.line, k),
             time_limit=max(min(self.budget.time_limit * share, self.left()), 0.001),
-            node_limit=self.budget.nodes(share),
+            node_limit=self.budget.nodes(times),
             memory_limit_mb=self.budget.memory_limit_mb,
         )
         return self.record(k, result.result, list(result.actions), result.seconds)
@@ -224,17 +225,16 @@ class _Search:
         until they are neighbours (or the time is up)."""
         while self.gap() > 1 and self.left() > 0:
             assert self.not_won is not None
-            self.probe((self.won_at + self.not_won) // 2, PROBE_SHARE)
+            self.probe((self.won_at + self.not_won) // 2, PROBE_SHARE, PROBE_NODES)
 
     def recheck(self) -> bool:
-        """Look once more, with ``RECHECK_SHARE``, at the first position past the turning point
-        where no win was found; True when there was one to look at (a win found moves the search
-        on: it narrows again)."""
+        """Look once more, longer, at the first position past the turning point where no win was
+        found; True when there was one to look at (a win found there moves the search on)."""
         k = self.not_won
-        if k is None or self.won_at < 0 or self.settled() or k in self.rechecked or self.left() <= 0:
+        if k is None or self.won_at < 0 or self.settled() or self.rechecked or self.left() <= 0:
             return False
-        self.rechecked.add(k)
-        self.probe(k, RECHECK_SHARE)
+        self.rechecked = True
+        self.probe(k, RECHECK_SHARE, RECHECK_NODES)
         return True
 
 
@@ -262,18 +262,18 @@ def review(
     if deal_line is not None and wins_from(start, line, 0, deal_line):
         s.record(0, "won", list(deal_line), 0.0, known=True)
     else:
-        s.probe(0, DEAL_SHARE)
+        s.probe(0, DEAL_SHARE, DEAL_NODES)
     if s.won_game or not n:
         # No turning point; the deal's line says how short a win can be.
         return _result(s)
     if not s.settled():
-        s.probe(n, PROBE_SHARE)
+        s.probe(n, PROBE_SHARE, PROBE_NODES)
     if s.won_at < 0 and not s.settled() and s.left() > 0:
         # No win found from the deal in its share: without one there is nothing to search, so it
-        # looks once more, longer.
-        s.probe(0, RECHECK_SHARE)
+        # looks once more, longer (the seeded solver repeats its first seconds, then goes on).
+        s.probe(0, RECHECK_SHARE, RECHECK_NODES)
     s.narrow()
-    while s.recheck():
+    if s.recheck():  # a win found there: narrow again past it (no third look)
         s.narrow()
     return _result(s)
 
