@@ -110,14 +110,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--records", type=Path, help="a JSON file of lost games: read if it exists, else written")
     args = parser.parse_args(argv)
-    saved: dict[str, list[dict[str, Any]]] = {}
+    saved: dict[str, Any] = {}
     if args.records and args.records.exists():
         saved = json.loads(args.records.read_text())
     for suits in args.suits:
         key = f"spider-{suits}-{args.player}"
-        if len(saved.get(key, [])) < args.games:
+        # a level whose first --most-deals deals gave fewer lost games than asked for is not played again
+        searched = saved.get(f"{key}:searched", 0)
+        if len(saved.get(key, [])) < args.games and searched < args.most_deals:
             print(f"playing {suits}-suit Spider with the {args.player} player...", file=sys.stderr)
             saved[key] = lost_games(suits, args.games, args.player, args.most_deals, args.workers)
+            saved[f"{key}:searched"] = args.most_deals if len(saved[key]) < args.games else 0
             if args.records:
                 args.records.write_text(json.dumps(saved))
         records = saved[key][: args.games]
