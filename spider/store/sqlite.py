@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import StoreBusy
+from .club_copies import sqlite_steps
 from .dialect import Params
 from .queries import Queries
 
@@ -124,6 +125,8 @@ MIGRATIONS: list[str | tuple[str, ...]] = [
         "CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,"
         " face_down, moves, seconds, finished, state, game, pace)",
     ),
+    # 21: each club's copy of its members' results, kept by triggers (club_copies.py)
+    sqlite_steps(),
 ]
 
 
