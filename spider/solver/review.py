@@ -273,7 +273,7 @@ def review(
         # looks once more, longer (the seeded solver repeats its first seconds, then goes on).
         s.probe(0, RECHECK_SHARE, RECHECK_NODES)
     s.narrow()
-    if s.recheck():  # a win found there: narrow again past it (no third look)
+    if s.recheck():  # a win found by the second look moves the search on: narrow past it (no third look)
         s.narrow()
     return _result(s)
 
