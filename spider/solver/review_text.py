@@ -68,8 +68,11 @@ def turning_sentence(turning: dict[str, Any], start: Game, line: list[str], tr: 
     return text.format(number=k + 1, move=move)
 
 
-def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: Translations = ENGLISH) -> list[str]:
-    """The review ``result`` of the player's ``line`` from ``start`` (``review.player_line``)."""
+def review_sentences(
+    result: dict[str, Any], start: Game, line: list[str], tr: Translations = ENGLISH, so_far: bool = False
+) -> list[str]:
+    """The review ``result`` of the player's ``line`` from ``start`` (``review.player_line``);
+    ``so_far``: a review still under way (a progress report's), whose time is not up yet."""
     n = len(line)
     out = [
         tr.ngettext(
@@ -82,6 +85,8 @@ def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: T
         out.append(tr.gettext("The deal could be won from the start."))
     elif result["winnable"] is False:
         out.append(tr.gettext("The deal could not be won from the start: the solver proved it."))
+    elif so_far:
+        out.append(tr.gettext("No win from the start has been found yet."))
     else:
         out.append(tr.gettext("No win from the start was found within the time limit."))
     if result["won"]:

@@ -162,6 +162,9 @@ def test_no_win_found_claims_nothing() -> None:
     sentences = review_sentences(result, *player_line(record))
     assert "No win from the start was found within the time limit." in sentences
     assert f"If the game was lost, it was lost somewhere between move 1 and move {n}." in sentences
+    # while the review goes on, its time is not up: it says what it has not found so far
+    so_far = review_sentences(result, *player_line(record), so_far=True)
+    assert so_far[1] == "No win from the start has been found yet." and so_far[2:] == sentences[2:]
 
 
 def test_a_time_limit_ends_the_search_with_a_range() -> None:

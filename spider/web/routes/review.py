@@ -48,15 +48,15 @@ def _in_play(request: Request, ctx: Ctx, found: _InPlay) -> JSONResponse:
     return error_response(request, found.err, view=view(request, found.row, ctx.games.game(found.row)))
 
 
-def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) -> dict[str, Any]:
-    """The review, final or as far as it has got, in words (the play layer's), for the game."""
-    return {"game": game_id} | reviews.worded(game, review, tr)
+def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations, so_far: bool = False) -> dict[str, Any]:
+    """The review, final or ``so_far`` as it has got, in words (the play layer's), for the game."""
+    return {"game": game_id} | reviews.worded(game, review, tr, so_far)
 
 
 def _partial(ctx: Ctx, player: str, found: dict[str, Any], tr: Translations) -> dict[str, Any]:
     """What a running review has found so far, in words."""
     _row, game = ctx.games.get(player, found["game"])
-    return _worded(found["game"], game, found["review"], tr)
+    return _worded(found["game"], game, found["review"], tr, so_far=True)
 
 
 @router.post(
