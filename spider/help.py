@@ -234,8 +234,9 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "stopped them."
             ),
             N_(
-                "In the settings you can turn off the double-click move and the highlighting of columns, make a "
-                "single tap send a card to the best column, and turn on automatic placement, which sends a card "
+                "In the settings you can turn off the double-click move and the highlighting of columns, choose "
+                "whether a single tap sends a card to the best column (on a touch screen it does until you choose; "
+                "turn it off to select with a tap instead), and turn on automatic placement, which sends a card "
                 "dropped where it cannot go to the best column."
             ),
         ),

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 
-from ..i18n import DEFAULT, browser_catalog, translations
+from ..i18n import DEFAULT, LANGUAGES, browser_catalog, translations
 from ..store import StoreBusy, StoreUnavailable
 from .bodies import NewGame
 from .context import AppContext, view
@@ -38,6 +38,9 @@ async def boot_data(request: Request) -> dict[str, Any] | None:
     try:
         player, settings = await saved_settings(request)
         request.state.lang = (settings or {}).get("lang")
+        linked = request.query_params.get("lang", "").strip().lower()
+        if linked in LANGUAGES:  # a link's ?lang=: the page saves it as the player's (settings/language-link.js)
+            request.state.lang = linked
         token = player or secrets.token_urlsafe(24)
         answer = await run_in_threadpool(player_answer, request, ctx, token)
     except (StoreBusy, StoreUnavailable):

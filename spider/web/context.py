@@ -23,7 +23,7 @@ from .views import game_view
 DEFAULT_SETTINGS: dict[str, Any] = {
     "lang": None,
     "double_click": True,
-    "single_tap": False,
+    "single_tap": None,  # not chosen: the page turns it on for touch screens
     "auto_place": False,
     "placement_help": True,
     "sound": True,

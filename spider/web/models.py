@@ -43,7 +43,10 @@ class Answer(BaseModel):
 class PlayerSettings(Answer):
     lang: LanguageCode | None = Field(description="The player's explicit language, or null: the browser's")
     double_click: bool = Field(description="A double click or tap sends cards to the best column")
-    single_tap: bool = Field(description="A single tap sends cards to the best column")
+    single_tap: bool | None = Field(
+        description="A single tap sends cards to the best column (tap-to-move); null until the player chooses: "
+        "on for touch screens (pointer: coarse), off otherwise"
+    )
     auto_place: bool = Field(description="Cards go to the best column as soon as they are picked up")
     placement_help: bool = Field(description="Highlight the columns that accept the picked-up cards")
     sound: bool
@@ -411,14 +414,21 @@ class ReviewAnswer(Answer):
         description="waiting for a solver worker, running, done (stored with the game), failed (ask again), cancelled"
     )
     job: str | None = Field(None, description="The job: GET /api/reviews/{job} to poll, DELETE to cancel")
-    game: str | None = Field(None, description="The game reviewed (known once done)")
+    game: str | None = Field(None, description="The game reviewed (known once the first probe is done)")
     elapsed: float = Field(0.0, ge=0, description="Seconds the review has run")
     done: int = Field(0, ge=0, description="Probes done")
     expected: int | None = Field(None, ge=0, description="Probes expected (more may be needed)")
     message: str | None = Field(None, description="Why it failed or was cancelled")
-    review: Review | None = Field(None, description="Once done")
-    sentences: list[str] | None = Field(None, description="Once done: the review in words, in order, for the page")
-    chosen: str | None = Field(None, description="The player's own move where the winning line starts, in words")
+    review: Review | None = Field(
+        None, description="While running, what the probes found so far (from the first one on); once done, the review"
+    )
+    sentences: list[str] | None = Field(
+        None, description="The review (so far, while running) in words, in order, for the page"
+    )
+    chosen: str | None = Field(
+        None,
+        description="The player's own move where the winning line starts, in words, when the sentences do not name it",
+    )
 
 
 class LineStep(PublicTable):

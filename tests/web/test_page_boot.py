@@ -57,6 +57,15 @@ def test_the_language_comes_with_the_page(client: TestClient) -> None:
     )
 
 
+def test_a_links_language_comes_with_the_page(client: TestClient) -> None:
+    """?lang=fi over the browser's Russian; the page itself then saves it (settings/language-link.js)."""
+    boot = boot_of(client.get("/?lang=fi", headers=OPENING | {"Accept-Language": "ru"}).text)
+    assert boot["player"]["lang"] == "fi" and boot["language"] == client.get("/api/i18n/fi").json()
+    assert boot["player"]["settings"]["lang"] is None  # not saved by a GET
+    unknown = boot_of(client.get("/?lang=xx", headers=OPENING | {"Accept-Language": "ru"}).text)
+    assert unknown["player"]["lang"] == "ru"
+
+
 def test_a_deal_link_or_a_visit_that_is_no_browser_deals_nothing(client: TestClient) -> None:
     r = client.get("/?code=SP1-S2C-AAAAAAD", headers=OPENING)
     assert boot_of(r.text)["dealt"] is None and "set-cookie" not in r.headers

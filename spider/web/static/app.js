@@ -26,11 +26,12 @@ import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableauCl
 import { clearSelection } from "./play/selection.js";
 import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
+import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
 import { showCourtArt, suitSprite } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
-import { applySelection, render } from "./table/render.js";
+import { applySelection, render, renderView } from "./table/render.js";
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -44,7 +45,8 @@ function applyFlowControls() {
 function follow(changed) {
   if (changed.has("language")) applyTexts();
   if (changed.has("language") || changed.has("view")) applyFlowControls();
-  if (changed.has("view") || changed.has("language")) render();
+  if (changed.has("language")) render();
+  else if (changed.has("view")) renderView(); // a move shown at once redraws its columns only
   else if (changed.has("selected") || changed.has("settings")) applySelection();
   if (changed.has("paused")) applyPause();
 }
@@ -140,6 +142,7 @@ let dealt = null; // the first visit's game, dealt by the server with the page
 /** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
  * false (and a clear message) when the server cannot be reached. */
 async function load() {
+  await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
   const boot = takeBoot();
   const player = boot ? boot.player : await loadOrNull(api.player);
   const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language

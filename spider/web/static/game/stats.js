@@ -26,6 +26,16 @@ export function statsRows(stats) {
   ].map(([label, value]) => [label, String(value)]);
 }
 
+/** A definition list of [label, text] rows whose columns are about as wide as its longest row
+ * (style.css, .stats: --row-ch characters), so a label like "Fewest moves" never wraps, in any
+ * language: a long one takes fewer columns instead. */
+export function statsList(rows, cls = "stats") {
+  const dl = el("dl", { class: cls });
+  for (const [label, value] of rows) dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
+  dl.style.setProperty("--row-ch", String(Math.max(0, ...rows.map(([label, value]) => label.length + value.length))));
+  return dl;
+}
+
 /** Fill `container` with a heading and the statistics of `level` (a level key); returns them
  *  (null when none could be loaded). */
 export async function loadStats(level, container, headingText) {
@@ -37,11 +47,7 @@ export async function loadStats(level, container, headingText) {
   } catch (_) {
     stats = null;
   }
-  const dl = el("dl", { class: "stats" });
-  for (const [label, value] of statsRows(stats)) {
-    dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
-  }
-  container.replaceChildren(heading(), dl);
+  container.replaceChildren(heading(), statsList(statsRows(stats)));
   return stats;
 }
 

@@ -1,12 +1,14 @@
 // The chart of results over time: every game, oldest to newest, a dot (won green, lost red, an
 // assisted game a ring: it does not count) on the line of the win rate so far. A few games are
 // spaced as if there were more, so one game reads as a dot with its rate beside it, not a lone
-// point in the middle. Drawn as SVG in the page's own colours (history.css).
+// point in the middle. Drawn as SVG in the page's own colours (history.css); its key is a line of
+// HTML under it, which wraps and makes room for each language's words.
+import { el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
-const HEIGHT = 130;
+const HEIGHT = 120;
 const PLOT = { left: 34, right: 300, top: 10, bottom: 100 }; // the plot area, in viewBox units
 const FEW = 12; // up to this many games, each has the room of one twelfth of the width
 
@@ -41,8 +43,8 @@ function node(tag, attrs, text) {
   return element;
 }
 
-/** The chart for `games` (newest first, at least one); `date(seconds)` formats the first and last
- * game's date. */
+/** The chart for `games` (newest first, at least one) with its key under it; `date(seconds)`
+ * formats the first and last game's date. */
 export function drawChart(games, date) {
   const marks = gameMarks(games);
   const line = marks.filter((m) => !m.assisted);
@@ -81,18 +83,21 @@ export function drawChart(games, date) {
   const last = date(marks[marks.length - 1].finished);
   chart.append(node("text", { x: PLOT.left, y: bottom, class: "axis" }, first));
   if (last !== first) chart.append(node("text", { x: PLOT.right, y: bottom, class: "axis", "text-anchor": "end" }, last));
-  const legend = PLOT.bottom + 28;
-  let at = PLOT.left;
-  const key = (cls, text, width) => {
-    chart.append(node("circle", { cx: at + 4, cy: legend - 3, r: 3.5, class: cls }));
-    chart.append(node("text", { x: at + 11, y: legend, class: "axis" }, text));
-    at += width;
+  return el("div", { class: "history-chart-figure" }, chart, legendOf(marks.some((m) => m.assisted)));
+}
+
+/** The key under the chart: a swatch (a dot, a ring, the rate's line) beside each word. */
+function legendOf(withAssisted) {
+  const swatch = (shape) => {
+    const svg = node("svg", { viewBox: "0 0 16 8", class: "history-chart swatch", "aria-hidden": "true", focusable: "false" });
+    svg.append(shape);
+    return svg;
   };
-  key("won", t("won"), 62);
-  key("lost", t("lost"), 62);
-  chart.append(node("line", { x1: at, x2: at + 16, y1: legend - 3, y2: legend - 3, class: "rate" }));
-  chart.append(node("text", { x: at + 22, y: legend, class: "axis" }, t("Win rate")));
-  at += 96;
-  if (marks.some((m) => m.assisted)) key("assisted", t("assisted"), 60);
-  return chart;
+  const dot = (cls) => swatch(node("circle", { cx: 8, cy: 4, r: 3.5, class: cls }));
+  const key = (mark, text) => el("li", {}, mark, text);
+  return el("ul", { class: "history-legend" },
+    key(dot("won"), t("won")),
+    key(dot("lost"), t("lost")),
+    key(swatch(node("line", { x1: 0, x2: 16, y1: 4, y2: 4, class: "rate" })), t("Win rate")),
+    withAssisted ? key(dot("assisted"), t("assisted")) : null);
 }

@@ -7,6 +7,7 @@ import { $, el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
+import { statsList } from "../game/stats.js";
 import { drawChart } from "./chart.js";
 import { showReplay } from "./replay.js";
 import { showReview } from "./review.js";
@@ -15,10 +16,7 @@ import { shortDate, StatsModel } from "./screen-model.js";
 let stopReplay = () => {};
 
 function levelBox(level) {
-  const dl = el("dl", { class: "stats" });
-  for (const [label, value] of level.rows) {
-    dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
-  }
+  const dl = statsList(level.rows);
   const box = el("section", { class: "stats-box", "aria-labelledby": level.id }, el("h4", { id: level.id, text: level.name }), dl);
   if (level.assisted) box.append(el("p", { class: "hint-text", text: level.assisted }));
   return box;

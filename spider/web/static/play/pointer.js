@@ -2,6 +2,7 @@
 // best column) and drag and drop. Keyboard and assistive-technology clicks come as clicks.
 import { $ } from "../core/dom.js";
 import { state, update } from "../core/state.js";
+import { singleTap } from "../core/tap.js";
 import { buttonAt } from "../table/focus.js";
 import { currentMetrics } from "../table/layout.js";
 import { returnCards } from "../table/motion.js";
@@ -39,7 +40,7 @@ export function tap(col, idx, isCard) {
     clearSelection();
     return;
   }
-  if (state.settings.single_tap) {
+  if (singleTap(state.settings)) {
     clearSelection();
     // the second tap of a double tap lands on whatever came up: it must not send that too
     if (!double) sendBest(col, count);

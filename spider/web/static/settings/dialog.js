@@ -5,6 +5,7 @@ import { fetchCatalog } from "../core/catalog.js";
 import { $, el } from "../core/dom.js";
 import { currentLanguage, loadLanguage, t } from "../core/i18n.js";
 import { state, update } from "../core/state.js";
+import { singleTap } from "../core/tap.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fourColours, setFourColours } from "./looks.js";
 import { playerFields } from "./player.js";
@@ -35,7 +36,8 @@ export function openSettings() {
   form.append(el("h2", { id: "dlg-settings-title", text: t("Settings") }));
   const check = (name, label) => form.append(checkbox(name, label, Boolean(s[name])));
   check("double_click", t("Double-click or double-tap sends the cards to the best column"));
-  check("single_tap", t("A single tap sends the cards to the best column"));
+  // tap-to-move shows what applies: the player's choice, else the device's default (core/tap.js)
+  form.append(checkbox("single_tap", t("A single tap sends the cards to the best column"), singleTap(s)));
   check("auto_place", t("Auto-placement: cards dropped where they cannot go move to the best column"));
   check("placement_help", t("Placement help: highlight the columns that accept the cards"));
   check("sound", t("Sound"));

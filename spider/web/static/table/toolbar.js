@@ -1,5 +1,6 @@
-// The toolbar's buttons wear an icon beside (on phones: above) their word; where the words of
-// the current language do not fit the window, the words go visually hidden and stay the
+// The toolbar's buttons wear an icon beside (on phones: above) their word. Where the words of the
+// current language do not fit the window they stand under the icons, in a smaller type; only where
+// even that does not fit do the icons stand alone, each with a tooltip, the words kept as the
 // buttons' accessible names. fitToolbar runs after every render (a resize renders again).
 import { $, el } from "../core/dom.js";
 
@@ -43,16 +44,34 @@ function overflows(node) {
   return node.scrollWidth > node.clientWidth + 1;
 }
 
-/** Words beside the icons where they fit the toolbar, icons alone (words kept for assistive
- * technology) where they do not. */
+/** The word a button shows when its icon stands alone: its name (an aria-label says more). */
+function tooltipOf(button) {
+  return button.getAttribute("aria-label") || button.textContent.trim();
+}
+
+// From the roomiest to the most compact: words beside the icons, words under them, icons alone.
+const FITS = ["", "stacked", "icons-only"];
+
+/** The first of FITS in which every word fits its button and the toolbar fits its place. */
 export function fitToolbar() {
   const toolbar = $("toolbar");
   const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
   buttons.forEach(dress);
-  toolbar.classList.remove("icons-only");
   // beside the top bar (wide screens) the toolbar may take about half the width; as the bottom bar, all
-  const fullWidth = toolbar.offsetWidth >= document.documentElement.clientWidth - 1;
-  const tooWide = () => overflows(toolbar) || (!fullWidth && toolbar.offsetWidth > window.innerWidth * 0.55);
-  const crowded = buttons.some((b) => overflows(b) || [...b.querySelectorAll(".tool-label")].some(overflows));
-  if (crowded || tooWide()) toolbar.classList.add("icons-only");
+  const fits = () => {
+    const fullWidth = toolbar.offsetWidth >= document.documentElement.clientWidth - 1;
+    const tooWide = overflows(toolbar) || (!fullWidth && toolbar.offsetWidth > window.innerWidth * 0.55);
+    const crowded = buttons.some((b) => overflows(b) || [...b.querySelectorAll(".tool-label")].some(overflows));
+    return !tooWide && !crowded;
+  };
+  for (const fit of FITS) {
+    toolbar.classList.remove(...FITS.filter(Boolean));
+    if (fit) toolbar.classList.add(fit);
+    if (fits()) break;
+  }
+  const iconsOnly = toolbar.classList.contains("icons-only");
+  for (const button of buttons) {
+    if (iconsOnly && button.classList.contains("tool")) button.title = tooltipOf(button);
+    else button.removeAttribute("title");
+  }
 }
