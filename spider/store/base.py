@@ -322,9 +322,9 @@ class Store(Protocol):
     def add_winnable(self, level: str, code: str, line: list[str], grade: str) -> None:
         """Keep a deal the solver proved winnable (``line`` wins it from the start), of ``grade``."""
 
-    def take_winnable(self, level: str, grade: str | None = None) -> tuple[str, str] | None:
+    def take_winnable(self, level: str, grade: str | None = None) -> tuple[str, str | None] | None:
         """Hand out (and forget) one proved-winnable deal of a level (of ``grade``, else of any),
-        as its code and grade, or None when none is ready."""
+        as its code and grade (None: kept before grades), or None when none is ready."""
 
     def count_winnable(self, level: str, grade: str | None = None) -> int:
         """The ready deals of ``level`` (of ``grade`` only, when given)."""

@@ -169,11 +169,10 @@ MIGRATIONS = [
     CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,
         face_down, moves, seconds, finished, state, game, pace);
     """,
-    # 8: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (the deals found before
-    # grades leave the pool, the top-up finds graded ones) and a game's, when its deal was graded
+    # 8: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
+    # grades, handed out only to a request for any grade) and a game's, when its deal was graded
     """
-    DELETE FROM winnable;
-    ALTER TABLE winnable ADD COLUMN grade TEXT NOT NULL;
+    ALTER TABLE winnable ADD COLUMN grade TEXT;
     CREATE INDEX winnable_by_grade ON winnable (level, grade);
     ALTER TABLE games ADD COLUMN grade TEXT;
     """,

@@ -262,7 +262,7 @@ class Queries(ClubQueries):
             (code, level, json.dumps(line), grade),  # the line: a text column in both stores
         )
 
-    def take_winnable(self, level: str, grade: str | None = None) -> tuple[str, str] | None:
+    def take_winnable(self, level: str, grade: str | None = None) -> tuple[str, str | None] | None:
         found = self._one(
             "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = %s"
             " AND (grade = %s OR CAST(%s AS TEXT) IS NULL)"
