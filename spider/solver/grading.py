@@ -31,18 +31,19 @@ EFFORT = Effort(look=800, deep=0, progress=2000)
 # third of it (bench/grades.py), so a deal past it is one the pool does without.
 RATING_SECONDS = 30.0
 
-# Each level's cut points: the lowest scores of easy, medium and hard. Measured by
-# ``nice -n 10 python bench/grades.py --calibrate --deals 24`` (deals from SP1-…-AAAAQAA on,
-# the solver's 10 s each; the quartiles of their scores).
+# Each level's cut points: the lowest scores of easy, medium and hard, the upper quartile, median and
+# lower quartile of the scores of 12 deals the solver proved winnable (within 10 s each), the first
+# ones from the level's ...-AAAAQAA on: ``nice -n 10 python bench/grades.py --calibrate --deals 12``
+# (docs/DEVELOPING.md, Graded winnable deals, has its figures).
 CUTS: dict[str, tuple[float, float, float]] = {
-    "spider-1-classic": (1.0, 1.3, 1.4),
-    "spider-2-classic": (0.5, 0.7, 1.0),
-    "spider-2-relaxed": (0.5, 0.7, 1.0),
-    "spider-4-classic": (0.3, 0.4, 0.5),
-    "spider-4-relaxed": (0.3, 0.4, 0.5),
-    "spiderette-1-classic": (1.0, 1.3, 1.4),
-    "spiderette-2-classic": (0.5, 0.7, 1.0),
-    "spiderette-4-classic": (0.3, 0.4, 0.5),
+    "spider-1-classic": (1.564, 1.472, 1.423),
+    "spider-2-classic": (1.018, 0.695, 0.508),
+    "spider-2-relaxed": (1.018, 0.695, 0.508),
+    "spider-4-classic": (0.262, 0.239, 0.216),
+    "spider-4-relaxed": (0.559, 0.367, 0.275),
+    "spiderette-1-classic": (1.929, 1.739, 1.481),
+    "spiderette-2-classic": (0.69, 0.326, 0.24),
+    "spiderette-4-classic": (0.263, 0.236, 0.225),
 }
 
 
