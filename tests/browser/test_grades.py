@@ -52,7 +52,7 @@ def test_new_game_offers_the_grades_and_starts_a_graded_deal(
     # a move, then a new deal: the graded game is lost, and the history and statistics say so
     first = shipped[view["code"]][0]
     moved = page.request.post(f"/api/games/{view['id']}/actions", data={"version": 0, "action": first})
-    assert moved.status_code == 200, moved.text()
+    assert moved.status == 200, moved.text()
     dialog = open_new_game(page)
     expect(dialog.get_by_role("radio", name=f"Winnable: {grade}")).to_be_checked()  # remembered
     dialog.get_by_role("textbox", name="Game code (optional)").fill("SP1-S1C-AAAAAAD")
@@ -65,8 +65,8 @@ def test_new_game_offers_the_grades_and_starts_a_graded_deal(
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Statistics").click()
     stats = page.get_by_role("dialog", name="Statistics")
-    row = stats.get_by_role("row").filter(has_text=f"Winnable: {grade}")
-    expect(row).to_have_count(1)
+    row = stats.get_by_role("row").filter(has=page.get_by_role("cell", name=grade, exact=True))
+    expect(row).to_have_count(1)  # the history's row of the graded game: its grade, and lost
     expect(row.get_by_role("cell", name="Lost")).to_be_visible()
     figures = stats.locator(".history-levels")
     expect(figures.get_by_text(f"Winnable: {grade}", exact=True)).to_be_visible()

@@ -85,7 +85,7 @@ test("a row says what the game was, and offers its replay and review by its date
   assert.equal(first.reviewLabel, "Review the game of Dec 5, 2026, 9:30 AM");
   assert.equal(first.waiting, false);
   assert.equal(first.game.id, "g0");
-  assert.deepEqual(second.cells[2], ["Deal", "Winnable: Expert"]); // a graded deal's grade
+  assert.deepEqual(second.cells[2], ["Deal", "Expert"]); // a graded deal's grade
   assert.deepEqual(second.cells[3], ["Result", "Lost", "lost"]);
   assert.equal(model.state.moreHidden, true);
 });

@@ -60,7 +60,7 @@ export function gameRow(game, { catalog, language, now = new Date() }) {
     cells: [
       [t("Date"), date],
       [t("Level"), level],
-      [t("Deal"), game.grade ? t("Winnable: {grade}", { grade: gradeName(game.grade) }) : "—"],
+      [t("Deal"), game.grade ? gradeName(game.grade) : "—"], // a winnable deal's grade
       [t("Result"), resultText(game), game.result],
       [t("Moves"), game.moves, "number"],
       [t("Time"), formatTime(game.elapsed), "number"],
