@@ -1,11 +1,22 @@
 # The app's image: `spider serve` (N app workers) and `spider worker` (solver jobs) both run from it.
 # Configured by SPIDER_… environment variables (spider/config.py); see docs/HOSTING.md.
+# The front end's production bundle (frontend/build.mjs), made in a Node stage of its own: the image
+# carries the bundle, not Node.
+FROM node:20-slim AS frontend
+WORKDIR /src
+COPY frontend/package.json frontend/package-lock.json frontend/
+RUN cd frontend && npm ci --no-audit --no-fund --loglevel=error
+COPY frontend/build.mjs frontend/
+COPY spider/web/static spider/web/static
+RUN node frontend/build.mjs
+
 FROM python:3.12-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 WORKDIR /srv/spider
 COPY pyproject.toml setup.py README.md ./
 COPY spider ./spider
+COPY --from=frontend /src/spider/web/static/dist ./spider/web/static/dist
 # The solver's hot path compiled with mypyc (setup.py), and PyICU built against Debian's ICU; the
 # compilers and headers are removed again afterwards, ICU's run-time library kept.
 RUN apt-get update && apt-get install -y --no-install-recommends gcc g++ libc6-dev pkg-config libicu-dev \

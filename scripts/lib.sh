@@ -89,6 +89,23 @@ ensure_compiler() {
     apt_install gcc libc6-dev python3-dev
 }
 
+# Node and npm, Debian's, when missing (the front end's bundle and checks).
+ensure_node() {
+    command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && return
+    apt_install nodejs npm
+}
+
+# The front end's production bundle (frontend/build.mjs writes spider/web/static/dist, which the
+# package then carries): the bundler as pinned in frontend/package-lock.json, installed again only
+# when the lock file changes.
+build_frontend() {
+    ensure_node
+    if ! cmp -s frontend/package-lock.json frontend/node_modules/.installed-lock.json; then
+        (cd frontend && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock.json)
+    fi
+    node frontend/build.mjs
+}
+
 # ICU's headers and a C++ compiler, for PyICU (the look-alike names' check, spider/daily/confusables.py),
 # which PyPI has as source only: pip builds it against the libicu Debian has.
 ensure_icu() {

@@ -38,6 +38,9 @@ class Settings(BaseSettings):
     log_format: Literal["json", "text"] = "json"
     background: bool = Field(default=True, description="top up the winnable-deal pool")
     daily_ahead: bool = Field(default=True, description="with background: make the daily deals a day ahead")
+    frontend: Literal["auto", "bundled", "development"] = Field(
+        default="auto", description="the page's code: the built bundle when it matches the sources, or the modules"
+    )
     shutdown_seconds: float = Field(default=6.0, gt=0, le=60, description="in-flight requests' grace at a stop")
     player_expiry_days: float = Field(
         default=30.0, gt=0, le=36500, description="forget players with no game and no settings after this long"

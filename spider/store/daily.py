@@ -10,6 +10,7 @@ adds up those ahead, then counts the few results of the player's own bucket that
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .base import (
@@ -28,7 +29,14 @@ from .dialect import Dialect, Statements
 
 DEAL_COLUMNS = "day, level, deck, line, difficulty, seal"
 _RESULT = ", ".join(f"r.{column}" for column in DAILY_RESULT_COLUMNS.split(", "))
-_NAMED = f"SELECT {_RESULT}, p.name, p.public FROM daily_results r LEFT JOIN players p ON p.token = r.player"
+
+
+def _named(table: str) -> str:
+    """A board's results (of ``table``, as ``r``), each with its player's chosen name."""
+    return f"SELECT {_RESULT}, p.name, p.public FROM {table} r LEFT JOIN players p ON p.token = r.player"
+
+
+_NAMED = _named("daily_results")
 # The board's conditions and order, named so that another filter (a club's members) can stand beside.
 # Ranked: unassisted, standing ranked, finished (``lost`` is 0 or 1; NULL while playing). The order
 # of the leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
@@ -48,11 +56,33 @@ RANKED = (False, "ranked")  # the (assisted, standing) of a ranked result
 # range of the index. An assisted one stands "assisted" (or "ranked", finished before standings were kept).
 APART = ((False, "review"), (False, "withheld"), (False, "new"), (True, "assisted"), (True, "ranked"))
 APART_TOP = 20  # results of each kind apart shown at most: a board's read is as long as the rows it reads
-# Every kind apart in one statement (one round trip): each kind its own range, its rows tagged with the kind
-_APART = " UNION ALL ".join(
-    f"SELECT * FROM (SELECT {n} AS kind, q.* FROM ({_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s) AS q) AS k{n}"
-    for n in range(len(APART))
-)
+
+
+@dataclass(frozen=True)
+class BoardScope:
+    """Whose results a board ranks: the site's (every result of the deal) or a club's (its own copy
+    of its members' results, club_copies.py). Both are read by the same queries, in the same order
+    of the same columns: ``table`` holds them, ``within`` (with ``params`` first) keeps the scope's."""
+
+    table: str
+    within: str
+    params: tuple[Any, ...]
+    tallied: bool  # the site's ranks add up daily_tally; a club's count its own results ahead
+
+    def where(self, condition: str) -> str:
+        return f"{_named(self.table)} WHERE {self.within}{condition}"
+
+    def apart(self) -> str:
+        """Every kind apart in one statement (one round trip): each kind its own range of the
+        board's index, its rows tagged with the kind."""
+        return " UNION ALL ".join(
+            f"SELECT * FROM (SELECT {n} AS kind, q.* FROM ({self.where(_RANKED)} ORDER BY {_ORDER} LIMIT %s) AS q)"
+            f" AS k{n}"
+            for n in range(len(APART))
+        )
+
+
+SITE = BoardScope("daily_results", "", (), tallied=True)
 
 # The counted attempt of a new daily game: made only if the player has none for that deal.
 START_ATTEMPT = (
@@ -177,44 +207,55 @@ class DailyQueries(Dialect):
         return self._game_rows("WHERE player = %s AND daily = %s ORDER BY created", (player, day))
 
     def daily_board(self, day: str, level: str, player: str, top: int = 50, around: int = 2) -> DailyBoard:
-        ranked = (day, level, *RANKED)
-        best = self._all(f"{_NAMED} WHERE {_RANKED} ORDER BY {_ORDER} LIMIT %s", (*ranked, top))
-        kinds = [(day, level, assisted, standing, min(top, APART_TOP)) for assisted, standing in APART]
+        return self._board(SITE, day, level, player, top, around)
+
+    def _board(self, scope: BoardScope, day: str, level: str, player: str, top: int, around: int) -> DailyBoard:
+        """The top, the kinds apart, the player's result, rank and neighbours among the scope's results."""
+        ranked = (*scope.params, day, level, *RANKED)
+        best = self._all(f"{scope.where(_RANKED)} ORDER BY {_ORDER} LIMIT %s", (*ranked, top))
+        kinds = [(*scope.params, day, level, assisted, standing, min(top, APART_TOP)) for assisted, standing in APART]
         # the kinds in order, each in the board's order (a UNION ALL promises no order of its own)
-        found = self._all(_APART, tuple(value for kind in kinds for value in kind))
+        found = self._all(scope.apart(), tuple(value for kind in kinds for value in kind))
         tagged = [(int(one[0]), _result(one[1:])) for one in found]
         apart = [result for _, result in sorted(tagged, key=lambda one: (one[0], _key(one[1])))]
+        theirs = "r.day = %s AND r.level = %s AND r.player = %s"
+        yours = self._one(scope.where(theirs), (*scope.params, day, level, player))
+        you = None if yours is None else _result(yours)
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
             apart=apart,
-            you=self.daily_result(day, level, player),
+            you=you,
             rank=None,
             around=[],
         )
-        you = board.you
-        rank = board.rank = None if you is None else self.daily_rank(you)
-        if you is None or rank is None:
+        if you is None or not _is_ranked(you):
             return board
         key = _key(you)
+        rank = board.rank = 1 + (self._ahead(day, level, key) if scope.tallied else self._counted_ahead(scope, you))
         before = self._all(
-            f"{_NAMED} WHERE {_DEAL} AND {_KEY} < {_KEY_VALUES} ORDER BY {_DESCENDING} LIMIT %s",
-            (*ranked, *key, around),
+            f"{scope.where(_DEAL)} AND {_KEY} < {_KEY_VALUES} ORDER BY {_DESCENDING} LIMIT %s", (*ranked, *key, around)
         )
         after = self._all(
-            f"{_NAMED} WHERE {_DEAL} AND {_KEY} > {_KEY_VALUES} ORDER BY {_ORDER} LIMIT %s",
-            (*ranked, *key, around),
+            f"{scope.where(_DEAL)} AND {_KEY} > {_KEY_VALUES} ORDER BY {_ORDER} LIMIT %s", (*ranked, *key, around)
         )
         board.around = [(rank - i, _result(found)) for i, found in reversed(list(enumerate(before, start=1)))]
         board.around.append((rank, you))
         board.around += [(rank + i, _result(found)) for i, found in enumerate(after, start=1)]
         return board
 
+    def _counted_ahead(self, scope: BoardScope, result: DailyResult) -> int:
+        """How many of the scope's ranked results of the deal come before ``result``, counted one by
+        one along the board's index (as many as a club has members at most)."""
+        found = self._one(
+            f"SELECT count(*) FROM {scope.table} r WHERE {scope.within}{_DEAL} AND {_KEY} < {_KEY_VALUES}",
+            (*scope.params, result.day, result.level, *RANKED, *_key(result)),
+        )
+        return int(found[0]) if found else 0
+
     def daily_rank(self, result: DailyResult) -> int | None:
         """The result's rank on its deal's leaderboard; None when it is not ranked (still being
         played, assisted, or standing apart)."""
-        if result.state == "playing" or result.assisted or result.standing != "ranked":
-            return None
-        return 1 + self._ahead(result.day, result.level, _key(result))
+        return 1 + self._ahead(result.day, result.level, _key(result)) if _is_ranked(result) else None
 
     def _ahead(self, day: str, level: str, key: tuple[Any, ...]) -> int:
         """How many ranked results of the deal come before ``key`` (the columns of ``_ORDER``)."""
@@ -247,6 +288,10 @@ class DailyQueries(Dialect):
                 if attempt.ranked:
                     db.write(COUNT_RESULT, _bucket(attempt))
         return bool(settled)
+
+
+def _is_ranked(result: DailyResult) -> bool:
+    return result.state != "playing" and not result.assisted and result.standing == "ranked"
 
 
 def _key(result: DailyResult) -> tuple[Any, ...]:

@@ -13,6 +13,8 @@ from typing import Any
 
 import psycopg
 
+from .club_copies import postgresql_step
+
 # Any fixed number: the advisory lock that lets one starting process migrate while others wait.
 MIGRATION_LOCK = 0x5D1DE2
 
@@ -169,7 +171,9 @@ MIGRATIONS = [
     CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,
         face_down, moves, seconds, finished, state, game, pace);
     """,
-    # 8: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
+    # 8: each club's copy of its members' results, kept by triggers (club_copies.py)
+    postgresql_step(),
+    # 9: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
     # grades, handed out only to a request for any grade) and a game's, when its deal was graded
     """
     ALTER TABLE winnable ADD COLUMN grade TEXT;

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import StoreBusy
+from .club_copies import sqlite_steps
 from .dialect import Params
 from .queries import Queries
 
@@ -124,7 +125,9 @@ MIGRATIONS: list[str | tuple[str, ...]] = [
         "CREATE INDEX daily_by_member ON daily_results (day, level, player, assisted, standing, lost, sets_left,"
         " face_down, moves, seconds, finished, state, game, pace)",
     ),
-    # 21: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
+    # 21: each club's copy of its members' results, kept by triggers (club_copies.py)
+    sqlite_steps(),
+    # 22: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
     # grades, handed out only to a request for any grade) and a game's, when its deal was graded
     (
         "ALTER TABLE winnable ADD COLUMN grade TEXT",

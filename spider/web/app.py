@@ -23,6 +23,7 @@ from ..play import Games
 from ..store import StoreBusy, StoreUnavailable, open_store
 from .context import AppContext
 from .expiry import expire_players_periodically
+from .frontend import FrontendMode, HashedFiles, load_frontend
 from .http import busy, errors
 from .http.logs import RequestLogMiddleware
 from .http.middleware import PlayerMiddleware
@@ -43,6 +44,7 @@ def create_app(
     review_seconds: float = REVIEW_SECONDS,
     review_nodes: int | None = None,
     rate_limits: RateLimits | None = None,
+    frontend: FrontendMode | None = None,
 ) -> FastAPI:
     """The app on a database (a SQLite file, or a PostgreSQL URL); ``background`` False runs no site
     schedule here (no top-up of the winnable-deal pool, no daily deals made ahead: for tests). ``docs``
@@ -52,7 +54,8 @@ def create_app(
     players with no game and no settings after this long, checked at start and every hour (None: never).
     ``review_seconds`` and ``review_nodes``: a game review's budget (in all; positions per probe),
     smaller in tests. ``rate_limits``: how often one client address may start solves, deeper hints and
-    new players (by default as the environment's settings say)."""
+    new players (by default as the environment's settings say). ``frontend``: the production bundle
+    or the modules (spider/web/frontend.py; by default as the environment says, ``auto``)."""
     load_all()  # every language ready before the first request, in each worker
     store = open_store(database)
     seed_pool(store)
@@ -85,6 +88,7 @@ def create_app(
         title="Spider & Spiderette", version="1", docs_url="/docs" if docs else None, redoc_url=None, lifespan=lifespan
     )
     app.state.context = context
+    app.state.frontend = load_frontend(frontend or settings.frontend)
     app.state.schedule = schedule
     errors.install(app)
     busy.install(app)
@@ -97,6 +101,7 @@ def create_app(
     app.add_middleware(RequestLogMiddleware)  # outermost of all: every request gets its id and its log line
     for router in ROUTERS:
         app.include_router(router)
+    app.mount("/static/dist", HashedFiles(), name="bundle")
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     return app
 

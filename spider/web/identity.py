@@ -85,6 +85,14 @@ async def current_player(request: Request) -> str:
     return token
 
 
+def adopt_new_player(request: Request, token: str) -> None:
+    """A read that stores something for a new player's ``token`` (the page dealing a first visit's
+    game): it takes the address's new-player allowance (RateLimited past it) as a write does, and
+    the browser gets the cookie once something is stored."""
+    request.app.state.context.rates.take(NEW_PLAYER, client_address(request.scope))
+    request.scope.setdefault("state", {})[_NEW_PLAYER] = token
+
+
 # A route's parameter ``player: PlayerId`` is the request's player (maybe a new one);
 # ``player: KnownPlayerId`` is the cookie's known player (else nobody's); ``dependencies=[Private]`` only
 # marks the answer private.

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import on_postgresql
+from tests.frontend_build import bundle_built
 from tests.patience import GENEROUS, GENEROUS_MS
 from tests.postgres import Schemas
 
@@ -45,11 +46,14 @@ def _free_port() -> int:
 
 class _Server:
     def __init__(self, database: str, **app_args: Any) -> None:
-        """``app_args``: more of ``create_app``'s arguments (a smaller review budget, say)."""
+        """``app_args``: more of ``create_app``'s arguments (a smaller review budget, say). The page
+        loads the production bundle, as players get it (``frontend="development"``: the modules)."""
         import uvicorn
 
         from spider.web.app import create_app
 
+        if app_args.setdefault("frontend", "bundled") == "bundled":
+            bundle_built()
         self.app = create_app(database, **app_args)
         self.port = _free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)

@@ -182,6 +182,11 @@ def test_a_lost_connection_says_so_and_try_again_recovers(page: Page) -> None:
 
 
 def test_a_page_opened_while_the_server_is_away_says_so_instead_of_a_dead_table(page: Page) -> None:
+    # the page without the player's data (as when the store did not answer: spider/web/boot.py),
+    # and no answer from the API either
+    bare = page.request.get("/").text()  # no Sec-Fetch-Dest: the page alone
+    assert 'id="spider-boot">null<' in bare
+    page.route(re.compile(r"/$"), lambda route: route.fulfill(body=bare, content_type="text/html"))
     page.route("**/api/**", lambda route: route.abort("connectionrefused"))
     page.goto("/")
     expect(page.get_by_role("alert").filter(has_text="The server cannot be reached.")).to_be_visible()

@@ -51,5 +51,5 @@ export default [
     files: ["tests/js/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
   },
-  { ignores: ["tests/js/node_modules/**"] },
+  { ignores: ["tests/js/node_modules/**", "spider/web/static/dist/**"] },
 ];

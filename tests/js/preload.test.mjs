@@ -38,9 +38,11 @@ function preloaded() {
   return [...html.matchAll(/<link rel="modulepreload" href="static\/([^"]+)">/g)].map((m) => m[1]);
 }
 
+// every module of the page: not the service worker (sw.js, a script of its own) nor the built bundle
 function allModules(folder = "") {
   return readdirSync(join(STATIC, folder), { withFileTypes: true }).flatMap((entry) => {
     const path = folder ? `${folder}/${entry.name}` : entry.name;
+    if (path === "dist" || path === "sw.js") return [];
     if (entry.isDirectory()) return allModules(path);
     return entry.name.endsWith(".js") ? [path] : [];
   });

@@ -41,6 +41,11 @@ def test_no_cookie_and_no_player_on_the_page_static_files_or_health(client: Test
     r = client.post("/api/games", json={"code": "SD1-S4-AAAAABD"})
     assert r.status_code == 201 and "spider_player=" in r.headers["set-cookie"]
     assert players(database) == 1
+    # a browser opening the page (and only that) gets its first game with it (tests/web/test_page_boot.py)
+    client.cookies.clear()
+    r = client.get("/", headers={"Sec-Fetch-Dest": "document"})
+    assert r.status_code == 200 and "spider_player=" in r.headers["set-cookie"]
+    assert players(database) == 2
 
 
 def test_a_well_formed_token_the_server_never_issued_is_refused(client: TestClient) -> None:

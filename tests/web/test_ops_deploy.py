@@ -71,9 +71,12 @@ def test_the_proxy_serves_the_app_under_a_sub_path(compose: dict[str, Any]) -> N
 
 def test_the_image_installs_and_runs_the_app(compose: dict[str, Any]) -> None:
     dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    for source in re.findall(r"^COPY (.+) \S+$", dockerfile, flags=re.M):
+    for source in re.findall(r"^COPY (?!--from=)(.+) \S+$", dockerfile, flags=re.M):  # not a stage's files
         for path in source.split():
             assert (ROOT / path).exists(), path
+    # the front end's bundle, made in a Node stage and carried by the image (not Node itself)
+    assert re.search(r"^RUN node frontend/build\.mjs$", dockerfile, flags=re.M)
+    assert re.search(r"^COPY --from=frontend \S+/spider/web/static/dist ", dockerfile, flags=re.M)
     assert re.search(r'^CMD \["spider", "serve"\]$', dockerfile, flags=re.M)
     assert re.search(r"^USER (?!root)\w+", dockerfile, flags=re.M)
     port = compose["services"]["app"]["environment"]["SPIDER_PORT"]

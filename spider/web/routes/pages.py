@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi import Path as InPath
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse, Response
 
 from ...engine import N_
 from ...help import help_page as build_help_page
 from ...i18n import LANGUAGES, browser_catalog, translations
+from ..boot import boot_block, boot_data
+from ..frontend import Frontend
 from ..http.errors import ApiError, error_responses
+from ..identity import answer_headers
 from ..language import request_language
 from ..models import BrowserCatalog, HelpPage
 
@@ -22,8 +26,27 @@ router = APIRouter()
 
 
 @router.get("/", include_in_schema=False)
-async def index() -> FileResponse:
-    return FileResponse(STATIC / "index.html", media_type="text/html")
+async def index(request: Request) -> HTMLResponse:
+    """The page, with what it needs to draw the table at once (spider/web/boot.py). Asked for again on
+    every visit (``no-cache``; ``private``: it is one player's), while the files it names, hashed,
+    are kept for a year."""
+    frontend: Frontend = request.app.state.frontend
+    page = frontend.page.replace("</body>", boot_block(await boot_data(request)) + "</body>", 1)
+    response = HTMLResponse(page, headers={"Cache-Control": "private, no-cache"})
+    await answer_headers(request.scope, response.headers)  # a new player's cookie, once their game is stored
+    return response
+
+
+@router.get("/sw.js", include_in_schema=False)
+async def service_worker(request: Request) -> Response:
+    """The service worker (static/sw.js) with the build's files to keep: a new build is a new script,
+    which the browser installs on its next visit. None in development mode."""
+    frontend: Frontend = request.app.state.frontend
+    if not frontend.bundled:
+        return Response("Not Found", status_code=404, media_type="text/plain")
+    build = {"version": frontend.manifest["version"], "files": sorted(frontend.precached)}
+    script = f"const BUILD = {json.dumps(build)};\n" + (STATIC / "sw.js").read_text(encoding="utf-8")
+    return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @router.get(

@@ -4,18 +4,20 @@
 // but main.js. The state has one owner (core/state.js) and every part that draws follows it
 // through a subscriber. The folders are mapped in docs/DEVELOPING.md ("Front end").
 import { api } from "./core/api.js";
+import { takeBoot } from "./core/boot.js";
 import { fetchCatalog } from "./core/catalog.js";
 import { $ } from "./core/dom.js";
 import { loadLanguage, t } from "./core/i18n.js";
 import { connectionLost, onReconnect } from "./core/offline.js";
 import { setSound, soundOn } from "./core/sound.js";
 import { setView, state, subscribe, update } from "./core/state.js";
+import { registerWorker } from "./core/worker.js";
 import { restoreFocus } from "./dialogs/dialog.js";
 import { openHelp } from "./dialogs/help.js";
 import { openLinkedDeal, shareDeal, takeLinkedCode } from "./game/links.js";
 import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
-import { continueGame, dealFirstGame, restart } from "./game/start.js";
+import { continueGame, dealFirstGame, restart, startGame } from "./game/start.js";
 import { deal, onWon, redo, undo } from "./play/actions.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
@@ -25,7 +27,7 @@ import { clearSelection } from "./play/selection.js";
 import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { saveSettings } from "./settings/save.js";
-import { suitSprite } from "./table/cards.js";
+import { showCourtArt, suitSprite } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render } from "./table/render.js";
@@ -133,16 +135,20 @@ async function loadOrNull(request) {
 
 let loaded = false; // the player and the catalog have arrived
 
-/** Load the player, the catalog and the language; false (and a clear message) when the server
- * cannot be reached. */
+let dealt = null; // the first visit's game, dealt by the server with the page
+
+/** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
+ * false (and a clear message) when the server cannot be reached. */
 async function load() {
-  const player = await loadOrNull(api.player);
-  const catalog = await loadOrNull(fetchCatalog); // asked after the player, so in their language
+  const boot = takeBoot();
+  const player = boot ? boot.player : await loadOrNull(api.player);
+  const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
+  dealt = boot ? boot.dealt : null;
   const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
   if (player && player.lang) settings.lang = player.lang;
   const current = player && player.current && player.current.status !== "won" ? player.current : null;
   setSound(settings.sound !== false);
-  const language = await loadLanguage(settings.lang);
+  const language = await loadLanguage(settings.lang, boot && boot.language);
   update({ settings, current, catalog, language });
   loaded = Boolean(player && catalog);
   if (!loaded) connectionLost();
@@ -155,8 +161,12 @@ async function load() {
  * answer to a question, so it is not waited for). */
 async function begin() {
   const code = takeLinkedCode();
+  const first = dealt;
+  dealt = null;
   if (code) openLinkedDeal(code);
-  else await (state.current ? continueGame() : dealFirstGame());
+  else if (state.current) await continueGame();
+  else if (first) startGame(first);
+  else await dealFirstGame();
 }
 
 /** The server answers again: load what never arrived, or the latest state of the game on the table. */
@@ -176,6 +186,13 @@ async function reconnected() {
   }
 }
 
+/** `fn` once the page has loaded and the first table is painted: what may wait for it. */
+function afterFirstTable(fn) {
+  const painted = () => requestAnimationFrame(() => setTimeout(fn));
+  if (document.readyState === "complete") painted();
+  else window.addEventListener("load", painted, { once: true });
+}
+
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
   document.body.prepend(suitSprite());
@@ -188,4 +205,8 @@ export async function start() {
   onReconnect(reconnected);
   if (await load()) await begin(); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
+  afterFirstTable(() => {
+    showCourtArt();
+    registerWorker();
+  });
 }

@@ -18,14 +18,33 @@ export const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+// The production bundle's page names its files by their contents' hash (frontend/build.mjs): a map
+// from each source path to its hashed one, read (and taken off the page) as the modules start. The
+// modules themselves (development mode) have none.
+const assets = (() => {
+  const block = typeof document === "undefined" ? null : document.getElementById("spider-assets");
+  if (!block) return {};
+  block.remove();
+  return JSON.parse(block.textContent);
+})();
+
+/** Whether the page runs the production bundle. */
+export const bundled = Object.keys(assets).length > 0;
+
+/** Where a file of static/ is served: its hashed name in the bundle, else the path itself. */
+export function asset(path) {
+  return assets[path] || path;
+}
+
 // A screen's module and its style sheet, loaded the first time the screen opens (once, however often
 // asked): returns the function that loads it.
 export function lazyScreen(styleSheet, load) {
   let screen = null;
   return () => {
     if (!screen) {
-      if (!document.querySelector(`link[href="${styleSheet}"]`)) {
-        document.head.append(el("link", { rel: "stylesheet", href: styleSheet }));
+      const href = asset(styleSheet);
+      if (!document.querySelector(`link[href="${href}"]`)) {
+        document.head.append(el("link", { rel: "stylesheet", href }));
       }
       screen = load();
     }

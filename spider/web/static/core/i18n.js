@@ -62,9 +62,11 @@ export function currentLanguage() {
   return lang;
 }
 
-export async function loadLanguage(wanted) {
-  let data = { lang: "en", plural: "(n != 1)", messages: {} };
-  if (wanted && wanted !== "en") {
+/** Load the texts of language `wanted`: `texts` when the page brought them (its catalog as
+ * GET /api/i18n/{lang} answers it), else from the server. */
+export async function loadLanguage(wanted, texts = null) {
+  let data = texts || { lang: "en", plural: "(n != 1)", messages: {} };
+  if (!texts && wanted && wanted !== "en") {
     try {
       const response = await fetch(relative(`/api/i18n/${encodeURIComponent(wanted)}`));
       if (response.ok) data = await response.json();

@@ -4,7 +4,7 @@
 // (screen-model.js) holds what shows, from the server's answers (GET /api/daily…, docs/API.md);
 // this draws it, passes the clicks on, and plays a deal.
 import { api } from "../core/api.js";
-import { el } from "../core/dom.js";
+import { asset, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
@@ -90,9 +90,8 @@ function showLine(section, line) {
     section.replaceChildren();
     return;
   }
-  if (!document.querySelector('link[href="static/history/history.css"]')) { // the replay's looks
-    document.head.append(el("link", { rel: "stylesheet", href: "static/history/history.css" }));
-  }
+  const looks = asset("static/history/history.css"); // the replay's
+  if (!document.querySelector(`link[href="${looks}"]`)) document.head.append(el("link", { rel: "stylesheet", href: looks }));
   section.hidden = false;
   section.setAttribute("aria-label", line.label);
   stopLine = showReplay(section, { id: null }, line.label, null, {

@@ -9,7 +9,7 @@ import { setView, state } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { closeDialog, forgetReturnFocus } from "../dialogs/dialog.js";
 import { closeMenu } from "../play/menu.js";
-import { clockFromView, syncClock } from "../table/clock.js";
+import { clockFromView, elapsed, setClock, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
 import { announce, remind } from "../table/speech.js";
 
@@ -40,16 +40,18 @@ export function startGame(view) {
 
 /** Go on with the unfinished game offered at page load. */
 export async function continueGame() {
-  // Ask again: the timer saved as the last page closed may have landed after this page loaded.
-  let view = state.current;
-  try {
-    view = await api.current();
-  } catch (_) {
-    // keep the view from page load (the game can still be played from it)
-  }
+  const view = state.current;
   closeDialog($("dlg-new"));
   startGame(view);
   announce(t("Continuing your game. {description}", { description: view.description || "" }));
+  // Ask again, the table already drawn: the timer saved as the last page closed may have landed
+  // after this page was made.
+  try {
+    const fresh = await api.current();
+    if (state.view && fresh.id === state.view.id) setClock(Math.max(elapsed(), fresh.elapsed || 0));
+  } catch (_) {
+    // the view from page load stays (the game can still be played from it)
+  }
 }
 
 /** A first visit: a game of the default level (the player's scoring) at once, no dialog in the

@@ -1,5 +1,6 @@
 // Card names and card drawing. Cards arrive in the notation of docs/FORMATS.md, Cards ("10S", "QH");
 // a face-down card arrives only as a count, so nothing here can name one.
+import { asset } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 
 export const RED = new Set(["H", "D"]);
@@ -106,7 +107,7 @@ function cornerIndex(rank, suit, where) {
 
 /** Where a court card's picture is: its own file, fetched on first use and cached (static/art). */
 export function courtArt(rank, suit) {
-  return `static/art/court-${rank}${suit}.svg#art`; // relative to the page (a sub-path too)
+  return `${asset(`static/art/court-${rank}${suit}.svg`)}#art`; // relative to the page (a sub-path too)
 }
 
 // The face of a card: an index (rank beside suit) top-left alone in the strip a fanned card
@@ -116,9 +117,22 @@ export function courtArt(rank, suit) {
 const ART_FRAME = "-82.4 -130.4 164.8 260.8";
 const ART_HEAD = "-46 -128 92 150";
 
+// The pictures (a tenth of a megabyte for every court card) wait until the first table is on
+// screen, so they never delay it: until then a court card shows its indexes alone.
+let artShown = false;
+
+/** Fetch and show the court pictures, from now on and those already on the table. */
+export function showCourtArt() {
+  artShown = true;
+  for (const use of document.querySelectorAll("use[data-art]")) {
+    use.setAttribute("href", use.getAttribute("data-art"));
+    use.removeAttribute("data-art");
+  }
+}
+
 function courtPicture(rank, suit, cls, viewBox) {
   const picture = svg("svg", { class: cls, viewBox, preserveAspectRatio: "xMidYMin slice", focusable: "false" });
-  picture.append(svg("use", { href: courtArt(rank, suit) }));
+  picture.append(svg("use", { [artShown ? "href" : "data-art"]: courtArt(rank, suit) }));
   return picture;
 }
 

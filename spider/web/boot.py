@@ -1,0 +1,78 @@
+"""What the page's first answer carries so that the table is drawn with no request of its own: the
+player (``GET /api/player``), the catalog (``GET /api/catalog``), the language's texts
+(``GET /api/i18n/{lang}``) and, where the page would deal a first game (no unfinished one, no deal
+link), that game's view as ``POST /api/games`` would answer it. Made of the same functions as those
+routes, so the same secrecy: a view never names a face-down card."""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from typing import Any
+
+from fastapi import Request
+from starlette.concurrency import run_in_threadpool
+
+from ..i18n import DEFAULT, browser_catalog, translations
+from ..store import StoreBusy, StoreUnavailable
+from .bodies import NewGame
+from .context import AppContext, view
+from .http.rates import RateLimited
+from .identity import adopt_new_player, saved_settings
+from .language import request_language
+from .players import player_answer
+from .routes.catalog import catalog_of
+
+log = logging.getLogger("spider.app")
+
+
+async def boot_data(request: Request) -> dict[str, Any] | None:
+    """The page's first data for the cookie's player (or a new one), for a browser opening the page
+    (``Sec-Fetch-Dest: document``) only: a monitor's, a link preview's or a HEAD request gets the page
+    alone and makes no player. None too when the store does not answer (the page then asks the API
+    itself, and says so if that fails too)."""
+    if request.headers.get("sec-fetch-dest") != "document":
+        return None
+    ctx: AppContext = request.app.state.context
+    try:
+        player, settings = await saved_settings(request)
+        request.state.lang = (settings or {}).get("lang")
+        token = player or secrets.token_urlsafe(24)
+        answer = await run_in_threadpool(player_answer, request, ctx, token)
+    except (StoreBusy, StoreUnavailable):
+        return None
+    lang = request_language(request)
+    data: dict[str, Any] = {
+        "player": answer,
+        "catalog": catalog_of(translations(lang)),
+        "language": browser_catalog(lang) if lang != DEFAULT else None,
+        "dealt": None,
+    }
+    current = answer["current"]
+    if (current is None or current["status"] == "won") and "code" not in request.query_params:
+        profile = answer["settings"]["profile"]
+        data["dealt"] = await _first_deal(request, ctx, token, new=player is None, profile=profile)
+    return data
+
+
+async def _first_deal(request: Request, ctx: AppContext, player: str, new: bool, profile: str) -> dict[str, Any] | None:
+    """The game the page deals a first visit (the player's scoring, the default level), or None where
+    the page should try itself (a new player past the address's allowance, a busy store)."""
+    try:
+        if new:
+            adopt_new_player(request, player)
+        spec = NewGame.model_validate({"profile": profile}).model_dump()  # what the page would send
+        spec.pop("winnable")
+        row, game = await run_in_threadpool(ctx.games.create, player, spec)
+    except (RateLimited, StoreBusy, StoreUnavailable) as err:
+        log.info("the page's first deal was left to the page: %s", type(err).__name__)
+        return None
+    return view(request, row, game)
+
+
+def boot_block(data: dict[str, Any] | None) -> str:
+    """The data as a JSON script block the page reads (never run: the CSP allows no inline script);
+    ``<`` escaped so that no text in it can close the block."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f'<script type="application/json" id="spider-boot">{text}</script>\n'
