@@ -15,7 +15,6 @@ import asyncio
 from collections.abc import Callable
 
 from ..daily import LEVELS, days
-from ..daily.difficulty import ON_REQUEST_SEEDS as ON_REQUEST_SEEDS
 from ..daily.making import MIN_TRY_SECONDS, TRY_SECONDS
 from ..solver.grading import SEEDS
 from ..store import Store

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
+from ..daily.difficulty import ON_REQUEST_SEEDS
 from ..engine import Game, variant_of_level
 from ..solver.grading import GRADES
 from ..solver.hints import record_hint
@@ -262,7 +263,7 @@ class PlayerJobs:
             search = daily.on_request_search(deadline - loop.time())
             if search is None:
                 return False
-            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, daily.ON_REQUEST_SEEDS)
+            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, ON_REQUEST_SEEDS)
             try:
                 made = await self._run(
                     WINNABLE,
