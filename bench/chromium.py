@@ -8,6 +8,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -17,9 +18,10 @@ from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
 
 @contextmanager
-def app_in_chromium() -> Iterator[tuple[Browser, str]]:
-    """A browser and the app's base address; both stopped on exit."""
-    server = _Server(str(Path(tempfile.mkdtemp()) / "bench.sqlite3"))
+def app_in_chromium(**app_args: Any) -> Iterator[tuple[Browser, str]]:
+    """A browser and the app's base address; both stopped on exit. ``app_args`` go to
+    ``create_app`` (``background=False``: no top-up or daily deals' work beside the figures)."""
+    server = _Server(str(Path(tempfile.mkdtemp()) / "bench.sqlite3"), **app_args)
     url = server.start()
     try:
         with sync_playwright() as p:

@@ -52,17 +52,24 @@ class LocalJob:
     started: float | None = None  # time.monotonic() when a worker took it
     ended: float | None = None  # time.monotonic() when it finished
     progress: tuple[int, int] | None = None  # as the task last reported it
+    partial: Any = None  # what the task last reported it had found
     client: str | None = None  # the network address that asked for it
 
     def state(self, now: float) -> JobState:
         elapsed = 0.0 if self.started is None else (self.ended or now) - self.started
         if not self.future.done():
-            return JobState("running" if self.worker else "waiting", self.seconds, elapsed, progress=self.progress)
+            return JobState(
+                "running" if self.worker else "waiting",
+                self.seconds,
+                elapsed,
+                progress=self.progress,
+                partial=self.partial,
+            )
         if self.future.cancelled():
             return JobState("cancelled", self.seconds, elapsed)
         if self.future.exception() is not None:  # the worker died, or the task raised
             return JobState("lost", self.seconds, elapsed)
-        return JobState("done", self.seconds, elapsed, self.future.result(), self.progress)
+        return JobState("done", self.seconds, elapsed, self.future.result(), self.progress, partial=self.partial)
 
 
 class LocalJobs:
@@ -203,7 +210,8 @@ class LocalJobs:
             job.future.set_exception(WorkerLost())
         else:
             if status == "progress":  # the answer is still to come
-                job.progress = value
+                done, expected, job.partial = value
+                job.progress = (done, expected)
                 return
             self._release(job)
             if len(self._idle[job.lane]) < self.lanes[job.lane].workers:

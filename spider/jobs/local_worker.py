@@ -21,7 +21,7 @@ from . import progress
 
 def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, ...] = ()) -> None:
     """A worker's life: import ``preload``, then run each ``(fn, args)`` it is sent and send back
-    ``("ok", answer)`` or ``("error", exception)`` (after any ``("progress", (done, expected))`` the
+    ``("ok", answer)`` or ``("error", exception)`` (after any ``("progress", (done, expected, partial))`` the
     task reports), until the server closes its end of the pipe."""
     exit_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle; it ends its workers
@@ -30,7 +30,7 @@ def serve(conn: Connection, parent: int, background: bool, preload: tuple[str, .
             os.nice(10)
     for module in preload:
         importlib.import_module(module)
-    progress.install(lambda done, expected: conn.send(("progress", (done, expected))))
+    progress.install(lambda done, expected, partial: conn.send(("progress", (done, expected, partial))))
     while True:
         try:
             fn, args = conn.recv()

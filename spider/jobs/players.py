@@ -20,6 +20,7 @@ from ..engine import Game, variant_of_level
 from ..solver.grading import GRADES
 from ..solver.hints import record_hint
 from ..solver.instant import hint_choice
+from ..solver.review import TIME_LIMIT as REVIEW_TIME_LIMIT
 from ..store import DailyDeal, Store
 from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
@@ -44,7 +45,7 @@ ON_DEMAND_SECONDS, ON_DEMAND_TRIES = 8.0, 2
 # for a slower machine or the pure-Python fallback (docs/COMMAND-LINE.md gives its time).
 DEEP_HINT_SECONDS = 20.0
 POLL_SECONDS = 0.1  # how often the server looks at a job a player waits for
-REVIEW_SECONDS = 60.0  # a game review's whole budget, shared out over its probes (docs/API.md)
+REVIEW_SECONDS = REVIEW_TIME_LIMIT  # a game review's budget at most, shared out over its probes (docs/API.md)
 
 
 def _unknown(reason: str) -> dict[str, Any]:
@@ -194,8 +195,9 @@ class PlayerJobs:
         return await self._job(job_id, player, review_record) is not None and await self.jobs.cancel(job_id, player)
 
     async def review_state(self, job_id: str, player: str) -> dict[str, Any] | None:
-        """``{"state", "elapsed", "done", "expected", "answer"?}`` of the player's review; None when it
-        is not theirs. ``state`` is the job's: waiting, running, done (``answer`` is the task's:
+        """``{"state", "elapsed", "done", "expected", "partial"?, "answer"?}`` of the player's review;
+        None when it is not theirs. ``state`` is the job's: waiting, running (``partial``: the review
+        as far as it has got, once its first probe is done), done (``answer`` is the task's:
         ``{"game", "review"}``), lost (its worker died or the record did not replay) or cancelled."""
         state = await self._job(job_id, player, review_record)
         if state is None:
@@ -203,6 +205,8 @@ class PlayerJobs:
         done, expected = state.progress or (0, None)
         found: dict[str, Any] = {"state": state.state, "elapsed": round(min(state.elapsed, state.seconds), 3)}
         found |= {"done": done, "expected": expected}
+        if state.state == "running" and state.partial is not None:
+            found["partial"] = state.partial
         if state.state == "done":
             found["answer"] = state.answer
         return found

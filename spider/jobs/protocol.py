@@ -55,6 +55,7 @@ class JobState:
     answer: Any = None  # the task's return value, once done
     progress: tuple[int, int] | None = None  # (done, expected) as the task last reported it
     task: str = ""  # the job's function (task_name); "" when unknown: a job of an earlier job host's
+    partial: Any = None  # what the task last reported it had found (JSON-able), or None
 
 
 def task_name(fn: Callable[..., Any]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import time
@@ -26,7 +27,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from redis import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -73,13 +74,14 @@ def run_task(fn: Callable[..., Any], *args: Any) -> Any:
         with contextlib.suppress(OSError):
             os.nice(BACKGROUND_NICE)
     if job is not None:
-        progress_reports.install(lambda done, expected: _report(job, done, expected))
+        progress_reports.install(lambda done, expected, partial: _report(job, done, expected, partial))
     return fn(*args)
 
 
-def _report(job: Job, done: int, expected: int) -> None:
+def _report(job: Job, done: int, expected: int, partial: Any) -> None:
     # a key of its own: saving the job's meta from here could undo a cancel the app just wrote there
-    job.connection.set(_progress_key(job.id), f"{done} {expected}", ex=KEEP_ANSWER_SECONDS)
+    found = json.dumps({"done": done, "expected": expected, "partial": partial})
+    job.connection.set(_progress_key(job.id), found, ex=KEEP_ANSWER_SECONDS)
 
 
 def _progress_key(job_id: str) -> str:
@@ -216,8 +218,8 @@ class RedisJobs:
         if job is None or job.meta.get("owner") != owner:
             return None
         found = self.redis.get(_progress_key(job_id))
-        progress = tuple(int(n) for n in _text(found).split()) if found else None
-        state = _state_of(job, job.get_status(), cast("tuple[int, int] | None", progress))
+        reported = json.loads(_text(found)) if found else None
+        state = _state_of(job, job.get_status(), reported)
         return replace(state, task=str(job.meta.get("task", "")))
 
     def _cancel(self, job_id: str, owner: str | None) -> bool:
@@ -262,9 +264,11 @@ class RedisSiteLock:
             self.lock.release()
 
 
-def _state_of(job: Job, status: JobStatus | None, progress: tuple[int, int] | None = None) -> JobState:
+def _state_of(job: Job, status: JobStatus | None, reported: dict[str, Any] | None = None) -> JobState:
     """The job's state from what RQ keeps of it (``status``: its RQ status, read by the caller;
-    ``progress``: as the task last reported it)."""
+    ``reported``: its progress as the task last reported it)."""
+    progress = (int(reported["done"]), int(reported["expected"])) if reported else None
+    partial = reported.get("partial") if reported else None
     seconds = float(job.meta.get("seconds", 0))
     elapsed = _since(job.started_at) if job.started_at else 0.0
     if job.meta.get("cancelled"):
@@ -275,10 +279,10 @@ def _state_of(job: Job, status: JobStatus | None, progress: tuple[int, int] | No
         beat = job.last_heartbeat or job.started_at
         if beat is not None and _since(beat) > LOST_AFTER_SECONDS:  # its worker was killed
             return JobState("lost", seconds, elapsed)
-        return JobState("running", seconds, elapsed, progress=progress)
+        return JobState("running", seconds, elapsed, progress=progress, partial=partial)
     if status == JobStatus.FINISHED:
         ended = _since(job.ended_at) if job.ended_at else 0.0
-        return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value(), progress)
+        return JobState("done", seconds, max(0.0, elapsed - ended), job.return_value(), progress, partial=partial)
     if status in _CANCELLED:
         return JobState("cancelled", seconds, elapsed)
     return JobState("lost", seconds, elapsed)  # failed: the work horse died or the task raised

@@ -31,10 +31,15 @@ def review_record(
     game_id: str, record: dict[str, Any], time_limit: float, node_limit: int | None = None
 ) -> dict[str, Any]:
     """``{"game": game_id, "review": …}``: the review of a finished game's record within
-    ``time_limit`` seconds in all, reporting each probe (docs/FORMATS.md, Game review). The answer
-    names its game, so whoever reads it by the job's id alone knows where it belongs."""
+    ``time_limit`` seconds at most, reporting each probe with the review as far as it has got
+    (docs/FORMATS.md, Game review). The answer, and each report, names its game, so whoever reads
+    it by the job's id alone knows where it belongs."""
     budget = Budget(time_limit=time_limit, node_limit=node_limit)
-    return {"game": game_id, "review": review(record, budget=budget, progress=report)}
+
+    def progress(done: int, expected: int, partial: dict[str, Any]) -> None:
+        report(done, expected, {"game": game_id, "review": partial})
+
+    return {"game": game_id, "review": review(record, budget=budget, progress=progress)}
 
 
 def deep_hint_record(record: dict[str, Any]) -> str | None:

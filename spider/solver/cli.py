@@ -89,7 +89,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
+def _progress_bar(done: int, total: int, _partial: object = None) -> None:
     width = 30
     filled = width * done // total
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")

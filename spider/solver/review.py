@@ -30,10 +30,7 @@ from spider.engine import REDO, UNDO, Game, Position, RawAction, SpiderError, fo
 
 from .search import solve
 
-TIME_LIMIT = 60.0  # seconds a whole review may take by default
-MEMORY_LIMIT_MB = 1024.0  # each probe's, the solver's own bound
-
-Progress = Callable[[int, int], None]  # (probes done, probes expected)
+Progress = Callable[[int, int, dict[str, Any]], None]  # (probes done, probes expected, the review so far)
 Cancelled = Callable[[], bool]
 
 
@@ -101,16 +98,31 @@ def wins_from(start: Game, line: list[str], k: int, actions: list[str]) -> bool:
 
 # ----- the search -----------------------------------------------------------------------------
 
+TIME_LIMIT = 20.0  # seconds a whole review may take at most, by default
+MEMORY_LIMIT_MB = 1024.0  # each probe's, the solver's own bound
+# Each kind of probe's share of ``time_limit`` (2 s, 0.5 s and 3 s of the default 20 s), and its
+# positions as a multiple of ``node_limit``. The deal's first probe is the first answer a player
+# sees; a probe that narrows the turning point is short, since most of them fall where no win
+# exists and a found win mostly comes quickly; one second look past the turning point found
+# catches a win the short probe missed (docs/SOLVER-NOTES.md, Game review).
+DEAL_SHARE, DEAL_NODES = 0.1, 2
+PROBE_SHARE, PROBE_NODES = 0.025, 1
+RECHECK_SHARE, RECHECK_NODES = 0.15, 4
+
 
 @dataclass
 class Budget:
-    """What a review may spend: ``time_limit`` seconds in all, shared out over the probes still
-    expected (a quick probe leaves more to the next); ``node_limit`` positions per probe, if set
-    (reproducible, unlike time)."""
+    """What a review may spend: ``time_limit`` seconds at most, each probe its share of it (the
+    deal's ``DEAL_SHARE``, a narrowing probe's ``PROBE_SHARE``, a second look's ``RECHECK_SHARE``);
+    ``node_limit`` positions for a narrowing probe, if set (reproducible, unlike time), the deal's
+    and a second look's ``DEAL_NODES`` and ``RECHECK_NODES`` times as many."""
 
     time_limit: float = TIME_LIMIT
     node_limit: int | None = None
     memory_limit_mb: float = MEMORY_LIMIT_MB
+
+    def nodes(self, times: int) -> int | None:
+        return None if self.node_limit is None else self.node_limit * times
 
 
 @dataclass
@@ -127,6 +139,8 @@ class _Search:
     not_won: int | None = None  # the first position probed after ``won_at`` without a win found
     probes: list[dict[str, Any]] = field(default_factory=list)
     first_line: list[str] | None = None  # the winning line found from the deal, if any
+    rechecked: bool = False  # whether the one second look past the turning point was taken
+    won_game: bool = False
 
     @property
     def n(self) -> int:
@@ -134,27 +148,38 @@ class _Search:
 
     def expected(self) -> int:
         """Probes done, plus the ends not probed yet, plus the steps a binary search between what
-        is known still needs (shortcuts along a winning line can make it fewer)."""
+        is known still needs (shortcuts along a winning line can make it fewer), plus a second
+        look past the turning point unless it is proved."""
         probed = {p["index"] for p in self.probes}
         ends = {0, self.n} - probed - ({self.n} if self.won_at >= self.n else set())
         hi = self.n if self.not_won is None else self.not_won
         gap = hi - max(self.won_at, 0)
-        return len(self.probes) + len(ends) + (math.ceil(math.log2(gap)) if gap > 1 else 0)
+        steps = math.ceil(math.log2(gap)) if gap > 1 else 0
+        recheck = 0 if self.settled() or self.rechecked or self.lost_at == hi else 1
+        return len(self.probes) + len(ends) + steps + recheck
 
-    def out_of_time(self) -> bool:
-        return time.perf_counter() - self.began >= self.budget.time_limit
+    def settled(self) -> bool:
+        """Nothing more to learn: the game won, the deal proved lost, a win where the game stopped,
+        or a turning point proved."""
+        return (
+            self.won_game
+            or self.lost_at == 0
+            or self.won_at >= self.n
+            or (self.lost_at is not None and self.lost_at == self.won_at + 1)
+        )
 
-    def probe(self, k: int, parts: int | None = None) -> str:
-        """Solve position ``k`` within ``1/parts`` of the time left (by default its share among the
-        probes still expected); record what it shows."""
+    def left(self) -> float:
+        return self.budget.time_limit - (time.perf_counter() - self.began)
+
+    def probe(self, k: int, share: float, times: int) -> str:
+        """Solve position ``k`` within ``share`` of the time (or what is left of it) and ``times``
+        the node limit; record what it shows."""
         if self.cancelled is not None and self.cancelled():
             raise ReviewCancelled
-        left = self.budget.time_limit - (time.perf_counter() - self.began)
-        share = max(left / max(1, parts or self.expected() - len(self.probes)), 0.001)
         result = solve(
             position(self.start, self.line, k),
-            time_limit=share,
-            node_limit=self.budget.node_limit,
+            time_limit=max(min(self.budget.time_limit * share, self.left()), 0.001),
+            node_limit=self.budget.nodes(times),
             memory_limit_mb=self.budget.memory_limit_mb,
         )
         return self.record(k, result.result, list(result.actions), result.seconds)
@@ -175,7 +200,7 @@ class _Search:
             if k > self.won_at and (self.not_won is None or k < self.not_won):
                 self.not_won = k
         if self.progress is not None:
-            self.progress(len(self.probes), max(self.expected(), len(self.probes)))
+            self.progress(len(self.probes), max(self.expected(), len(self.probes)), _result(self))
         return result
 
     def _won(self, k: int, actions: list[str]) -> None:
@@ -190,6 +215,28 @@ class _Search:
             later = [p["index"] for p in self.probes if p["result"] != "won" and p["index"] > self.won_at]
             self.not_won = min(later, default=None)
 
+    def gap(self) -> int:
+        """How many actions lie between the last position shown won and the first where no win was
+        found (0: nothing to search)."""
+        return 0 if self.won_at < 0 or self.not_won is None else self.not_won - self.won_at
+
+    def narrow(self) -> None:
+        """Halve the stretch between the last position shown won and the first with no win found
+        until they are neighbours (or the time is up)."""
+        while self.gap() > 1 and self.left() > 0:
+            assert self.not_won is not None
+            self.probe((self.won_at + self.not_won) // 2, PROBE_SHARE, PROBE_NODES)
+
+    def recheck(self) -> bool:
+        """Look once more, longer, at the first position past the turning point where no win was
+        found; True when there was one to look at (a win found there moves the search on)."""
+        k = self.not_won
+        if k is None or self.won_at < 0 or self.settled() or self.rechecked or self.left() <= 0:
+            return False
+        self.rechecked = True
+        self.probe(k, RECHECK_SHARE, RECHECK_NODES)
+        return True
+
 
 def review(
     record: object,
@@ -198,42 +245,42 @@ def review(
     cancelled: Cancelled | None = None,
     deal_line: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Review the game of ``record`` (a dict or JSON text; docs/FORMATS.md, Game records).
+    """Review the game of ``record`` (a dict or JSON text; docs/FORMATS.md, Game review).
 
-    ``progress(done, expected)`` is called after each probe; ``cancelled()`` is asked before each
-    one and True raises ``ReviewCancelled`` (a probe that runs is not interrupted: it ends within
-    its share of the time). ``deal_line``, a line already known to win from the deal (a winnable
-    deal's stored line), takes the place of the first probe once the engine has checked that it
-    wins. Raises ``SpiderError`` (``ReplayError``) for a record that is malformed (does not
-    replay). The result is described in docs/FORMATS.md, Game review."""
+    ``progress(done, expected, partial)`` is called after each probe, ``partial`` being the review
+    as far as it has got (the result's shape); ``cancelled()`` is asked before each probe and True
+    raises ``ReviewCancelled`` (a probe that runs is not interrupted: it ends within its share of
+    the time). ``deal_line``, a line already known to win from the deal (a winnable deal's stored
+    line), takes the place of the first probe once the engine has checked that it wins. Raises
+    ``SpiderError`` (``ReplayError``) for a record that is malformed (does not replay). The result
+    is described in docs/FORMATS.md, Game review."""
     budget = budget or Budget()
     start, line = player_line(record)
     s = _Search(start, line, budget, progress, cancelled)
     n = s.n
-    won_game = position(start, line, n).won
-    # The probes a review expects: the deal, the last position, then a binary search between them.
-    expected = 2 + math.ceil(math.log2(n)) if n > 1 else 2
+    s.won_game = position(start, line, n).won
     if deal_line is not None and wins_from(start, line, 0, deal_line):
         s.record(0, "won", list(deal_line), 0.0, known=True)
     else:
-        s.probe(0, 1 if won_game or not n else expected)
-    if won_game:
+        s.probe(0, DEAL_SHARE, DEAL_NODES)
+    if s.won_game or not n:
         # No turning point; the deal's line says how short a win can be.
-        return _result(s, won_game=True)
-    if n and s.lost_at != 0 and s.won_at < n:
-        s.probe(n, expected - 1)
-    if n and s.won_at < 0 and s.lost_at != 0 and not s.out_of_time():
+        return _result(s)
+    if not s.settled():
+        s.probe(n, PROBE_SHARE, PROBE_NODES)
+    if s.won_at < 0 and not s.settled() and s.left() > 0:
         # No win found from the deal in its share: without one there is nothing to search, so it
-        # tries again with half of the time left (the other half for the search if it wins).
-        s.probe(0, 2)
-    # Nothing won at P0 leaves ``not_won`` 0: no search.
-    while s.not_won is not None and s.not_won - s.won_at > 1 and s.won_at >= 0 and not s.out_of_time():
-        s.probe((s.won_at + s.not_won) // 2)
-    return _result(s, won_game=False)
+        # looks once more, longer (the seeded solver repeats its first seconds, then goes on).
+        s.probe(0, RECHECK_SHARE, RECHECK_NODES)
+    s.narrow()
+    if s.recheck():  # a win found by the second look moves the search on: narrow past it (no third look)
+        s.narrow()
+    return _result(s)
 
 
-def _result(s: _Search, won_game: bool) -> dict[str, Any]:
-    n = s.n
+def _result(s: _Search) -> dict[str, Any]:
+    """The review as far as the probes have got (the final one once the search has ended)."""
+    n, won_game = s.n, s.won_game
     winnable: bool | None = True if s.won_at >= 0 or won_game else (False if s.lost_at == 0 else None)
     turning_point = None
     lost_range: list[int] | None = None
@@ -261,7 +308,7 @@ def _result(s: _Search, won_game: bool) -> dict[str, Any]:
         "player_length": n,
         "shortest_found": None if s.first_line is None else len(s.first_line),
         "won": won_game,
-        "probes": s.probes,
+        "probes": list(s.probes),  # a copy: a partial result is kept as it was
         "seconds": round(time.perf_counter() - s.began, 3),
     }
 

@@ -30,8 +30,49 @@ def move_words(g: Position, action: str, number: int, tr: Translations = ENGLISH
     )
 
 
-def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: Translations = ENGLISH) -> list[str]:
-    """The review ``result`` of the player's ``line`` from ``start`` (``review.player_line``)."""
+def move_clause(g: Position, action: str, tr: Translations = ENGLISH) -> str:
+    """``action`` played from position ``g``, as a part of a sentence: "7 of spades from column 3
+    to column 8, onto “8 of diamonds”"."""
+    step = checked(g, action)
+    if not isinstance(step, tuple):
+        return tr.gettext("a deal from the stock")
+    src, dst, count = step
+    card = card_name(card_text(g.cols[src][-count]), tr)
+    if not g.cols[dst]:
+        return tr.gettext("{card} from column {source} to the empty column {target}").format(
+            card=card, source=src + 1, target=dst + 1
+        )
+    onto = card_name(card_text(g.cols[dst][-1]), tr)
+    # TRANSLATORS: {card} and {onto} are card names such as "7 of spades"; a part of a sentence.
+    return tr.gettext("{card} from column {source} to column {target}, onto “{onto}”").format(
+        card=card, source=src + 1, target=dst + 1, onto=onto
+    )
+
+
+def turning_sentence(turning: dict[str, Any], start: Game, line: list[str], tr: Translations = ENGLISH) -> str:
+    """The turning point in one sentence: the move, and what was proved or only found either side
+    of it (on 4 suits mostly found: the solver seldom proves a loss within its budget)."""
+    k = turning["index"]
+    move = move_clause(position(start, line, k), turning["action"], tr)
+    if turning["after"] == "lost":
+        # TRANSLATORS: {move} is a move in words, such as "7 of spades from column 3 to column 8, onto “8 of diamonds”".
+        text = tr.gettext(
+            "The game was lost at move {number} ({move}): before it the deal could still be won, after it it could not."
+        )
+    else:
+        # TRANSLATORS: {move} is a move in words, such as "7 of spades from column 3 to column 8, onto “8 of diamonds”".
+        text = tr.gettext(
+            "The turning point was most likely move {number} ({move}):"
+            " before it the solver found a win, after it it found none."
+        )
+    return text.format(number=k + 1, move=move)
+
+
+def review_sentences(
+    result: dict[str, Any], start: Game, line: list[str], tr: Translations = ENGLISH, so_far: bool = False
+) -> list[str]:
+    """The review ``result`` of the player's ``line`` from ``start`` (``review.player_line``);
+    ``so_far``: a review still under way (a progress report's), whose time is not up yet."""
     n = len(line)
     out = [
         tr.ngettext(
@@ -44,6 +85,8 @@ def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: T
         out.append(tr.gettext("The deal could be won from the start."))
     elif result["winnable"] is False:
         out.append(tr.gettext("The deal could not be won from the start: the solver proved it."))
+    elif so_far:
+        out.append(tr.gettext("No win from the start has been found yet."))
     else:
         out.append(tr.gettext("No win from the start was found within the time limit."))
     if result["won"]:
@@ -56,15 +99,10 @@ def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: T
                 )
             )
     turning = result["turning_point"]
-    if turning is not None:
-        k = turning["index"]
-        out.append(move_words(position(start, line, k), turning["action"], k + 1, tr))
-        if turning["after"] == "lost":
-            out.append(tr.gettext("Before it the deal could still be won; after it, it could not (proved)."))
-        else:
-            out.append(tr.gettext("Before it the deal could still be won; after it no win was found."))
+    if turning is not None:  # one sentence says it all: no range beside it
+        out.append(turning_sentence(turning, start, line, tr))
     span = result["range"]
-    if span is not None and span[0] != span[1]:
+    if turning is None and span is not None and span[0] != span[1]:
         first, last = span[0] + 1, span[1] + 1
         if result["winnable"] is True and any(p["result"] == "lost" for p in result["probes"]):
             text = tr.gettext("The game was lost somewhere between move {first} and move {last}.")
@@ -85,4 +123,4 @@ def review_sentences(result: dict[str, Any], start: Game, line: list[str], tr: T
     return out
 
 
-__all__ = ["move_words", "review_sentences"]
+__all__ = ["move_clause", "move_words", "review_sentences", "turning_sentence"]

@@ -406,14 +406,21 @@ class ReviewAnswer(Answer):
         description="waiting for a solver worker, running, done (stored with the game), failed (ask again), cancelled"
     )
     job: str | None = Field(None, description="The job: GET /api/reviews/{job} to poll, DELETE to cancel")
-    game: str | None = Field(None, description="The game reviewed (known once done)")
+    game: str | None = Field(None, description="The game reviewed (known once the first probe is done)")
     elapsed: float = Field(0.0, ge=0, description="Seconds the review has run")
     done: int = Field(0, ge=0, description="Probes done")
     expected: int | None = Field(None, ge=0, description="Probes expected (more may be needed)")
     message: str | None = Field(None, description="Why it failed or was cancelled")
-    review: Review | None = Field(None, description="Once done")
-    sentences: list[str] | None = Field(None, description="Once done: the review in words, in order, for the page")
-    chosen: str | None = Field(None, description="The player's own move where the winning line starts, in words")
+    review: Review | None = Field(
+        None, description="While running, what the probes found so far (from the first one on); once done, the review"
+    )
+    sentences: list[str] | None = Field(
+        None, description="The review (so far, while running) in words, in order, for the page"
+    )
+    chosen: str | None = Field(
+        None,
+        description="The player's own move where the winning line starts, in words, when the sentences do not name it",
+    )
 
 
 class LineStep(PublicTable):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browserkit import new_game
@@ -14,8 +15,10 @@ from conftest import _Server
 from playwright.sync_api import Page, expect
 
 from spider.jobs import players
+from spider.solver.review import player_line
 from tests.patience import GENEROUS_MS, generous
 from tests.solver.test_review import bad_game
+from tests.stepped_jobs import SteppedJobs
 
 pytestmark = pytest.mark.browser
 
@@ -23,17 +26,35 @@ pytestmark = pytest.mark.browser
 # bound the review, so it is the same every run and takes about a second. Its time budget, shared
 # out over the probes, is made generous so that positions alone bound them on any machine.
 LOST = bad_game("SD1-S2-AAAAAAB", 3, True)
+TURNING = (
+    "The game was lost at move 4 (a deal from the stock): before it the deal could still be won, after it it could not."
+)
 NODES = 5_000
 REVIEW_SECONDS = generous(players.REVIEW_SECONDS)
 
 
 @pytest.fixture
 def page(browser, tmp_path: Path) -> Iterator[Page]:  # type: ignore[no-untyped-def]
-    server = _Server(str(tmp_path / "db.sqlite3"), review_nodes=NODES, review_seconds=REVIEW_SECONDS)
+    yield from _page(browser, tmp_path, {"width": 1280, "height": 800})
+
+
+@pytest.fixture
+def stepped() -> Iterator[SteppedJobs]:
+    jobs = SteppedJobs()
+    yield jobs
+    jobs.close()
+
+
+@pytest.fixture
+def phone(browser, tmp_path: Path, stepped: SteppedJobs) -> Iterator[Page]:  # type: ignore[no-untyped-def]
+    """A phone's page on an app whose review job stops after each probe until the test lets it on."""
+    yield from _page(browser, tmp_path, {"width": 390, "height": 844}, jobs=stepped)
+
+
+def _page(browser, tmp_path: Path, viewport: dict[str, int], **app_args: Any) -> Iterator[Page]:  # type: ignore[no-untyped-def]
+    server = _Server(str(tmp_path / "db.sqlite3"), review_nodes=NODES, review_seconds=REVIEW_SECONDS, **app_args)
     url = server.start()
-    context = browser.new_context(
-        base_url=url, viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion="reduce"
-    )
+    context = browser.new_context(base_url=url, viewport=viewport, locale="en-US", reduced_motion="reduce")
     context.set_default_timeout(GENEROUS_MS)
     p = context.new_page()
     errors: list[str] = []
@@ -70,9 +91,9 @@ def test_a_lost_game_is_reviewed_and_its_winning_line_stepped_through(page: Page
     expect(said).to_have_attribute("aria-live", "polite")
     # what a screen reader hears: the line after undos, the verdict, and the turning point
     expect(said).to_contain_text("The deal could be won from the start.")
-    expect(said).to_contain_text("Move 4: a deal from the stock.")
-    expect(said).to_contain_text("Before it the deal could still be won; after it, it could not (proved).")
-    expect(dialog.get_by_text("Your move there was: Move 4: a deal from the stock.")).to_be_visible()
+    expect(said.get_by_text(TURNING)).to_be_visible()  # one sentence: the move is not said again
+    expect(dialog.get_by_text("Your move there was")).to_have_count(0)
+    expect(said).not_to_contain_text("somewhere between")
     expect(bar).to_be_hidden()
 
     line = dialog.get_by_role("group", name="Replay controls")
@@ -96,7 +117,7 @@ def test_a_lost_game_is_reviewed_and_its_winning_line_stepped_through(page: Page
     stats = page.get_by_role("dialog", name="Statistics")
     stats.get_by_role("row").nth(1).get_by_role("button", name=re.compile("^Review the game of")).click()
     review = page.get_by_role("dialog", name=re.compile(r"^Game review: Spiderette"))
-    expect(review.get_by_role("region", name="The review in words")).to_contain_text("Move 4: a deal from the stock.")
+    expect(review.get_by_role("region", name="The review in words")).to_contain_text(TURNING)
     review.get_by_role("button", name="Back to statistics").click()
     expect(page.get_by_role("dialog", name="Statistics")).to_be_visible()
 
@@ -107,3 +128,31 @@ def test_a_game_in_play_offers_no_review(page: Page) -> None:
     page.get_by_role("button", name=re.compile("^Deal a row")).click()
     expect(page.get_by_role("region", name="Your last game")).to_be_hidden()
     expect(page.get_by_role("button", name="Review this game")).to_have_count(0)
+
+
+def test_the_review_shows_its_first_answer_at_once_then_refines_it(phone: Page, stepped: SteppedJobs) -> None:
+    """The deal's probe answers first (could it be won?) while the search goes on; the review then
+    narrows it to the turning point. The job stops after each probe until the test lets it go on,
+    so the first answer is on the page however fast the machine is."""
+    play_to_a_loss(phone)
+    phone.get_by_role("region", name="Your last game").get_by_role("button", name="Review this game").click()
+    dialog = phone.get_by_role("dialog", name=re.compile(r"^Game review: Spiderette"))
+    said = dialog.get_by_role("region", name="The review in words")
+    moves = len(player_line(LOST)[1])
+    expect(said.get_by_text("The deal could be won from the start.")).to_be_visible()
+    expect(
+        said.get_by_text(f"If the game was lost, it was lost somewhere between move 1 and move {moves}.")
+    ).to_be_visible()
+    expect(dialog.get_by_role("status")).to_have_text(
+        re.compile(r"^Reviewing the game: 1 of about \d+ positions checked…$")
+    )
+    stop = dialog.get_by_role("button", name="Stop the review")
+    expect(stop).to_be_visible()  # still working: this is what is known so far
+    expect(said).not_to_contain_text("The game was lost at move")
+    (job,) = stepped.jobs
+    stepped.go_on(job)
+    expect(said.get_by_text(TURNING)).to_be_visible()
+    expect(said.get_by_text("The deal could be won from the start.")).to_be_visible()
+    expect(said).not_to_contain_text("somewhere between")
+    expect(stop).to_be_hidden()
+    expect(dialog.get_by_role("group", name="Replay controls")).to_be_visible()

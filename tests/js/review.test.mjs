@@ -86,6 +86,34 @@ test("a review's job is looked at every POLL_EVERY ms, its progress shown, until
   assert.equal(calls.filter(([kind]) => kind === "cancel").length, 0);
 });
 
+test("what the job has found so far shows while it runs, refined by each look, then the final review", async () => {
+  const first = ["The deal could be won from the start.", "If the game was lost, it was lost somewhere between move 1 and move 23."];
+  const narrower = [first[0], "The game was lost somewhere between move 1 and move 11."];
+  const { model, timers } = reviewing({
+    review: async () => ({ state: "waiting", job: "j1" }),
+    states: [{ state: "running", done: 1, expected: 7, sentences: first },
+      { state: "running", done: 2, expected: 7, sentences: first },
+      { state: "running", done: 3, expected: 7, sentences: narrower }, DONE],
+  });
+  await model.start();
+  assert.deepEqual(model.state.sentences, []);
+  timers.advance(POLL_EVERY);
+  await settle();
+  assert.equal(model.state.working, true); // a first answer, the search still going on
+  assert.deepEqual(model.state.sentences, first);
+  const shown = model.state.sentences;
+  timers.advance(POLL_EVERY);
+  await settle();
+  assert.equal(model.state.sentences, shown); // the same words: nothing redrawn, nothing read again
+  timers.advance(POLL_EVERY);
+  await settle();
+  assert.deepEqual(model.state.sentences, narrower);
+  timers.advance(POLL_EVERY);
+  await settle();
+  assert.equal(model.state.working, false);
+  assert.deepEqual(model.state.sentences, DONE.sentences);
+});
+
 test("stopping the review cancels its job and looks no more", async () => {
   const { model, calls, timers } = reviewing({ review: async () => ({ state: "queued", job: "j1" }),
     states: [{ state: "running", done: 1, expected: 10 }] });

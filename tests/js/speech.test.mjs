@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { describeEvents } from "../../spider/web/static/table/speech.js";
+import { describeEvents, describeOutcome } from "../../spider/web/static/table/speech.js";
 
 const view = { columns: new Array(10).fill({ down: 0, up: [] }), won: false };
 
@@ -20,4 +20,12 @@ test("deals, undos, revealed cards, completed sequences and the win are said in 
   assert.equal(describeEvents(ev, view), "Moved ace of spades onto 2 of spades. Revealed king of diamonds in column 2. "
     + "A sequence of spades is complete and leaves the table. You won!");
   assert.equal(describeEvents(null, view), "");
+});
+
+test("what the server's answer adds to a move shown at once: the card turned up, sets, the win", () => {
+  const ev = { kind: "move", cards: ["AS"], onto: "2S", to: 1, revealed: [{ card: "KD", column: 2 }],
+    completed: [{ suit: "S", column: 1 }], won: true };
+  assert.equal(describeOutcome(ev, view), "Revealed king of diamonds in column 2. "
+    + "A sequence of spades is complete and leaves the table. You won!");
+  assert.equal(describeOutcome({ kind: "move", cards: ["AS"], revealed: [], completed: [] }, view), "");
 });

@@ -11,7 +11,7 @@ import pytest
 from spider.engine import DEAL, Deal, Game, Move, ReplayError, SpiderError
 from spider.i18n import translations
 from spider.solver import solve
-from spider.solver.review import Budget, ReviewCancelled, player_line, position, review
+from spider.solver.review import RECHECK_NODES, Budget, ReviewCancelled, player_line, position, review
 from spider.solver.review_text import review_sentences
 from tests.patience import AT_ONCE
 
@@ -85,8 +85,11 @@ def test_the_turning_point_is_where_the_win_was_lost(code: str, seed: int, deal_
         assert last == k
     # the record cut before action K wins with the reported line...
     assert won_with(record, line[:k] + result["line"])
-    # ...and the record cut after it does not solve as won at the same budget
-    after = solve(position(start, line, k + 1), time_limit=600, node_limit=NODES)
+    # ...and the record cut after it does not solve as won with the budget of its last look (a
+    # second look, longer, when it was probed twice)
+    looks = sum(p["index"] == k + 1 for p in result["probes"])
+    nodes = BUDGET.nodes(RECHECK_NODES) if looks > 1 else NODES
+    after = solve(position(start, line, k + 1), time_limit=600, node_limit=nodes)
     assert after.result == turning["after"]
 
 
@@ -159,6 +162,9 @@ def test_no_win_found_claims_nothing() -> None:
     sentences = review_sentences(result, *player_line(record))
     assert "No win from the start was found within the time limit." in sentences
     assert f"If the game was lost, it was lost somewhere between move 1 and move {n}." in sentences
+    # while the review goes on, its time is not up: it says what it has not found so far
+    so_far = review_sentences(result, *player_line(record), so_far=True)
+    assert so_far[1] == "No win from the start has been found yet." and so_far[2:] == sentences[2:]
 
 
 def test_a_time_limit_ends_the_search_with_a_range() -> None:
@@ -173,9 +179,21 @@ def test_a_time_limit_ends_the_search_with_a_range() -> None:
 def test_progress_and_cancel() -> None:
     record = bad_game("SD1-S1-AAAAAAD", 1, False)
     seen: list[tuple[int, int]] = []
-    result = review(record, BUDGET, progress=lambda done, expected: seen.append((done, expected)))
+    partials: list[dict[str, Any]] = []
+
+    def progress(done: int, expected: int, partial: dict[str, Any]) -> None:
+        seen.append((done, expected))
+        partials.append(partial)
+
+    result = review(record, BUDGET, progress=progress)
     assert [done for done, _ in seen] == list(range(1, len(result["probes"]) + 1))
     assert all(done <= expected for done, expected in seen) and seen[-1][0] == seen[-1][1]
+    # each report is the review as far as it had got: the probes then, the last one the whole review
+    assert [len(p["probes"]) for p in partials] == [done for done, _ in seen]
+    assert partials[0]["winnable"] is True and partials[0]["turning_point"] is None
+    assert {k: v for k, v in partials[-1].items() if k != "seconds"} == {
+        k: v for k, v in result.items() if k != "seconds"
+    }
     asked: list[int] = []
 
     def cancelled() -> bool:
@@ -203,16 +221,27 @@ def test_the_turning_point_in_words() -> None:
     start, line = player_line(record)
     assert result["turning_point"] == {"index": 3, "action": "deal", "after": "lost"}
     english = review_sentences(result, start, line)
-    assert english[:4] == [
+    assert english[:3] == [
         f"The review follows your line of play as it stands after undos: {len(line)} actions.",
         "The deal could be won from the start.",
-        "Move 4: a deal from the stock.",
-        "Before it the deal could still be won; after it, it could not (proved).",
+        "The game was lost at move 4 (a deal from the stock):"
+        " before it the deal could still be won, after it it could not.",
     ]
-    assert english[4].startswith("A winning line from before move 4: ")
+    assert english[3].startswith("A winning line from before move 4: ") and len(english) == 4  # no range beside it
     for lang in ("ru", "sk", "fi"):
         worded = review_sentences(result, start, line, translations(lang))
-        assert len(worded) == len(english) and not set(worded) & set(english[:4])
+        assert len(worded) == len(english) and not set(worded) & set(english[:3])
+
+
+def test_a_turning_point_found_but_not_proved_says_so_in_one_sentence() -> None:
+    record = bad_game("SP1-S1C-AAAAAAD", 2, False)
+    start, line = player_line(record)
+    result = review(record, BUDGET) | {"turning_point": {"index": 5, "action": line[5], "after": "unknown"}}
+    result |= {"range": [5, len(line) - 1], "line_from": 5}  # as a 4-suit review mostly ends
+    english = review_sentences(result | {"line": []}, start, line)
+    assert english[2].startswith("The turning point was most likely move 6 (")
+    assert english[2].endswith("): before it the solver found a win, after it it found none.")
+    assert len(english) == 3 and not any("somewhere between" in s for s in english)
 
 
 def test_a_line_known_from_the_deal_replaces_the_first_probe() -> None:

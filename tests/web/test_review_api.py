@@ -3,6 +3,7 @@ the winning line face up for a finished game only, and nothing of it for a game 
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
@@ -14,15 +15,18 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider.engine import Game
+from spider.solver.review import player_line
 from spider.web.app import create_app
+from tests.patience import GENEROUS
 from tests.solver.test_review import bad_game
+from tests.stepped_jobs import SteppedJobs
 
 NODES = 5_000  # positions per probe: small deals decide within it, and the review is reproducible
 LOST = bad_game("SD1-S2-AAAAAAB", 3, True)  # deals at once: lost at action index 3 (docs/FORMATS.md)
 
 
-def make_app(path: Path, seconds: float = 60.0, nodes: int | None = NODES) -> Any:
-    return create_app(str(path / "db.sqlite3"), background=False, review_seconds=seconds, review_nodes=nodes)
+def make_app(path: Path, seconds: float = 60.0, nodes: int | None = NODES, **more: Any) -> Any:
+    return create_app(str(path / "db.sqlite3"), background=False, review_seconds=seconds, review_nodes=nodes, **more)
 
 
 @pytest.fixture
@@ -69,10 +73,12 @@ def test_a_lost_game_is_reviewed_once_and_its_line_wins_face_up(client: TestClie
     assert answer["game"] == game_id and answer["done"] >= 2 and answer["done"] <= answer["expected"] + 2
     assert review["turning_point"] == {"index": 3, "action": "deal", "after": "lost"}
     assert review["line_from"] == 3 and review["line"]
-    assert any(s.startswith("Move 4: a deal from the stock.") for s in answer["sentences"])
-    assert "could still be won" in " ".join(answer["sentences"])
-    assert not any(review["line"][0] in s for s in answer["sentences"])  # the page steps through the line
-    assert answer["chosen"] == "Move 4: a deal from the stock."
+    assert answer["sentences"][1:] == [
+        "The deal could be won from the start.",
+        "The game was lost at move 4 (a deal from the stock):"
+        " before it the deal could still be won, after it it could not.",
+    ]  # one sentence for the turning point, no range beside it, and the page steps through the line
+    assert answer["chosen"] is None  # the sentence names the move: it is not said twice
     assert client.get("/api/stats").json() == stats_before  # a review costs nothing in the statistics
 
     first = client.get(f"/api/games/{game_id}/review/line/0").json()
@@ -150,3 +156,52 @@ def test_one_review_at_a_time_and_a_cancelled_one_stores_nothing(tmp_path: Path)
         assert store.get_review(client.cookies["spider_player"], first) is None
         again = client.post(f"/api/games/{second}/review")  # the player's slot is free again
         assert again.status_code == 200 and again.json()["state"] == "waiting"
+
+
+def test_a_running_review_answers_what_it_has_found_so_far_then_the_final_review(tmp_path: Path) -> None:
+    """The deal's probe first (could it be won?), each probe then narrowing where the game was lost,
+    and the final review: each answer in words, stored only once done. The job stops after each of
+    its reports until the test has read it, so every step is seen on any machine."""
+    jobs = SteppedJobs()
+    with TestClient(make_app(tmp_path, jobs=jobs)) as client:
+        game_id = lost_game(client)
+        job = client.post(f"/api/games/{game_id}/review").json()["job"]
+
+        def next_answer() -> dict[str, Any]:
+            deadline = time.monotonic() + GENEROUS
+            while (state := client.get(f"/api/reviews/{job}").json()).get("done", 0) <= len(seen):
+                assert time.monotonic() < deadline, "the review reported nothing more"
+                time.sleep(0.02)
+            return dict(state)
+
+        seen: list[dict[str, Any]] = []
+        first = next_answer()
+        seen.append(first)
+        assert first["state"] == "running" and first["done"] == 1 and first["game"] == game_id
+        assert first["review"]["probes"] == [
+            {"index": 0, "result": "won", "seconds": first["review"]["probes"][0]["seconds"]}
+        ]
+        assert first["sentences"][1:] == [
+            "The deal could be won from the start.",
+            f"If the game was lost, it was lost somewhere between move 1 and move {len(player_line(LOST)[1])}.",
+        ]
+        store = client.app.state.context.store  # type: ignore[attr-defined]
+        assert store.get_review(client.cookies["spider_player"], game_id) is None  # nothing stored yet
+        while True:
+            jobs.go_on(job, 1)
+            answer = next_answer()
+            seen.append(answer)
+            if answer["state"] == "done" or answer["review"]["turning_point"]:
+                break
+            assert answer["state"] == "running" and answer["sentences"][1] == "The deal could be won from the start."
+        # the range narrowed probe by probe (each answer's words say where it stands)
+        ranges = [a["review"]["range"] for a in seen[:-1]]
+        assert all(r[0] <= s[0] and s[1] <= r[1] for r, s in itertools.pairwise(ranges)) and ranges[-1] != ranges[0]
+        jobs.go_on(job)
+        deadline = time.monotonic() + GENEROUS
+        while (final := client.get(f"/api/reviews/{job}").json())["state"] != "done":
+            assert final["state"] == "running" and time.monotonic() < deadline, final
+            time.sleep(0.02)
+        assert final["review"]["turning_point"] == {"index": 3, "action": "deal", "after": "lost"}
+        assert final["sentences"][2].startswith("The game was lost at move 4 (a deal from the stock):")
+        assert store.get_review(client.cookies["spider_player"], game_id) == final["review"]

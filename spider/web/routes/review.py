@@ -48,9 +48,15 @@ def _in_play(request: Request, ctx: Ctx, found: _InPlay) -> JSONResponse:
     return error_response(request, found.err, view=view(request, found.row, ctx.games.game(found.row)))
 
 
-def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations) -> dict[str, Any]:
-    """The done answer: the review in words (the play layer's), for the game."""
-    return {"state": "done", "game": game_id} | reviews.worded(game, review, tr)
+def _worded(game_id: str, game: Game, review: dict[str, Any], tr: Translations, so_far: bool = False) -> dict[str, Any]:
+    """The review, final or ``so_far`` as it has got, in words (the play layer's), for the game."""
+    return {"game": game_id} | reviews.worded(game, review, tr, so_far)
+
+
+def _partial(ctx: Ctx, player: str, found: dict[str, Any], tr: Translations) -> dict[str, Any]:
+    """What a running review has found so far, in words."""
+    _row, game = ctx.games.get(player, found["game"])
+    return _worded(found["game"], game, found["review"], tr, so_far=True)
 
 
 @router.post(
@@ -68,7 +74,7 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
     tr = translations(request_language(request))
     stored = await run_in_threadpool(ctx.finished.review, player, game_id)
     if stored is not None:
-        return await run_in_threadpool(_worded, game_id, game, stored, tr)
+        return {"state": "done"} | await run_in_threadpool(_worded, game_id, game, stored, tr)
     # a review is a solver job like a solve: the same bucket and the same one job per address
     client = client_address(request.scope)
     with ctx.rates.spending(SOLVE, client):
@@ -79,7 +85,8 @@ async def start_review(request: Request, game_id: str, ctx: Ctx, response: Respo
 
 @router.get(
     "/api/reviews/{job_id}",
-    summary="A review's progress (probes done of expected), and the review once done (poll about twice a second)",
+    summary="A review's progress (probes done of expected) and what it has found so far, then the review once done"
+    " (poll about twice a second)",
     response_model=ReviewAnswer,
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY),
@@ -91,7 +98,10 @@ async def review_state(request: Request, job_id: str, ctx: Ctx, player: KnownPla
     tr = translations(request_language(request))
     progress = {"job": job_id, "elapsed": state["elapsed"], "done": state["done"], "expected": state["expected"]}
     if state["state"] in ("waiting", "running"):
-        return progress | {"state": state["state"]}
+        going = progress | {"state": state["state"]}
+        if state.get("partial"):  # the review so far: the page shows it while the search goes on
+            going |= await run_in_threadpool(_partial, ctx, player, state["partial"], tr)
+        return going
     if state["state"] == "cancelled":
         return progress | {"state": "cancelled", "message": tr.gettext("The question was cancelled.")}
     answer = state.get("answer")
@@ -101,7 +111,7 @@ async def review_state(request: Request, job_id: str, ctx: Ctx, player: KnownPla
     game_id, review = answer["game"], answer["review"]
     _row, game = await run_in_threadpool(ctx.games.get, player, game_id)
     review = await run_in_threadpool(ctx.finished.keep_review, player, game_id, review)
-    return progress | await run_in_threadpool(_worded, game_id, game, review, tr)
+    return progress | {"state": "done"} | await run_in_threadpool(_worded, game_id, game, review, tr)
 
 
 @router.delete(

@@ -30,7 +30,7 @@ import { saveSettings } from "./settings/save.js";
 import { showCourtArt, suitSprite } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
-import { applySelection, render } from "./table/render.js";
+import { applySelection, render, renderView } from "./table/render.js";
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -44,7 +44,8 @@ function applyFlowControls() {
 function follow(changed) {
   if (changed.has("language")) applyTexts();
   if (changed.has("language") || changed.has("view")) applyFlowControls();
-  if (changed.has("view") || changed.has("language")) render();
+  if (changed.has("language")) render();
+  else if (changed.has("view")) renderView(); // a move shown at once redraws its columns only
   else if (changed.has("selected") || changed.has("settings")) applySelection();
   if (changed.has("paused")) applyPause();
 }

@@ -5,10 +5,11 @@ import { api, ApiError } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { state, subscribe } from "../core/state.js";
+import { settled } from "../play/actions.js";
 import { cardName } from "../table/cards.js";
 import { announce, remind } from "../table/speech.js";
 
-let hinted = null; // {version, id, action, column, count, to}: the hint on show
+let hinted = null; // {view, action, column, count, to}: the hint on show, for that very view
 let hintRequest = 0;
 
 export const active = (v) => Boolean(v) && v.status === "active" && !v.won;
@@ -25,7 +26,8 @@ function clearHintMarks() {
 export function applyHint() {
   clearHintMarks();
   const v = state.view;
-  if (!hinted || !v || v.id !== hinted.id || v.version !== hinted.version) {
+  // the view object itself: a move shown before the server's answer keeps the version
+  if (!hinted || !v || v !== hinted.view) {
     hinted = null;
     return;
   }
@@ -69,7 +71,7 @@ function hintDetail(v, move) {
 export function showHintAnswer(v, answer, speak = true) {
   const isMove = Boolean(answer.action) && answer.action !== "deal" && Number.isInteger(answer.column);
   const move = isMove ? { column: answer.column, count: answer.count, to: answer.to } : null;
-  hinted = answer.action ? { version: v.version, id: v.id, action: answer.action, ...(move || {}) } : null;
+  hinted = answer.action ? { view: v, action: answer.action, ...(move || {}) } : null;
   applyHint();
   const message = answer.message || "";
   if (!speak) return;
@@ -81,6 +83,7 @@ export function showHintAnswer(v, answer, speak = true) {
 /** Ask for a hint; `button` shows that the question is on its way. A deep hint takes seconds, so
  * the player is told it is coming (the menu that holds its button has closed). */
 export async function showHint(button, deep = false) {
+  await settled(); // the hint is for the table the server has, so the moves on their way land first
   const v = state.view;
   if (!active(v) || state.paused) return;
   const request = ++hintRequest;
@@ -96,6 +99,6 @@ export async function showHint(button, deep = false) {
     if (request === hintRequest) button.removeAttribute("aria-busy");
   }
   const now = state.view;
-  if (request !== hintRequest || !now || now.id !== v.id || now.version !== v.version) return; // the table moved on
+  if (request !== hintRequest || now !== v) return; // the table moved on
   showHintAnswer(v, answer);
 }

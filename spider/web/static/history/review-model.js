@@ -1,7 +1,9 @@
 // The game review's model: the solver job's progress while it works (POST /api/games/{id}/review,
-// then GET /api/reviews/{job} every half second), then the review's sentences, the move the player
-// chose at the turning point and the winning line to step through; or why there is none. Stopping
-// it cancels a job still running. No DOM, so node --test covers it; history/review.js draws it.
+// then GET /api/reviews/{job} every half second) with what it has found so far in words, refined
+// as its probes narrow the turning point; then the review's sentences, the move the player chose
+// where the winning line starts (when no sentence names it) and the winning line to step through;
+// or why there is none. Stopping it cancels a job still running. No DOM, so node --test covers it;
+// history/review.js draws it.
 import { ApiError } from "../core/api.js";
 import { t } from "../core/i18n.js";
 import { message, Model, realTimers } from "../core/model.js";
@@ -43,7 +45,7 @@ export class ReviewModel extends Model {
       working: true, // the progress and the button that stops it show
       status: message(t("Reviewing the game…")),
       progress: null, // {value, max} once the job knows how much there is to do
-      sentences: [],
+      sentences: [], // the review in words: so far while working, then the final one
       chosen: null, // the player's move at the turning point, in words
       line: null, // reviewLine()
       error: message(""), // the alert's text
@@ -97,6 +99,9 @@ export class ReviewModel extends Model {
       if (this.#stopped) return;
       if (answer.state === "done") return this.#done(answer);
       if (answer.state === "failed" || answer.state === "cancelled") return this.#failed(answer.message);
+      if (answer.sentences && answer.sentences.join("\n") !== this.state.sentences.join("\n")) {
+        this.set({ sentences: answer.sentences }); // the review so far: a first answer, then each refinement
+      }
       if (answer.expected) {
         this.set({
           progress: { value: Math.min(answer.done, answer.expected), max: answer.expected },

@@ -1,7 +1,7 @@
 // The game review of a finished game: a solver job works out where the game was lost (its progress
-// shown and said), then the review in words, read out from a live region, and the winning line from
-// the position before the turning point, step by step with every card face up, beside the move the
-// player chose there. The server refuses a game in play, so nothing of one can reach the page.
+// shown and said, with what it has found so far), then the review in words, read out from a live
+// region, and the winning line from the position before the turning point, step by step with every
+// card face up. The server refuses a game in play, so nothing of one can reach the page.
 // The model (review-model.js) follows the job; this draws it and passes the clicks on.
 import { api } from "../core/api.js";
 import { el } from "../core/dom.js";
@@ -46,7 +46,7 @@ export function showReview(container, game, title, back, backLabel) {
       bar.value = now.progress.value;
     }
     if (now.status !== before.status) status.textContent = now.status.text;
-    if (now.sentences !== before.sentences) said.replaceChildren(...now.sentences.map((text) => el("p", { text })));
+    if (now.sentences !== before.sentences) sayOnly(said, now.sentences);
     if (now.chosen !== before.chosen) {
       chosen.hidden = !now.chosen;
       chosen.textContent = now.chosen || "";
@@ -62,4 +62,15 @@ export function showReview(container, game, title, back, backLabel) {
   });
   model.start();
   return stop;
+}
+
+/** Show `sentences` in the live region `box`, touching only the paragraphs that changed: a screen
+ * reader then reads what a refinement changed, not the whole review again. */
+function sayOnly(box, sentences) {
+  const kept = [...box.children];
+  sentences.forEach((text, i) => {
+    if (!kept[i]) box.append(el("p", { text }));
+    else if (kept[i].textContent !== text) kept[i].textContent = text;
+  });
+  kept.slice(sentences.length).forEach((p) => p.remove());
 }

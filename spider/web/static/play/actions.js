@@ -1,6 +1,9 @@
 // Actions: sending moves, deals and undos to the server one at a time, and adopting the view that
-// comes back (animated, sounded and announced). A won game is handed to the onWon() hooks, so the
-// table knows nothing of the dialog that shows the result.
+// comes back (animated, sounded and announced). A move the view says is legal is shown at once
+// (play/optimism.js) and the answer confirms it, turns up the card it uncovered and brings the
+// score and counters; a refusal puts the cards back. Deals, undos and redos, and moves the view
+// cannot vouch for, wait for the answer. A won game is handed to the onWon() hooks, so the table
+// knows nothing of the dialog that shows the result.
 import { api, ApiError } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { tenths } from "../core/format.js";
@@ -8,11 +11,12 @@ import { hookList } from "../core/hooks.js";
 import { t } from "../core/i18n.js";
 import { connectionLost } from "../core/offline.js";
 import { play } from "../core/sound.js";
-import { setView, state } from "../core/state.js";
+import { state, subscribe, update } from "../core/state.js";
 import { clockFromView, elapsed, syncClock } from "../table/clock.js";
-import { applyRovingFocus } from "../table/focus.js";
+import { applyRovingFocus, buttonAt } from "../table/focus.js";
 import { cardRects, flip, flyCompleted, returnCards, shakeElement } from "../table/motion.js";
-import { announce, clearReminder, describeEvents, remind } from "../table/speech.js";
+import { announce, announceMore, clearReminder, describeEvents, describeOutcome, remind } from "../table/speech.js";
+import { Outbox } from "./optimism.js";
 
 const wonHooks = hookList();
 
@@ -22,7 +26,16 @@ export function onWon(hook) {
   return wonHooks.add(hook);
 }
 
-// One action at a time: each is sent with the version the previous one left.
+// The server's last view and the actions after it; `shown` is the view this module last put on
+// the table. Any other view put there (a new game, a reconnection) is a new table: the actions
+// still queued were aimed at the old one and are dropped.
+const outbox = new Outbox();
+let shown = null;
+subscribe((changed) => {
+  if (changed.has("view") && state.view !== shown) outbox.reset(state.view);
+});
+
+// One request at a time: each is sent with the version the previous answer left.
 let queue = Promise.resolve();
 function enqueue(task) {
   queue = queue.then(task).catch((error) => {
@@ -31,24 +44,37 @@ function enqueue(task) {
   return queue;
 }
 
-/** Play an action ({action} or {best}); ctx.lis are dragged cards, ctx.stock a deal's origin. */
+/** Resolves once every action played so far has its answer (the table is the server's again). */
+export function settled() {
+  return queue;
+}
+
+/** Play an action ({action} or {best}); ctx.lis are dragged cards, ctx.stock a deal's origin.
+ * Resolves once the server has answered it. */
 export function act(payload, ctx = {}) {
-  return enqueue(async () => {
-    const v = state.view;
-    if (!v || state.paused) {
-      if (ctx.lis) returnCards(ctx.lis, false);
-      return;
-    }
-    const body = { ...payload, version: v.version, elapsed: tenths(elapsed()) };
-    let next;
-    try {
-      next = await api.act(v.id, body);
-    } catch (error) {
-      handleActionError(error, ctx);
-      return;
-    }
-    await adopt(next, { events: next.events, ctx });
-  });
+  if (!state.view || state.paused) {
+    if (ctx.lis) returnCards(ctx.lis, false);
+    return queue;
+  }
+  const entry = outbox.add(payload);
+  if (entry.move) showMove(entry);
+  return enqueue(() => transmit(entry, ctx));
+}
+
+async function transmit(entry, ctx) {
+  if (!outbox.holds(entry)) return; // dropped with the table it was aimed at
+  const body = { ...outbox.body(entry), elapsed: tenths(elapsed()) };
+  let next;
+  try {
+    next = await api.act(outbox.base.id, body);
+  } catch (error) {
+    if (outbox.holds(entry)) refused(entry, error, ctx);
+    return;
+  }
+  if (!outbox.holds(entry)) return;
+  outbox.settle(entry, next);
+  if (entry.move) await confirmed(next);
+  else await adopt(next.events, ctx);
 }
 
 export const sendMove = (from, to, count, ctx = {}) => act({ action: `${from}>${to}:${count}` }, ctx);
@@ -58,34 +84,138 @@ export const deal = () => act({ action: "deal" }, { stock: true });
 export const send = (action) => act({ action }, {});
 
 export function undo() {
-  if (!state.view || !state.view.can_undo) return null;
+  if (!state.view || (!state.view.can_undo && !outbox.pending)) return null;
   return act({ action: "undo" }, {});
 }
 
 /** Play again what the last undo took back (the server knows which action that is). */
 export function redo() {
-  if (!state.view || !state.view.can_redo) return null;
+  if (!state.view || (!state.view.can_redo && !outbox.pending)) return null;
   return act({ action: "redo" }, {});
 }
 
-function handleActionError(error, ctx) {
+/** Put the outbox's view on the table. The group the player has picked up meanwhile stays picked
+ * up while its cards are still there: answers arrive between the two taps of the next move. */
+function show(focus) {
+  const before = state.view;
+  shown = outbox.view;
+  const selected = keptSelection(before, shown, state.selected);
+  update({ view: shown, selected, ...(focus ? { focus } : {}) });
+}
+
+function keptSelection(before, after, selected) {
+  const column = (view) => view && view.columns[selected.column - 1];
+  if (!selected || !column(before) || !column(after)) return null;
+  const was = column(before).up.slice(-selected.count);
+  const now = column(after).up.slice(-selected.count);
+  return was.length === selected.count && was.join() === now.join() ? selected : null;
+}
+
+/** Draw the outbox's view, the cards sliding from where they were (`events` says which moved;
+ * `columns`, when known, the only columns whose cards changed). */
+function redraw(events, focus = null, columns = null) {
+  const before = state.view;
+  const focusInTable = document.activeElement && document.activeElement.closest("#tableau");
+  const oldRects = cardRects(columns);
+  show(focus);
+  if (focusInTable) applyRovingFocus(true);
+  if (before) flip(oldRects, before, shown, events, columns);
+}
+
+/** A move the view allows, shown before the server answers; only what the page knows is said. */
+function showMove(entry) {
+  const events = entry.events;
+  redraw(events, focusAfter(outbox.view, events), entry.touched);
+  clearReminder();
+  play("move"); // in the tap's own task: some browsers start audio only there
+  announce(describeEvents(events, outbox.view));
+}
+
+/** The server played a move already shown: the card it turned up, the sequences it completed,
+ * the score and counters come in (and a win). */
+async function confirmed(next) {
+  const events = next.events;
+  redraw(null);
+  if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
+  announceMore(describeOutcome(events, next));
+  await finish(next, flyCompleted(events, shown));
+}
+
+/** An action the server played that the page waited for (a deal, an undo, a move it could not vouch for). */
+async function adopt(events, ctx = {}) {
+  redraw(events, focusAfter(outbox.view, events));
+  // the table drew the dragged cards anew, or took them over where they landed (table/render.js)
+  if (ctx.lis) returnCards(ctx.lis.filter((li) => li.isConnected && li.classList.contains("dragging")), false);
+  let flight = Promise.resolve();
+  if (events) {
+    clearReminder();
+    play(events.kind === "deal" ? "deal" : events.kind === "undo" ? "undo" : "move");
+    if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
+    announce(describeEvents(events, shown));
+    flight = flyCompleted(events, shown); // play goes on while the sequence flies
+  }
+  await finish(outbox.base, flight);
+}
+
+async function finish(next, flight) {
+  syncClock();
+  if (next.won || next.status === "won") {
+    await flight;
+    play("win");
+    await wonHooks.callInTurn(next);
+  }
+}
+
+/** A shown move taken back: its cards slide home, if they are where the table now has them. */
+function putBack(entry) {
+  const { from, to, cards } = entry.events;
+  const home = outbox.view ? outbox.view.columns[from - 1].up.slice(-cards.length) : [];
+  const back = home.join() === cards.join() ? { ...entry.events, from: to, to: from } : null;
+  redraw(back, back ? focusAfter(outbox.view, back) : null);
+}
+
+function shakeReturned(entry) {
+  const column = outbox.view.columns[entry.move.from - 1];
+  const size = column.down + column.up.length;
+  for (let k = size - entry.move.count; k < size; k += 1) {
+    const button = buttonAt(entry.move.from, k);
+    if (button) shakeElement(button.parentElement);
+  }
+}
+
+function refused(entry, error, ctx) {
   if (error instanceof ApiError && error.status === 409 && error.body && error.body.view) {
+    // another window played on: the queued actions were aimed at a table that is gone
     if (ctx.lis) returnCards(ctx.lis, false);
     const view = error.body.view;
     clockFromView(view);
-    setView(view);
+    outbox.reset(view);
+    if (entry.move) putBack(entry);
+    else redraw(null);
     remind(t("This game changed in another window; the table now shows its latest state."));
     return;
   }
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     play("refuse");
-    if (ctx.lis) returnCards(ctx.lis, true);
-    else if (ctx.stock) shakeElement($("stock"));
-    else shakeElement(document.activeElement && document.activeElement.closest("#tableau li"));
+    outbox.drop(entry);
+    if (entry.move) {
+      putBack(entry);
+      shakeReturned(entry);
+    } else {
+      if (state.view !== outbox.view) redraw(null);
+      if (ctx.lis) returnCards(ctx.lis, true);
+      else if (ctx.stock) shakeElement($("stock"));
+      else shakeElement(document.activeElement && document.activeElement.closest("#tableau li"));
+    }
     remind(error.body.message || t("That move is not allowed."));
     return;
   }
+  // no answer: the table goes back to the server's last view, and nothing queued is sent
   if (ctx.lis) returnCards(ctx.lis, false);
+  const showing = state.view;
+  outbox.reset(outbox.base);
+  if (entry.move) putBack(entry);
+  else if (showing !== outbox.view) redraw(null);
   connectionLost();
 }
 
@@ -95,28 +225,4 @@ function focusAfter(next, events) {
   const column = next.columns[events.to - 1];
   if (!column.down && !column.up.length) return { col: events.from, idx: 9999 }; // its last card
   return { col: events.to, idx: Math.max(0, column.down + column.up.length - 1) };
-}
-
-async function adopt(next, { events = null, ctx = {} } = {}) {
-  const before = state.view;
-  const focusInTable = document.activeElement && document.activeElement.closest("#tableau");
-  const oldRects = cardRects();
-  setView(next, { focus: focusAfter(next, events) });
-  if (focusInTable) applyRovingFocus(true);
-  if (before && events) flip(oldRects, before, next, events);
-  if (ctx.lis) for (const li of ctx.lis) if (li.isConnected) li.remove();
-  let flight = Promise.resolve();
-  if (events) {
-    clearReminder();
-    play(events.kind === "deal" ? "deal" : events.kind === "undo" ? "undo" : "move");
-    if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
-    announce(describeEvents(events, next));
-    flight = flyCompleted(events, next); // play goes on while the sequence flies
-  }
-  syncClock();
-  if (next.won || next.status === "won") {
-    await flight;
-    play("win");
-    await wonHooks.callInTurn(next);
-  }
 }

@@ -5,6 +5,7 @@ import { soundOn } from "../core/sound.js";
 import { state, update } from "../core/state.js";
 import { saveClock, syncClock } from "../table/clock.js";
 import { applyRovingFocus } from "../table/focus.js";
+import { settled } from "./actions.js";
 import { announce, remind } from "../table/speech.js";
 import { clearSelection } from "./selection.js";
 
@@ -77,6 +78,7 @@ function selectCode() {
   remind(t("Press Ctrl+C to copy the selected code."));
 }
 
-export function describeTable() {
+export async function describeTable() {
+  await settled(); // the description is the server's: of the table once the moves on their way land
   if (state.view) announce(state.view.description || "");
 }

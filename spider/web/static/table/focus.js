@@ -29,6 +29,14 @@ function lastButtonOf(col) {
   return buttons[buttons.length - 1] || null;
 }
 
+// Written only where it changes: each write of tabIndex costs the browser far more than a read.
+function setTabStop(buttons, stop) {
+  for (const b of buttons) {
+    const index = b === stop ? 0 : -1;
+    if (b.tabIndex !== index) b.tabIndex = index;
+  }
+}
+
 /** Put the tab stop where state.focus says (or on the nearest card there); `move` focuses it. */
 export function applyRovingFocus(move) {
   const all = focusables();
@@ -36,7 +44,7 @@ export function applyRovingFocus(move) {
   let target = state.focus ? buttonAt(state.focus.col, state.focus.idx) : null;
   if (!target && state.focus) target = lastButtonOf(state.focus.col);
   if (!target) target = lastButtonOf(1);
-  for (const b of all) b.tabIndex = b === target ? 0 : -1;
+  setTabStop(all, target);
   update({ focus: { col: Number(target.dataset.col), idx: Number(target.dataset.idx) } });
   if (move) target.focus({ preventScroll: false, focusVisible: keyboardUsed });
 }
@@ -51,5 +59,5 @@ export function onTableauFocus(event) {
   const b = event.target.closest("#tableau button");
   if (!b) return;
   update({ focus: { col: Number(b.dataset.col), idx: Number(b.dataset.idx) } });
-  for (const other of focusables()) other.tabIndex = other === b ? 0 : -1;
+  setTabStop(focusables(), b);
 }

@@ -36,10 +36,18 @@ export function shakeElement(node) {
   ], { duration: 320, easing: "ease-in-out" });
 }
 
-/** Where every card of the tableau is now, by "column:index" (read before a new view is drawn). */
-export function cardRects() {
+/** The cards of the tableau, or of the columns numbered in `columns` (the only ones a change
+ * touched: the others' cards stay where they are). */
+function tableauCards(columns) {
+  const all = document.querySelectorAll("#tableau .card");
+  return columns ? [...all].filter((b) => columns.includes(Number(b.dataset.col))) : all;
+}
+
+/** Where every card of the tableau (or of `columns`) is now, by "column:index" (read before a
+ * new view is drawn). */
+export function cardRects(columns = null) {
   const rects = new Map();
-  for (const b of document.querySelectorAll("#tableau .card")) {
+  for (const b of tableauCards(columns)) {
     rects.set(`${b.dataset.col}:${b.dataset.idx}`, { rect: b.getBoundingClientRect(), card: b.dataset.card || null });
   }
   return rects;
@@ -84,15 +92,15 @@ function oldPlace(b, key, oldRects, moved, fromStock, used, events) {
   return null;
 }
 
-/** Slide every card from where it was (oldRects, on `before`) to where it is on `after`. */
-export function flip(oldRects, before, after, events) {
+/** Slide every card (of `columns`) from where it was (oldRects, on `before`) to where it is on `after`. */
+export function flip(oldRects, before, after, events, columns = null) {
   const moved = movedKeys(before, after, events);
   const fromStock = dealtKeys(after, events);
   const used = new Set(moved.values());
   // Read every rectangle first, then start the animations: interleaving the two would force a
   // layout per card.
   const plans = [];
-  for (const b of document.querySelectorAll("#tableau .card")) {
+  for (const b of tableauCards(columns)) {
     const key = `${b.dataset.col}:${b.dataset.idx}`;
     const old = oldPlace(b, key, oldRects, moved, fromStock, used, events);
     const dealt = fromStock.has(key);

@@ -8,7 +8,7 @@ import { state } from "../core/state.js";
 import { cardName, drawFace } from "./cards.js";
 import { elapsed } from "./clock.js";
 import { applyRovingFocus } from "./focus.js";
-import { columnOffsets, layOut } from "./layout.js";
+import { columnOffsets, currentMetrics, layOut } from "./layout.js";
 import { fitToolbar } from "./toolbar.js";
 
 const rendered = hookList();
@@ -69,9 +69,11 @@ function emptyColumn(col) {
   }));
 }
 
-/** One column as a list; returns it with its drawn height. */
-function columnList(column, col, m) {
-  const ul = el("ul", { class: "column", "data-col": String(col), "aria-label": t("Column {n}", { n: col }) });
+/** One column as a list; returns it with its drawn height. `slot(col, idx, card)` makes the item
+ * of each card (null: face down). */
+function columnList(column, col, m, slot = cardButton, ul = null) {
+  if (ul) ul.replaceChildren();
+  else ul = el("ul", { class: "column", "data-col": String(col), "aria-label": t("Column {n}", { n: col }) });
   const { fd, fu } = columnOffsets(column.down, column.up.length, m);
   let y = 0;
   const place = (li, step) => {
@@ -79,17 +81,21 @@ function columnList(column, col, m) {
     ul.append(li);
     y += step;
   };
-  for (let k = 0; k < column.down; k += 1) place(cardButton(col, k, null), fd);
-  column.up.forEach((card, j) => place(cardButton(col, column.down + j, card), fu));
+  for (let k = 0; k < column.down; k += 1) place(slot(col, k, null), fd);
+  column.up.forEach((card, j) => place(slot(col, column.down + j, card), fu));
   if (!column.down && !column.up.length) ul.append(emptyColumn(col));
   const height = column.down + column.up.length ? y - (column.up.length ? fu : fd) + m.ch : m.ch;
   ul.style.height = `${Math.round(height)}px`;
   return { ul, height };
 }
 
+// What the table shows, so that a view that only moves cards redraws only their columns.
+let drawn = null; // {view, language, width, height, heights (of each column), top (of the table, once read)}
+
 function renderTableau(v) {
   const tableau = $("tableau");
   tableau.replaceChildren();
+  drawn = null;
   if (!v) return;
   const n = v.columns.length;
   const m = layOut(n);
@@ -102,16 +108,97 @@ function renderTableau(v) {
     holder.classList.toggle("compact", m.compact);
     holder.classList.toggle("stacked", m.stacked);
   }
-  let tallest = m.ch;
-  v.columns.forEach((column, i) => {
+  const heights = v.columns.map((column, i) => {
     const { ul, height } = columnList(column, i + 1, m);
-    tallest = Math.max(tallest, height);
     tableau.append(ul);
+    return height;
   });
-  // the whole height is a drop target; columnOffsets keeps every column within it (so no scroll)
-  tableau.style.minHeight = `${Math.floor(Math.max(tallest, m.avail))}px`;
+  fitHeight(heights, m);
+  drawn = { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights, top: null };
   applySelection();
   applyRovingFocus(false);
+}
+
+function fitHeight(heights, m) {
+  // the whole height is a drop target; columnOffsets keeps every column within it (so no scroll)
+  $("tableau").style.minHeight = `${Math.floor(Math.max(m.ch, ...heights, m.avail))}px`;
+}
+
+// What a move may change besides columns: the status line, the completed sets, the controls. Any
+// other change (a deal, a new game, a win) draws the whole table again.
+const COUNTERS = ["moves", "score", "removed", "can_undo", "can_redo"];
+const AROUND_THE_COLUMNS = ["id", "sequences", "stock", "deals_left", "code", "can_deal", "status", "won", "profile"];
+
+/** What differs between the drawn view and `v`: {columns: their indexes, counters: whether the
+ * status line or the sets did}, or null when more changed (or the window, or the language). */
+function changes(v) {
+  const was = drawn && drawn.view;
+  if (!was || !v || drawn.language !== state.language || drawn.width !== window.innerWidth
+    || drawn.height !== window.innerHeight || was.columns.length !== v.columns.length
+    || AROUND_THE_COLUMNS.some((key) => was[key] !== v[key])) return null;
+  const same = (a, b) => a === b || (a.down === b.down && a.up.join() === b.up.join());
+  return {
+    columns: v.columns.map((_, k) => k).filter((k) => !same(was.columns[k], v.columns[k])),
+    counters: COUNTERS.some((key) => was[key] !== v[key]) || String(was.removed_suits) !== String(v.removed_suits),
+  };
+}
+
+const topOfTable = () => Math.round($("topbar").getBoundingClientRect().bottom);
+
+/** A `slot` for columnList that takes the items of the same cards from the lists `uls` (a card
+ * that moved keeps its element, face drawn and all: the cheapest redraw), and makes the rest. */
+function reusedSlots(uls) {
+  const spare = new Map(); // card ("" for face down) -> its items
+  for (const ul of uls) {
+    for (const li of ul.children) {
+      const button = li.firstElementChild;
+      if (!button || !button.classList.contains("card")) continue;
+      const key = button.dataset.card || "";
+      if (!spare.has(key)) spare.set(key, []);
+      spare.get(key).push(li);
+    }
+  }
+  return (col, idx, card) => {
+    const li = (spare.get(card || "") || []).pop();
+    if (!li) return cardButton(col, idx, card);
+    li.style.transform = ""; // a dragged card lands
+    li.classList.remove("dragging");
+    li.firstElementChild.dataset.col = String(col);
+    li.firstElementChild.dataset.idx = String(idx);
+    return li;
+  };
+}
+
+/** Draw a new view from state.view: when only columns and counters changed (a move, shown before
+ * the server's answer or confirmed by it), only they are drawn again, with no layout of the page
+ * measured, unless the status line then takes another height; else everything. */
+export function renderView() {
+  const v = state.view;
+  const diff = changes(v);
+  const m = currentMetrics();
+  if (!diff || !m) {
+    render();
+    return;
+  }
+  if (diff.counters) {
+    if (drawn.top === null) drawn.top = topOfTable(); // measured on the table drawn in full
+    renderStatus(v);
+    renderSets(v);
+    if (topOfTable() !== drawn.top) {
+      render(); // the room left for the columns changed
+      return;
+    }
+  }
+  const columns = diff.columns;
+  const tableau = $("tableau");
+  const slot = reusedSlots(columns.map((i) => tableau.children[i]));
+  for (const i of columns) drawn.heights[i] = columnList(v.columns[i], i + 1, m, slot, tableau.children[i]).height;
+  fitHeight(drawn.heights, m);
+  drawn.view = v;
+  applySelection();
+  applyRovingFocus(false);
+  renderControls(v);
+  rendered.call(v);
 }
 
 function renderStock(v) {
@@ -177,7 +264,8 @@ export function applySelection() {
     const column = v.columns[col - 1];
     const on = Boolean(sel) && sel.column === col && idx >= column.down + column.up.length - sel.count;
     button.classList.toggle("selected", on);
-    button.setAttribute("aria-pressed", on ? "true" : "false");
+    const pressed = on ? "true" : "false";
+    if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
   }
   const group = sel ? groupFor(sel.column, sel.count) : null;
   highlightTargets(group && state.settings.placement_help ? group.targets : []);

@@ -5,14 +5,29 @@ import { t, tn } from "../core/i18n.js";
 import { cardName } from "./cards.js";
 
 let announceTimer = null;
+let waiting = null; // the sentence about to be written, while its timer runs
 export function announce(text) {
   const live = $("live");
   live.textContent = "";
   clearTimeout(announceTimer);
+  waiting = text;
   // emptied first and refilled a moment later, so the same sentence twice is read twice
   announceTimer = setTimeout(() => {
+    waiting = null;
     live.textContent = text;
   }, 60);
+}
+
+/** Say more about what was just said (what the server's answer adds to a move shown at once): it
+ * joins the sentence not yet written, or is added after it, so only the new words are read. */
+export function announceMore(text) {
+  if (!text) return;
+  if (waiting !== null) {
+    announce(`${waiting} ${text}`);
+    return;
+  }
+  const live = $("live");
+  live.append(live.textContent ? ` ${text}` : text);
 }
 
 let reminderTimer = null;
@@ -61,6 +76,19 @@ function describeCompleted(suit) {
   return t("A sequence of spades is complete and leaves the table.");
 }
 
+/** What only the server could tell of an action: the cards it turned up, the sequences it
+ * completed and the win (a move shown before the answer says none of it). */
+export function describeOutcome(ev, view) {
+  if (!ev) return "";
+  const parts = [];
+  for (const r of ev.revealed || []) {
+    parts.push(t("Revealed {card} in column {column}.", { card: cardName(r.card), column: r.column }));
+  }
+  for (const c of ev.completed || []) parts.push(describeCompleted(c.suit));
+  if (ev.won || view.won) parts.push(t("You won!"));
+  return parts.join(" ");
+}
+
 /** One sentence for the events of an action (the "events" of an action's answer) on `view`. */
 export function describeEvents(ev, view) {
   if (!ev) return "";
@@ -74,10 +102,7 @@ export function describeEvents(ev, view) {
     parts.push(t("Undid the last action."));
     if (ev.hidden) parts.push(tn("{n} card turned face down.", "{n} cards turned face down.", ev.hidden));
   }
-  for (const r of ev.revealed || []) {
-    parts.push(t("Revealed {card} in column {column}.", { card: cardName(r.card), column: r.column }));
-  }
-  for (const c of ev.completed || []) parts.push(describeCompleted(c.suit));
-  if (ev.won || view.won) parts.push(t("You won!"));
+  const outcome = describeOutcome(ev, view);
+  if (outcome) parts.push(outcome);
   return parts.join(" ");
 }
