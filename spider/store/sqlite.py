@@ -127,6 +127,13 @@ MIGRATIONS: list[str | tuple[str, ...]] = [
     ),
     # 21: each club's copy of its members' results, kept by triggers (club_copies.py)
     sqlite_steps(),
+    # 22: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
+    # grades, handed out only to a request for any grade) and a game's, when its deal was graded
+    (
+        "ALTER TABLE winnable ADD COLUMN grade TEXT",
+        "CREATE INDEX winnable_by_grade ON winnable (level, grade)",
+        "ALTER TABLE games ADD COLUMN grade TEXT",
+    ),
 ]
 
 

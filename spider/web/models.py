@@ -16,6 +16,7 @@ GameId = Literal["spider", "spiderette"]
 SuitCount = Literal[1, 2, 4]
 RulesId = Literal["classic", "relaxed"]
 ProfileId = Literal["standard", "timed", "moves"]
+Grade = Literal["easy", "medium", "hard", "expert"]  # a winnable deal's (docs/RULES.md, Grades), easiest first
 LanguageCode = Literal["en", "ru", "sk", "fi"]
 CardBackId = Literal["blue", "red", "green"]
 TableId = Literal["green", "blue", "wine"]
@@ -236,6 +237,7 @@ class GameView(PublicTable):
         None, description='Only in the answer to a new game that asked for "winnable": whether the solver proved it'
     )
     daily: DailyTag | None = Field(None, description="Only in a daily deal's game: which deal, and whether it counts")
+    grade: Grade | None = Field(description="How hard its deal is (docs/RULES.md, Grades); null: not graded")
 
 
 class Player(Answer):
@@ -262,6 +264,12 @@ class GameRecord(Answer):
 # ----- statistics ----------------------------------------------------------------------------
 
 
+class GradeStats(Answer):
+    played: int = Field(ge=1)
+    wins: int = Field(ge=0)
+    win_rate: float = Field(ge=0, le=100, description="A PERCENTAGE, 0 to 100")
+
+
 class Stats(Answer):
     played: int = Field(ge=0)
     wins: int = Field(ge=0)
@@ -281,6 +289,9 @@ class Stats(Answer):
     new_records: list[Literal["best_score", "best_time", "fewest_moves", "best_streak"]] = Field(
         description="The bests the level's most recent finished game set (a first win sets its bests; a streak"
         " counts from two wins); empty after a loss or an assisted game"
+    )
+    by_grade: dict[Grade, GradeStats] = Field(
+        description="The unassisted games of graded deals (docs/RULES.md, Grades), by grade: only grades played"
     )
 
 
@@ -303,6 +314,7 @@ class PastGame(Answer):
     finished: float | None = Field(description="When it was won or given up, in seconds since 1970 (UTC)")
     assisted: bool = Field(description="Imported with its actions or asked about with /solve: not in the statistics")
     daily: str | None = Field(None, description="The day (YYYY-MM-DD) of the daily deal it was a game of, else null")
+    grade: Grade | None = Field(description="How hard its deal is (docs/RULES.md, Grades); null: not graded")
 
 
 class History(Answer):
