@@ -1,6 +1,6 @@
 """How long the site's schedule takes to make a day's daily deals, level by level: the search for
-a winnable shuffle (each try solved with every card known) and the difficulty rating (the quick
-player, then the Hint button's player), with the schedule's own limits (spider/jobs/daily.py).
+a winnable shuffle (each try solved with every card known) and the difficulty rating (the deal's
+grade: spider/solver/grading.py), with the schedule's own limits (spider/jobs/daily.py).
 
     python bench/daily_making.py                      # 3 days from today, every daily level
     python bench/daily_making.py --days 10 --levels spider-4-classic
@@ -20,7 +20,7 @@ import time
 from collections import Counter
 
 from spider.daily import LEVELS, days
-from spider.daily.difficulty import MEDIUM_SECONDS, difficulty
+from spider.daily.difficulty import difficulty
 from spider.daily.making import TRY_SECONDS, find_winnable_try
 from spider.jobs.daily import SEARCH_SECONDS
 
@@ -35,7 +35,7 @@ def main() -> None:
     first = days.today()
     dates = [days.shift(first, n) for n in range(args.days)]
     per_day: Counter[str] = Counter()
-    print(f"limits: search {SEARCH_SECONDS:.0f} s (a try {TRY_SECONDS:.0f} s), Hint player {MEDIUM_SECONDS:.0f} s CPU")
+    print(f"limits: search {SEARCH_SECONDS:.0f} s (a try {TRY_SECONDS:.0f} s)")
     for level in args.levels:
         searches, ratings, tries, rated, missing = [], [], [], Counter[str](), 0
         for day in dates:
@@ -49,7 +49,7 @@ def main() -> None:
             attempt, deck, _line = found
             tries.append(attempt + 1)
             clock = time.perf_counter()
-            rated[difficulty(level, deck, MEDIUM_SECONDS)] += 1
+            rated[difficulty(level, deck)] += 1
             ratings.append(time.perf_counter() - clock)
             per_day[day] += searches[-1] + ratings[-1]
         print(

@@ -38,6 +38,12 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "so the choice would change nothing and is not offered. Spiderette is always played by the classic "
                 "rules."
             ),
+            N_(
+                "You may also ask for a winnable deal, one the solver has proved can be won, of a grade: easy, "
+                "medium, hard or expert. The grade is measured by how far a player who never peeks gets on the deal, "
+                "compared with the other winnable deals of its level, so each grade holds about a quarter of them. "
+                "The grade shows beside the game code, in the history and, with your win rate, in the statistics."
+            ),
         ),
     ),
     (

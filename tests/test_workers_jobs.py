@@ -22,6 +22,7 @@ from redis import Redis
 
 from spider.engine import all_variants, format_code
 from spider.jobs.top_up import HANG_SECONDS, KEEP_READY
+from spider.solver.grading import GRADES
 from spider.store import open_store
 from tests.patience import AT_ONCE, GENEROUS, generous
 from tests.redisdb import connected, remove_site
@@ -187,21 +188,23 @@ def test_a_stuck_or_killed_job_host_is_a_503_and_not_ready_never_a_500(served: S
 
 
 def _fill_the_pool_but_one_level(database: str) -> None:
-    """Every level's deals ready but ``LEVEL``'s, which lacks one (so the app does not seed it)."""
+    """Every grade of every level ready but ``LEVEL``'s easy deals, which lack one (so the app does
+    not seed them)."""
     store = open_store(database)
     try:
         for n, v in enumerate(all_variants()):
-            short = 1 if v.key == LEVEL else 0
-            for k in range(KEEP_READY - short):
-                store.add_winnable(v.key, format_code(v, 1000 * n + k + 1), [])
+            for g, grade in enumerate(GRADES):
+                short = 1 if (v.key, grade) == (LEVEL, "easy") else 0
+                for k in range(KEEP_READY - short):
+                    store.add_winnable(v.key, format_code(v, 1000 * n + 10 * g + k + 1), [], grade)
     finally:
         store.close()
 
 
-def _count(database: str) -> int:
+def _count(database: str, grade: str | None = None) -> int:
     store = open_store(database)
     try:
-        return store.count_winnable(LEVEL)
+        return store.count_winnable(LEVEL, grade)
     finally:
         store.close()
 
@@ -246,12 +249,12 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
     served = start(database, tmp_path / "server.log", env=env)
     worker = None
     try:
-        # both app workers hand a deal of the level out, so both nudge the schedule
+        # both app workers hand a medium deal of the level out, so both nudge the schedule
         owner = Client(served.port)
         a, b = two_workers(served, owner.cookie)
         for client in (a, b):
-            status, view, _ = client.call("POST", "/api/games", {"game": "spiderette", "suits": 1, "winnable": True})
-            assert status == 201 and view["proven_winnable"] is True
+            status, view, _ = client.call("POST", "/api/games", {"game": "spiderette", "suits": 1, "grade": "medium"})
+            assert status == 201 and view["proven_winnable"] is True and view["grade"] == "medium"
         if "redis" in site:
             # no `spider worker` runs yet: the one top-up job waits in the queue, however often nudged
             redis = Redis.from_url(site["redis"])
@@ -275,20 +278,24 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
         else:
             host = {job_host(served)}
         most = 0
-        # with Redis, the one job queued before the kill runs now and adds its deal; locally, the job
-        # host goes on topping the level up to KEEP_READY
-        expected = KEEP_READY if host else 1
+        before = _count(database)  # the level's easy deals short of one, its medium ones gone
+        # with Redis, the one job queued before the kill runs now and adds its grade's deal (and any of
+        # a grade short of deals it grades on the way); locally, the job host goes on topping every
+        # grade of the level up to KEEP_READY
+        full = KEEP_READY * len(GRADES)
 
         def topped_up() -> bool:
             nonlocal most
             if host:  # never more than one top-up job's process at a time
                 most = max(most, _background_nice_processes(descendants(next(iter(host)))))
-            return _count(database) >= expected
+            return _count(database) == full if host else _count(database) > before
 
-        wait_for(topped_up, generous(KEEP_READY * HANG_SECONDS))  # each job's own limit: it ends only a hang
+        wait_for(topped_up, generous(3 * len(GRADES) * HANG_SECONDS))  # each job's own limit: it ends only a hang
         assert all(gone(pid) for pid in doomed)
         time.sleep(2.0)
-        assert _count(database) == expected and most <= 1  # no second job, no deal twice
+        found = _count(database)
+        assert before < found <= full and most <= 1  # no second job, no deal twice, no grade past KEEP_READY
+        assert all(_count(database, grade) <= KEEP_READY for grade in GRADES)
     finally:
         if worker is not None:
             kill_tree(worker.pid)  # its pool's processes too

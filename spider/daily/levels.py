@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..solver.grading import GRADES
+
 LEVELS = (
     "spider-1-classic",
     "spider-2-classic",
@@ -11,7 +13,7 @@ LEVELS = (
     "spiderette-4-classic",
 )
 PROFILE = "standard"  # every daily game is scored so: one leaderboard per deal
-DIFFICULTIES = ("easy", "medium", "hard")
+DIFFICULTIES = GRADES  # a daily deal is graded as a winnable deal is
 
 
 def is_level(level: str) -> bool:

@@ -8,9 +8,10 @@ import time
 from collections.abc import Callable
 
 from ..solver import solve
+from ..solver.grading import SEEDS
 from ..store import DailyDeal, DealSeal
 from .deck import day_key, shuffled_deck
-from .difficulty import MEDIUM_SECONDS, dealt, difficulty
+from .difficulty import dealt, difficulty
 from .fairness import new_salt
 
 MIN_TRY_SECONDS = 0.5  # a try with less time left than this is not worth starting
@@ -46,16 +47,14 @@ def make_deal(
     level: str,
     seconds: float,
     try_seconds: float = TRY_SECONDS,
-    medium_seconds: float = MEDIUM_SECONDS,
+    seeds: int = SEEDS,
     clock: Callable[[], float] = time.monotonic,
 ) -> DailyDeal | None:
-    """The day's deal of ``level``, proved winnable within ``seconds`` on ``clock``, rated with the
-    Hint button's player given ``medium_seconds`` of CPU time, and sealed; None when no try was won in time."""
+    """The day's deal of ``level``, proved winnable within ``seconds`` on ``clock``, graded by the
+    measuring player's first ``seeds`` games, and sealed; None when no try was won in time."""
     found = find_winnable_try(secret, day, level, seconds, try_seconds, clock)
     if found is None:
         return None
     attempt, deck, line = found
     seal = DealSeal(salt=new_salt(), day_key=day_key(secret, day), attempt=attempt)
-    return DailyDeal(
-        day=day, level=level, deck=deck, line=line, difficulty=difficulty(level, deck, medium_seconds), seal=seal
-    )
+    return DailyDeal(day=day, level=level, deck=deck, line=line, difficulty=difficulty(level, deck, seeds), seal=seal)

@@ -15,8 +15,8 @@ import asyncio
 from collections.abc import Callable
 
 from ..daily import LEVELS, days
-from ..daily.difficulty import MEDIUM_SECONDS
 from ..daily.making import MIN_TRY_SECONDS, TRY_SECONDS
+from ..solver.grading import SEEDS
 from ..store import Store
 from .errors import Busy, QueueUnavailable
 from .protocol import BACKGROUND, WORKER_START_SECONDS, JobQueue, SiteLock
@@ -27,14 +27,14 @@ LOCK = "daily"
 OWNER = "site-daily"  # one daily job at a time for the whole site, beside the top-up's
 EVERY_SECONDS = 600.0  # how often the next two days' deals are looked at
 POLL_SECONDS = 1.0
-# On the schedule: a level's search for a winnable try (each try's solve within TRY_SECONDS), then
-# the Hint button's player within MEDIUM_SECONDS (spider.daily), both in the job's CPU seconds: its
-# work is bounded, not its wait for the CPU (at nice 10 a busy machine may give it a tenth of a core).
+# On the schedule: a level's search for a winnable try (each try's solve within TRY_SECONDS), in the
+# job's CPU seconds: its work is bounded, not its wait for the CPU (at nice 10 a busy machine may
+# give it a tenth of a core).
 SEARCH_SECONDS = 90.0
-# The quick player's game (seconds) on top of those, for a job's bound.
+# The grading's games (seconds: bench/grades.py) on top of those, for a job's bound.
 RATING_SECONDS = 30.0
 # So the schedule's job is ended by its wall clock only when it hangs: its work at a tenth of a core.
-HANG_SECONDS = 10 * (SEARCH_SECONDS + MEDIUM_SECONDS + RATING_SECONDS)
+HANG_SECONDS = 10 * (SEARCH_SECONDS + RATING_SECONDS)
 # On request (a player waits): the player's whole wait, from their request to the answer (docs/API.md),
 # the job's wait for a worker and a second job when the first is lost included. A job searches for
 # what is left of it but a worker's start and the rating (by the quick player alone, in seconds).
@@ -94,6 +94,6 @@ class DailyDeals:
 
     async def _made(self, day: str, level: str) -> bool:
         """Run the job that makes one deal, holding the lock; False if it failed or the lock was lost."""
-        args = (self.database, day, [level], SEARCH_SECONDS, TRY_SECONDS, MEDIUM_SECONDS, True)  # on CPU time
+        args = (self.database, day, [level], SEARCH_SECONDS, TRY_SECONDS, SEEDS, True)  # on CPU time
         job = await self.jobs.submit(BACKGROUND, make_daily, *args, owner=OWNER, seconds=HANG_SECONDS)
         return await held_until_done(self.jobs, self.lock, job, OWNER, POLL_SECONDS)

@@ -15,7 +15,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
+from ..daily.difficulty import ON_REQUEST_SEEDS
 from ..engine import Game, variant_of_level
+from ..solver.grading import GRADES
 from ..solver.hints import record_hint
 from ..solver.instant import hint_choice
 from ..solver.review import TIME_LIMIT as REVIEW_TIME_LIMIT
@@ -231,10 +233,12 @@ class PlayerJobs:
             found["answer"] = state.answer
         return found
 
-    async def winnable_code(self, level: str) -> str | None:
-        """A deal of ``level`` the solver proved winnable: from the ready ones, else found now."""
-        code = self.store.take_winnable(level)
-        if code is None:
+    async def winnable_deal(self, level: str, grade: str | None = None) -> tuple[str, str | None] | None:
+        """A deal of ``level`` the solver proved winnable, as its code and grade: a ready one of
+        ``grade`` (any grade when None), else a ready one of the nearest grade, else one found now
+        (not graded: grading takes longer than a player waits); None when none was found."""
+        taken = await asyncio.to_thread(self._take_nearest, level, grade)
+        if taken is None:
             try:
                 found = await self._run(
                     WINNABLE,
@@ -248,10 +252,20 @@ class PlayerJobs:
                 )
             except (Busy, WorkerLost, QueueUnavailable):  # a random deal rather than a long wait or an error
                 found = None
-            code = found[0] if found else None
+            taken = (found[0], None) if found else None
         if self.handed_out is not None:
             await self.handed_out()
-        return code
+        return taken
+
+    def _take_nearest(self, level: str, grade: str | None) -> tuple[str, str | None] | None:
+        if grade is None:
+            return self.store.take_winnable(level)
+        wanted = GRADES.index(grade)
+        for other in sorted(GRADES, key=lambda g: (abs(GRADES.index(g) - wanted), GRADES.index(g))):
+            taken = self.store.take_winnable(level, other)
+            if taken is not None:
+                return taken
+        return None
 
     async def daily_deal(self, day: str, level: str, deadline: float | None = None) -> DailyDeal | None:
         """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`) by
@@ -275,7 +289,7 @@ class PlayerJobs:
             search = daily.on_request_search(deadline - loop.time())
             if search is None:
                 return False
-            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, 0.0)
+            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, ON_REQUEST_SEEDS)
             try:
                 made = await self._run(
                     WINNABLE,

@@ -10,7 +10,7 @@ from typing import Any
 from .. import clock
 from ..daily import LEVELS, daily_secret, make_deal
 from ..engine import DEAL_LIMIT, Game, Variant, format_code, variant_of_level
-from ..solver import deep_hint, solve
+from ..solver import deep_hint, grading, solve
 from ..solver.review import Budget, review
 from ..store import open_store
 from .progress import report
@@ -68,21 +68,26 @@ def find_winnable(v: Variant, time_limit: float, attempts: int = 5) -> tuple[str
     return None
 
 
-def top_up(database: str, level: str, keep: int, seconds: float) -> str | None:
-    """Look for a winnable deal of ``level`` for up to ``seconds`` of this thread's CPU time (its
-    work, not its wait for a busy machine's CPU) and add it to the store's pool (unless it already
-    holds ``keep``); the deal's code, or None. The worker writes the deal itself, so it is kept
-    whatever happens meanwhile to the process that scheduled the job."""
+def top_up(database: str, level: str, grade: str, keep: int, seconds: float) -> str | None:
+    """Look for a winnable deal of ``level`` and ``grade`` for up to ``seconds`` of this thread's CPU
+    time (its work, not its wait for a busy machine's CPU), grading each deal the solver wins and
+    adding it to the store's pool while its grade holds fewer than ``keep`` (so a deal of another
+    grade found on the way is kept too); the code of the deal of ``grade`` added, or None. The worker
+    writes the deals itself, so they are kept whatever happens meanwhile to the process that
+    scheduled the job."""
     store = open_store(database)
     try:
-        if store.count_winnable(level) >= keep:
-            return None
         deadline = time.thread_time() + seconds
-        while (left := deadline - time.thread_time()) >= MIN_TRY_SECONDS:
+        while store.count_winnable(level, grade) < keep and (left := deadline - time.thread_time()) >= MIN_TRY_SECONDS:
             found = find_winnable(variant_of_level(level), left, attempts=1)
-            if found:
-                store.add_winnable(level, *found)
-                return found[0]
+            if found is None:
+                continue
+            rating = min(grading.RATING_SECONDS, deadline - time.thread_time())
+            rated = grading.grade(level, Game.from_code(found[0]), rating)
+            if rated is not None and store.count_winnable(level, rated) < keep:
+                store.add_winnable(level, *found, rated)
+                if rated == grade:
+                    return found[0]
         return None
     finally:
         store.close()
@@ -94,13 +99,13 @@ def make_daily(
     levels: list[str] | None,
     seconds: float,
     try_seconds: float,
-    medium_seconds: float,
+    seeds: int,
     on_cpu: bool = False,
 ) -> list[str]:
     """Make the daily deals of ``day`` that the store lacks (of ``levels``, default every daily
     level), each searched for within ``seconds`` (of the wall clock, or of this thread's CPU time
-    ``on_cpu``) and rated with ``medium_seconds`` of CPU time for the Hint button's player
-    (docs/RULES.md, Daily deals), and write them to the store; the levels it has a deal for now.
+    ``on_cpu``) and graded by the measuring player's first ``seeds`` games (docs/RULES.md, Grades),
+    and write them to the store; the levels it has a deal for now.
     The worker writes them itself, so nothing is lost if the scheduler dies."""
     store = open_store(database)
     try:
@@ -110,7 +115,7 @@ def make_daily(
             deal = store.daily_deal(day, level)
             if deal is None:
                 timer = time.thread_time if on_cpu else time.monotonic
-                made = make_deal(secret, day, level, seconds, try_seconds, medium_seconds, timer)
+                made = make_deal(secret, day, level, seconds, try_seconds, seeds, timer)
                 deal = store.add_daily_deal(made, clock.now()) if made is not None else None
             if deal is not None:
                 ready.append(level)

@@ -85,8 +85,8 @@ class Games:
 
     def create(self, player: str, spec: dict[str, Any]) -> tuple[GameRow, Game]:
         """Start a game from ``spec`` (game, suits, rules, profile, and a code or a deck, and
-        optionally actions to import; ``daily``, the day of a daily deal's deck); abandons the
-        player's current game."""
+        optionally actions to import; ``daily``, the day of a daily deal's deck; ``grade``, the grade
+        of a graded deal's code or deck); abandons the player's current game."""
         code, deck = spec.get("code"), spec.get("deck")
         record: dict[str, Any] = {"profile": spec.get("profile", "standard"), "actions": spec.get("actions", [])}
         # checked even beside a code, whose own variant then wins
@@ -110,6 +110,7 @@ class Games:
             created=clock.now(),
             assisted=bool(game.actions),  # a line played elsewhere (a solver's?) is not the player's
             daily=spec.get("daily"),
+            grade=spec.get("grade"),
         )
         self._finish_fields(row, game, row.created)
         with self.store.transaction() as tx:
@@ -183,7 +184,7 @@ class Games:
         record["actions"] = []
         if row.daily is not None:
             record |= {"daily": row.daily, "profile": DAILY_PROFILE}
-        return self.create(player, record)
+        return self.create(player, record | {"grade": row.grade})
 
     def daily_attempt(self, player: str, deal: DailyDeal) -> tuple[GameRow, Game]:
         """The player's game of a daily deal: their unfinished one, else a new one (the first one
@@ -193,7 +194,7 @@ class Games:
             return current
         v = variant_of_level(deal.level)
         spec = {"game": v.game, "suits": v.suits, "rules": v.rules, "deck": deal.deck, "profile": DAILY_PROFILE}
-        return self.create(player, spec | {"daily": deal.day})
+        return self.create(player, spec | {"daily": deal.day, "grade": deal.difficulty})
 
     def solver_asked(self, player: str, game_id: str) -> None:
         """The solver was asked whether the game can be won (it sees the face-down cards): the game

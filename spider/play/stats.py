@@ -7,6 +7,7 @@ A perfect win is one no undo and no hint helped (``GameRow.helped``)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from ..store import GameRow
 
@@ -32,6 +33,8 @@ class Stats:
     # the bests the level's most recent finished game set ("best_score", "best_time",
     # "fewest_moves", "best_streak"), so a win can be told what it achieved
     new_records: list[str] = field(default_factory=list)
+    # the games of graded deals, by grade: {"played", "wins", "win_rate"}
+    by_grade: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -72,4 +75,18 @@ def level_stats(games: list[GameRow]) -> Stats:
             s.streak = 0
     if s.played:
         s.win_rate = round(100.0 * s.wins / s.played, 1)
+    s.by_grade = grade_stats(games)
     return s
+
+
+def grade_stats(games: list[GameRow]) -> dict[str, dict[str, Any]]:
+    """Played, won and the win rate of the unassisted games of each grade that has one."""
+    found: dict[str, dict[str, Any]] = {}
+    for g in games:
+        if g.grade is not None and not g.assisted:
+            tally = found.setdefault(g.grade, {"played": 0, "wins": 0})
+            tally["played"] += 1
+            tally["wins"] += g.status == "won"
+    for tally in found.values():
+        tally["win_rate"] = round(100.0 * tally["wins"] / tally["played"], 1)
+    return found

@@ -21,8 +21,10 @@ only because of empty columns, the move that fills one at least cost; otherwise 
 from __future__ import annotations
 
 import heapq
+import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from spider.engine import DEAL, Game, Move, Position, RawAction, Snapshot, format_action
 
@@ -100,22 +102,43 @@ class _Look:
         return best
 
 
-def hint_action(game: Game | Position, avoid: set[int] | None = None, improve: bool = True) -> RawAction | None:
+@dataclass(frozen=True)
+class Effort:
+    """How many positions a hint may look at: its first look, its deeper look (0: none) and its
+    search for the next card to turn up. The Hint button's is ``HINT_EFFORT``."""
+
+    look: int = NODE_BUDGET
+    deep: int = DEEP_BUDGET
+    progress: int = PROGRESS_BUDGET
+
+
+HINT_EFFORT = Effort()
+
+
+def hint_action(
+    game: Game | Position,
+    avoid: set[int] | None = None,
+    improve: bool = True,
+    ties: random.Random | None = None,
+    effort: Effort = HINT_EFFORT,
+) -> RawAction | None:
     """The hinted engine action (``DEAL`` for a deal), or None. ``avoid``: public keys of
     positions the player has already been in (autoplay passes them to avoid going round). ``improve`` False skips the
-    improving moves (autoplay, when it has wandered too long without progress)."""
+    improving moves (autoplay, when it has wandered too long without progress). ``ties``: a seeded
+    generator that breaks ties between equally good moves (by default the first move generated wins);
+    ``effort``: the positions it may look at."""
     if game.won:
         return None
     g = game.information_state()
     w = hint_weights(g)
     current = position_cost(g, w)
-    scored = _score(g, w, avoid, DEPTH, NODE_BUDGET)
-    if improve and DEEP_DEPTH and not (scored and scored[0][0] < current):
+    scored = _score(g, w, avoid, DEPTH, effort.look, ties)
+    if improve and DEEP_DEPTH and effort.deep and not (scored and scored[0][0] < current):
         # nothing better within reach: look further before dealing or giving up
-        scored = _score(g, w, avoid, DEEP_DEPTH, DEEP_BUDGET)
+        scored = _score(g, w, avoid, DEEP_DEPTH, effort.deep, ties)
     if improve and scored and scored[0][0] < current:
         return scored[0][3]
-    first = progress_move(g, avoid, PROGRESS_BUDGET)
+    first = progress_move(g, avoid, effort.progress)
     if first is not None:
         return first
     if g.can_deal:
@@ -170,11 +193,13 @@ def progress_move(
 
 
 def _score(
-    g: Position, w: Weights, avoid: set[int] | None, depth: int, budget: int
+    g: Position, w: Weights, avoid: set[int] | None, depth: int, budget: int, ties: random.Random | None = None
 ) -> list[tuple[int, int, int, Move3]]:
     """Each move not into an avoided position: (best cost of its lines within ``depth`` moves,
-    cost right after it, order, move), best first."""
+    cost right after it, order, move), best first; ``ties`` shuffles the order that breaks ties."""
     moves = worth_looking_at(g)
+    if ties is not None:
+        ties.shuffle(moves)
     look = _Look(g, budget)
     look.seen.add(g.position_key())
     per_move = max(60, budget // max(1, len(moves)))

@@ -32,6 +32,7 @@ class GameRow:
     seen: float | None = None  # when the server last heard of it (created, an action, a timer save)
     version: int = 0  # how many actions the log holds
     daily: str | None = None  # the day (YYYY-MM-DD) of a daily deal's game
+    grade: str | None = None  # its deal's grade (easy … expert: solver/grading.py), when it was graded
     # an undo or a hint was played or asked for: a win is not perfect (docs/RULES.md, Perfect games)
     helped: bool = False
 
@@ -54,7 +55,7 @@ class GameRow:
 # The columns of a game in the order ``game_row`` reads them (both stores select them so).
 GAME_COLUMNS = (
     "id, player, level, profile, code, deck, status, elapsed, moves, score, created, finished, assisted, seen, version,"
-    " daily, helped"
+    " daily, grade, helped"
 )
 
 
@@ -64,7 +65,7 @@ def new_game_values(row: GameRow, actions: list[tuple[str, float]], now: float, 
     created = row.created or now
     return (
         *(row.id, row.player, row.level, row.profile, row.code, deck, row.status, elapsed, row.moves, row.score),
-        *(created, row.finished, row.assisted, created, len(actions), row.daily, row.helped),
+        *(created, row.finished, row.assisted, created, len(actions), row.daily, row.grade, row.helped),
     )
 
 
@@ -93,7 +94,7 @@ class DailyDeal:
     level: str
     deck: list[str]
     line: list[str]
-    difficulty: str  # easy | medium | hard
+    difficulty: str  # its grade: easy | medium | hard | expert (older deals: easy, medium or hard)
     seal: DealSeal | None = None
 
 
@@ -323,13 +324,15 @@ class Store(Protocol):
     def get_review(self, player: str, game_id: str) -> dict[str, Any] | None:
         """The stored review of the player's game, or None."""
 
-    def add_winnable(self, level: str, code: str, line: list[str]) -> None:
-        """Keep a deal the solver proved winnable (``line`` wins it from the start)."""
+    def add_winnable(self, level: str, code: str, line: list[str], grade: str) -> None:
+        """Keep a deal the solver proved winnable (``line`` wins it from the start), of ``grade``."""
 
-    def take_winnable(self, level: str) -> str | None:
-        """Hand out (and forget) one proved-winnable deal of a level, or None when none is ready."""
+    def take_winnable(self, level: str, grade: str | None = None) -> tuple[str, str | None] | None:
+        """Hand out (and forget) one proved-winnable deal of a level (of ``grade``, else of any),
+        as its code and grade (None: kept before grades), or None when none is ready."""
 
-    def count_winnable(self, level: str) -> int: ...
+    def count_winnable(self, level: str, grade: str | None = None) -> int:
+        """The ready deals of ``level`` (of ``grade`` only, when given)."""
 
     def site_value(self, key: str, default: str) -> str:
         """The site's value under ``key``, storing ``default`` first when there is none (of two

@@ -173,7 +173,14 @@ MIGRATIONS = [
     """,
     # 8: each club's copy of its members' results, kept by triggers (club_copies.py)
     postgresql_step(),
-    # 9: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before it
+    # 9: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
+    # grades, handed out only to a request for any grade) and a game's, when its deal was graded
+    """
+    ALTER TABLE winnable ADD COLUMN grade TEXT;
+    CREATE INDEX winnable_by_grade ON winnable (level, grade);
+    ALTER TABLE games ADD COLUMN grade TEXT;
+    """,
+    # 10: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before it
     # was kept (or by an older release) count as helped, as no one knows whether a hint helped them
     "ALTER TABLE games ADD COLUMN helped BOOLEAN NOT NULL DEFAULT TRUE",
 ]

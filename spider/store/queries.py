@@ -261,22 +261,26 @@ class Queries(ClubQueries):
 
     # ----- deals proved winnable -------------------------------------------------------------
 
-    def add_winnable(self, level: str, code: str, line: list[str]) -> None:
+    def add_winnable(self, level: str, code: str, line: list[str], grade: str) -> None:
         self._write(
-            "INSERT INTO winnable (code, level, line) VALUES (%s, %s, %s) ON CONFLICT (code) DO NOTHING",
-            (code, level, json.dumps(line)),  # a text column in both stores
+            "INSERT INTO winnable (code, level, line, grade) VALUES (%s, %s, %s, %s) ON CONFLICT (code) DO NOTHING",
+            (code, level, json.dumps(line), grade),  # the line: a text column in both stores
         )
 
-    def take_winnable(self, level: str) -> str | None:
+    def take_winnable(self, level: str, grade: str | None = None) -> tuple[str, str | None] | None:
         found = self._one(
             "DELETE FROM winnable WHERE code = (SELECT code FROM winnable WHERE level = %s"
-            f" ORDER BY random() LIMIT 1{self.SKIP_LOCKED}) RETURNING code",
-            (level,),
+            " AND (grade = %s OR CAST(%s AS TEXT) IS NULL)"
+            f" ORDER BY random() LIMIT 1{self.SKIP_LOCKED}) RETURNING code, grade",
+            (level, grade, grade),
         )
-        return None if found is None else found[0]
+        return None if found is None else (found[0], found[1])
 
-    def count_winnable(self, level: str) -> int:
-        found = self._one("SELECT count(*) FROM winnable WHERE level = %s", (level,))
+    def count_winnable(self, level: str, grade: str | None = None) -> int:
+        found = self._one(
+            "SELECT count(*) FROM winnable WHERE level = %s AND (grade = %s OR CAST(%s AS TEXT) IS NULL)",
+            (level, grade, grade),
+        )
         return int(found[0]) if found else 0
 
 

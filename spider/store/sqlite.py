@@ -127,7 +127,14 @@ MIGRATIONS: list[str | tuple[str, ...]] = [
     ),
     # 21: each club's copy of its members' results, kept by triggers (club_copies.py)
     sqlite_steps(),
-    # 22: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before
+    # 22: graded winnable deals (docs/RULES.md, Grades): a pool deal's grade (NULL: found before
+    # grades, handed out only to a request for any grade) and a game's, when its deal was graded
+    (
+        "ALTER TABLE winnable ADD COLUMN grade TEXT",
+        "CREATE INDEX winnable_by_grade ON winnable (level, grade)",
+        "ALTER TABLE games ADD COLUMN grade TEXT",
+    ),
+    # 23: perfect games (docs/RULES.md): whether an undo or a hint helped a game. Games saved before
     # it was kept (or by an older release) count as helped, as no one knows whether a hint helped them
     "ALTER TABLE games ADD COLUMN helped INTEGER NOT NULL DEFAULT 1",
 ]

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..engine import N_, SpiderError
 from .http.errors import Refused
-from .models import MAX_INT, CardBackId, GameId, LanguageCode, ProfileId, RulesId, SuitCount, TableId
+from .models import MAX_INT, CardBackId, GameId, Grade, LanguageCode, ProfileId, RulesId, SuitCount, TableId
 from .texts import ACTION, CARD, GAME_CODE, INVITE, NAME, TRANSFER_CODE
 
 
@@ -29,6 +29,7 @@ class NewGame(_Body):
     deck: list[Annotated[str, CARD]] | None = Field(None, max_length=104, description="Every card, in deal order")
     actions: list[Annotated[str, ACTION]] = Field(default_factory=list, max_length=5000)
     winnable: bool = False
+    grade: Grade | None = Field(None, description="A winnable deal of this grade (docs/RULES.md, Grades)")
 
 
 class Best(_Body):

@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .models import Action, Answer, Card, GameId, LineStep, RulesId, SuitCount
+from .models import Action, Answer, Card, GameId, Grade, LineStep, RulesId, SuitCount
 
-Difficulty = Literal["easy", "medium", "hard"]
+Difficulty = Grade  # a daily deal's is its grade (docs/RULES.md, Grades)
 ResultState = Literal["playing", "won", "lost"]
 Standing = Annotated[
     Literal["ranked", "assisted", "new", "review", "withheld"],

@@ -16,6 +16,7 @@ GameId = Literal["spider", "spiderette"]
 SuitCount = Literal[1, 2, 4]
 RulesId = Literal["classic", "relaxed"]
 ProfileId = Literal["standard", "timed", "moves"]
+Grade = Literal["easy", "medium", "hard", "expert"]  # a winnable deal's (docs/RULES.md, Grades), easiest first
 LanguageCode = Literal["en", "ru", "sk", "fi"]
 CardBackId = Literal["blue", "red", "green"]
 TableId = Literal["green", "blue", "wine"]
@@ -242,6 +243,7 @@ class GameView(PublicTable):
         None, description='Only in the answer to a new game that asked for "winnable": whether the solver proved it'
     )
     daily: DailyTag | None = Field(None, description="Only in a daily deal's game: which deal, and whether it counts")
+    grade: Grade | None = Field(description="How hard its deal is (docs/RULES.md, Grades); null: not graded")
 
 
 class Player(Answer):
@@ -268,6 +270,12 @@ class GameRecord(Answer):
 # ----- statistics ----------------------------------------------------------------------------
 
 
+class GradeStats(Answer):
+    played: int = Field(ge=1)
+    wins: int = Field(ge=0)
+    win_rate: float = Field(ge=0, le=100, description="A PERCENTAGE, 0 to 100")
+
+
 class Stats(Answer):
     played: int = Field(ge=0)
     wins: int = Field(ge=0)
@@ -291,6 +299,9 @@ class Stats(Answer):
         description="The bests the level's most recent finished game set (a first win sets its bests; a streak"
         " counts from two wins); empty after a loss or an assisted game"
     )
+    by_grade: dict[Grade, GradeStats] = Field(
+        description="The unassisted games of graded deals (docs/RULES.md, Grades), by grade: only grades played"
+    )
 
 
 class AllStats(Answer):
@@ -312,6 +323,7 @@ class PastGame(Answer):
     finished: float | None = Field(description="When it was won or given up, in seconds since 1970 (UTC)")
     assisted: bool = Field(description="Imported with its actions or asked about with /solve: not in the statistics")
     daily: str | None = Field(None, description="The day (YYYY-MM-DD) of the daily deal it was a game of, else null")
+    grade: Grade | None = Field(description="How hard its deal is (docs/RULES.md, Grades); null: not graded")
 
 
 class History(Answer):

@@ -36,6 +36,7 @@ def game_view(
         "can_redo": game.can_redo,
         "groups": pickable,
         "description": describe(view, tr),
+        "grade": row.grade,
     }
     if events is not None:
         view["events"] = events

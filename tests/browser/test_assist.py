@@ -1,5 +1,5 @@
 """The player's helpers (docs/RULES.md, Hints and the solver) in the browser: the Hint button and
-H key, "Can this game still be won?", "Winnable deals only" and the demo, used through roles and
+H key, "Can this game still be won?", the winnable deals' grades and the demo, used through roles and
 labels."""
 
 from __future__ import annotations
@@ -210,34 +210,30 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     expect(dialog).to_be_hidden()
 
 
-def test_winnable_deals_only_is_remembered_and_sent(page: Page) -> None:
+def test_any_winnable_grade_is_sent_and_said(page: Page) -> None:
     page.goto("/")
     dialog = open_new_game(page)
     dialog.get_by_role("radio", name="Spiderette", exact=True).check()
     dialog.get_by_role("radio", name="1 suit").check()
-    box = dialog.get_by_role("checkbox", name="Winnable deals only")
-    expect(box).not_to_be_checked()
-    box.check()
+    dialog.get_by_role("radio", name="Winnable: Medium").check()
     with page.expect_request("**/api/games") as request, page.expect_response("**/api/games") as answer:
         dialog.get_by_role("button", name="Play").click()
-    assert json.loads(request.value.post_data or "{}").get("winnable") is True
+    assert json.loads(request.value.post_data or "{}").get("grade") == "medium"
     view = answer.value.json()
     assert view["game"] == "spiderette" and view["suits"] == 1
     expect(dialog).to_be_hidden()
     reminder = page.locator("#reminder")
-    if view["proven_winnable"]:
+    if view["grade"] == "medium":
         expect(reminder).to_have_text("The solver has proved that this deal can be won.")
-    else:
-        expect(reminder).to_have_text("No winnable deal could be found in time: this is a random deal.")
-    # remembered in this browser; a typed code is never "winnable only"
+    else:  # the browser tests share one app, whose pool another test may have emptied of this grade
+        expect(reminder).to_contain_text("No deal of grade “Medium” was ready")
+    # remembered in this browser; "Any deal" sends no grade
     page.get_by_role("button", name="New game").click()
-    box = dialog.get_by_role("checkbox", name="Winnable deals only")
-    expect(box).to_be_checked()
-    dialog.get_by_role("textbox", name="Game code (optional)").fill(EASY)
-    expect(box).to_be_disabled()
+    expect(dialog.get_by_role("radio", name="Winnable: Medium")).to_be_checked()
+    dialog.get_by_role("radio", name="Any deal").check()
     with page.expect_request("**/api/games") as request:
         dialog.get_by_role("button", name="Play").click()
-    assert "winnable" not in json.loads(request.value.post_data or "{}")
+    assert "grade" not in json.loads(request.value.post_data or "{}")
     expect(dialog).to_be_hidden()
 
 

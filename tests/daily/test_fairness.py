@@ -51,7 +51,7 @@ def test_the_fingerprint_is_sha256_of_salt_day_level_and_deck_text() -> None:
 @pytest.fixture(scope="module")
 def published() -> dict[str, Any]:
     """A made deal's entry as a past day's answer publishes it."""
-    deal = make_deal(SECRET, DAY, LEVEL, 30.0, 10.0, 0.5)
+    deal = make_deal(SECRET, DAY, LEVEL, 30.0, 10.0, 1)
     assert deal is not None and deal.seal is not None
     found = find_winnable_try(SECRET, DAY, LEVEL, 30.0, 10.0)
     assert found is not None and deal.seal.attempt == found[0] and deal.deck == found[1]

@@ -12,6 +12,7 @@ import pytest
 from spider import store as stores  # open_store looked up when called: a PostgreSQL run replaces it
 from spider.daily import LEVELS, daily_deck, daily_secret, days
 from spider.daily.deck import day_key
+from spider.daily.difficulty import difficulty
 from spider.engine import Game
 from spider.jobs import daily as daily_jobs
 from spider.jobs.players import PlayerJobs
@@ -25,20 +26,20 @@ DAY = "2026-12-05"
 
 def test_the_task_makes_a_proved_deal_of_the_secrets_shuffle_once(tmp_path: Path) -> None:
     database = str(tmp_path / "db.sqlite3")
-    assert make_daily(database, DAY, [LEVEL], 10.0, 5.0, 1.0) == [LEVEL]
+    assert make_daily(database, DAY, [LEVEL], 10.0, 5.0, 1) == [LEVEL]
     store = stores.open_store(database)
     try:
         deal = store.daily_deal(DAY, LEVEL)
-        assert deal is not None and deal.difficulty in ("easy", "medium", "hard")
+        assert deal is not None and deal.difficulty == difficulty(LEVEL, deal.deck, 1)  # its grade, by one game
         secret = daily_secret(store)
         assert any(deal.deck == daily_deck(secret, DAY, LEVEL, attempt) for attempt in range(20))
         assert deal.seal is not None and deal.deck == daily_deck(secret, DAY, LEVEL, deal.seal.attempt)
         assert deal.seal.day_key == day_key(secret, DAY) and len(deal.seal.salt) == 64
         game = Game.from_record({"game": "spiderette", "suits": 1, "deck": deal.deck, "actions": deal.line})
         assert game.won
-        assert make_daily(database, DAY, [LEVEL], 0.0, 0.0, 0.0) == [LEVEL]  # kept: nothing to make
+        assert make_daily(database, DAY, [LEVEL], 0.0, 0.0, 1) == [LEVEL]  # kept: nothing to make
         assert store.daily_deal(DAY, LEVEL) == deal
-        assert make_daily(database, DAY, ["spider-4-classic"], 0.0, 0.0, 0.0) == []  # no time: none
+        assert make_daily(database, DAY, ["spider-4-classic"], 0.0, 0.0, 1) == []  # no time: none
     finally:
         store.close()
 

@@ -13,11 +13,11 @@ const LOST = { ...WON, id: "b,2", result: "lost", moves: 3, score: 497, code: nu
 
 test("the CSV has a header and one row a game, with times in UTC and odd fields quoted", () => {
   const lines = historyCsv([WON, LOST]).split("\r\n");
-  assert.equal(lines[0], "finished,started,level,profile,result,moves,seconds,score,assisted,code,id");
+  assert.equal(lines[0], "finished,started,level,profile,result,moves,seconds,score,assisted,code,id,grade");
   assert.equal(lines[1], "2025-12-01T03:10:15.500Z,2025-12-01T03:00:00.000Z,spider-2-classic,standard,won,120,615.5,980,no,"
-    + "SP1-S2C-AAAAAAD,a1");
+    + "SP1-S2C-AAAAAAD,a1,");
   assert.equal(lines[2].split(",").slice(4, 9).join(","), "lost,3,615.5,497,yes");
-  assert.ok(lines[2].endsWith(',,"b,2"'));
+  assert.ok(lines[2].endsWith(',,"b,2",'));
   assert.equal(lines[3], "");
   assert.equal(csvField('say "hi"'), '"say ""hi"""');
   assert.equal(csvField(null), "");

@@ -74,18 +74,19 @@ test("every level's figures, the filter's levels, the chart and the first page o
 });
 
 test("a row says what the game was, and offers its replay and review by its date", async () => {
-  const { api } = server({ games: [game(0, { assisted: true, score: null }), game(1)] });
+  const { api } = server({ games: [game(0, { assisted: true, score: null }), game(1, { grade: "expert" })] });
   const model = screen(api);
   await model.load();
   const [first, second] = model.state.rows;
-  assert.deepEqual(first.cells, [["Date", "Dec 5, 2026, 9:30 AM"], ["Level", "Spider, 1 suit (Easy)"],
+  assert.deepEqual(first.cells, [["Date", "Dec 5, 2026, 9:30 AM"], ["Level", "Spider, 1 suit (Easy)"], ["Deal", "—"],
     ["Result", "Won (assisted)", "won"], ["Moves", 100, "number"], ["Time", "02:05", "number"], ["Score", "—", "number"]]);
   assert.equal(first.title, "Spider, 1 suit (Easy), Dec 5, 2026, 9:30 AM");
   assert.equal(first.replayLabel, "Replay the game of Dec 5, 2026, 9:30 AM");
   assert.equal(first.reviewLabel, "Review the game of Dec 5, 2026, 9:30 AM");
   assert.equal(first.waiting, false);
   assert.equal(first.game.id, "g0");
-  assert.deepEqual(second.cells[2], ["Result", "Lost", "lost"]);
+  assert.deepEqual(second.cells[2], ["Deal", "Expert"]); // a graded deal's grade
+  assert.deepEqual(second.cells[3], ["Result", "Lost", "lost"]);
   assert.equal(model.state.moreHidden, true);
 });
 

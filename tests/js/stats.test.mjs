@@ -15,6 +15,13 @@ test("one win in a hundred games reads 1 %, with the other figures as sent", () 
   assert.equal(rows.get("Best perfect streak"), "1");
 });
 
+test("each grade of winnable deal played has its win rate, easiest first, and none other", () => {
+  const rows = statsRows({ played: 5, by_grade: { expert: { played: 3, wins: 1, win_rate: 33.3 },
+    easy: { played: 2, wins: 2, win_rate: 100 } } });
+  assert.deepEqual(rows.slice(-2), [["Winnable: Easy", "100 % (2 of 2)"], ["Winnable: Expert", "33 % (1 of 3)"]]);
+  assert.ok(!rows.some(([label]) => label === "Winnable: Medium"));
+});
+
 test("no statistics read as zeros and dashes", () => {
   const rows = new Map(statsRows(null));
   assert.equal(rows.get("Played"), "0");

@@ -350,13 +350,30 @@ def test_winnable_deals_are_kept_per_level_and_each_handed_out_once(opener: Call
     assert store.take_winnable(LEVEL) is None and store.count_winnable(LEVEL) == 0
     codes = [f"SP1-S1C-AAAAA{c}D" for c in "ABCDEF"]
     for code in codes:
-        store.add_winnable(LEVEL, code, ["1>2", "deal"])
-    store.add_winnable(LEVEL, codes[0], ["1>2"])  # the same deal again is kept once
-    store.add_winnable("spider-2-classic", "SP1-S2C-AAAAAAD", [])
+        store.add_winnable(LEVEL, code, ["1>2", "deal"], "easy")
+    store.add_winnable(LEVEL, codes[0], ["1>2"], "hard")  # the same deal again is kept once
+    store.add_winnable("spider-2-classic", "SP1-S2C-AAAAAAD", [], "expert")
     assert store.count_winnable(LEVEL) == len(codes) and store.count_winnable("spider-2-classic") == 1
     with ThreadPoolExecutor(4) as pool:
         taken = list(pool.map(lambda s: s.take_winnable(LEVEL), [store, other] * len(codes)))
-    handed = [code for code in taken if code is not None]
-    assert sorted(handed) == sorted(codes)  # every deal once, none twice, even to two stores at once
+    handed = [found for found in taken if found is not None]
+    # every deal once, none twice, even to two stores at once, with the grade it was kept with
+    assert sorted(handed) == [(code, "easy") for code in codes]
     assert store.count_winnable(LEVEL) == 0 and other.take_winnable(LEVEL) is None
-    assert store.take_winnable("spider-2-classic") == "SP1-S2C-AAAAAAD"
+    assert store.take_winnable("spider-2-classic") == ("SP1-S2C-AAAAAAD", "expert")
+
+
+def test_winnable_deals_are_counted_and_handed_out_by_grade(opener: Callable[[], Store]) -> None:
+    store = opener()
+    for n, grade in enumerate(["easy", "easy", "medium", "expert"]):
+        store.add_winnable(LEVEL, f"SP1-S1C-AAAAAA{'BCDE'[n]}", [], grade)
+    counts = {grade: store.count_winnable(LEVEL, grade) for grade in ("easy", "medium", "hard", "expert")}
+    assert counts == {"easy": 2, "medium": 1, "hard": 0, "expert": 1} and store.count_winnable(LEVEL) == 4
+    assert store.take_winnable(LEVEL, "hard") is None
+    assert store.take_winnable(LEVEL, "expert") == ("SP1-S1C-AAAAAAE", "expert")
+    assert store.take_winnable(LEVEL, "expert") is None and store.count_winnable(LEVEL, "easy") == 2
+    assert {store.take_winnable(LEVEL, "easy") for _ in range(2)} == {
+        ("SP1-S1C-AAAAAAB", "easy"),
+        ("SP1-S1C-AAAAAAC", "easy"),
+    }
+    assert store.count_winnable(LEVEL) == 1 and store.count_winnable(LEVEL, "medium") == 1

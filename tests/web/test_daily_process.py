@@ -76,7 +76,7 @@ def test_the_schedule_makes_todays_deals_with_no_request_asking(database: str, t
             difficulty = wait_for(
                 lambda: scheduled_difficulty(player), SCHEDULE_SECONDS, 0.5, "the schedule made no deal"
             )
-            assert difficulty in ("easy", "medium", "hard")
+            assert difficulty in ("easy", "medium", "hard", "expert")
             requests = [e for e in served.entries() if e.get("logger") == "spider.access"]
             assert requests and all(e["method"] == "GET" for e in requests), requests  # no request made it
     finally:

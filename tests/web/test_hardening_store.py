@@ -42,7 +42,8 @@ def test_a_file_of_the_first_schema_is_upgraded_without_losing_anything(old_data
         assert current is not None
         store.load_actions(current)
         assert (current.id, current.actions, current.times) == ("g-active", ["deal"], [1.0])
-        assert store.count_winnable("spider-1-classic") == 1
+        assert store.count_winnable("spider-1-classic") == 1  # kept, ungraded: for a request of any grade
+        assert store.count_winnable("spider-1-classic", "easy") == 0
         store.close()
     with sqlite3.connect(old_database) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)

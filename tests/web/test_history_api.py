@@ -92,6 +92,7 @@ def test_the_history_lists_won_and_lost_games_newest_first(client: TestClient) -
         "finished": newest["finished"],
         "assisted": True,
         "daily": None,
+        "grade": None,  # a deck's deal: not graded
     }
     assert oldest["result"] == "lost" and oldest["code"] == "SD1-S1-AAAAABD" and oldest["moves"] == 2
     assert oldest["level"] == "spiderette-1-classic" and not oldest["assisted"] and oldest["score"] == 498

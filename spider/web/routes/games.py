@@ -53,10 +53,11 @@ def act(request: Request, game_id: str, body: ActionBody, ctx: Ctx, player: Play
 )
 async def new_game(request: Request, body: NewGame, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     spec = body.model_dump()
-    wants_winnable = spec.pop("winnable") and spec["code"] is None and spec["deck"] is None
+    grade = spec.pop("grade")
+    wants_winnable = (spec.pop("winnable") or grade is not None) and spec["code"] is None and spec["deck"] is None
     if wants_winnable:
         level = variant(spec["game"], spec["suits"], spec["rules"]).key
-        spec["code"] = await ctx.player_jobs.winnable_code(level)
+        spec["code"], spec["grade"] = await ctx.player_jobs.winnable_deal(level, grade) or (None, None)
     row, game = await run_in_threadpool(ctx.games.create, player, spec)
     answer = view(request, row, game)
     if wants_winnable:

@@ -36,6 +36,7 @@ def past_game(row: GameRow) -> dict[str, Any]:
         "finished": row.finished,
         "assisted": row.assisted,
         "daily": row.daily,
+        "grade": row.grade,
     }
 
 

@@ -1,8 +1,8 @@
 // The player's helpers on top of the table (docs/RULES.md, Hints and the solver): the Hint button
 // (H key), a deeper hint from the strong player in the menu (Shift+H), "Can this game still be
-// won?" (the solver, which sees face-down cards, so only on request), "Winnable deals only" in the
-// new-game dialog, a demo that plays hint after hint, and Finish (F) once nothing is hidden. They hold no rules: the server finds
-// hints and solves; the table plays, renders and speaks. This module puts their controls on the
+// won?" (the solver, which sees face-down cards, so only on request), winnable deals (graded) in the
+// new-game dialog, a demo that plays hint after hint, and Finish (F) once nothing is hidden. They
+// hold no rules: the server finds hints and solves; the table plays, renders and speaks. This module puts their controls on the
 // page and keeps them enabled only while a game is being played.
 import { $, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";

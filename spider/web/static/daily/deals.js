@@ -4,14 +4,13 @@
 import { el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
+import { gradeName } from "../game/grade.js";
 import { fairness } from "./fingerprint.js";
 import { canWatch, dealAction, levelTitle } from "./plan.js";
 
+/** A deal's difficulty is its grade, as a winnable new game's (docs/RULES.md, Grades). */
 export function difficultyWord(difficulty) {
-  if (difficulty === "easy") return t("Easy");
-  if (difficulty === "medium") return t("Medium");
-  if (difficulty === "hard") return t("Hard");
-  return t("Being prepared");
+  return difficulty ? gradeName(difficulty) : t("Being prepared");
 }
 
 /** The player's counted result in words. */

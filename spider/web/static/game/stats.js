@@ -4,6 +4,7 @@ import { api } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { formatTime, formatWinRate } from "../core/format.js";
 import { t } from "../core/i18n.js";
+import { GRADES, gradeName } from "./grade.js";
 
 const DASH = "—";
 
@@ -23,6 +24,7 @@ export function statsRows(stats) {
     [t("Fewest moves"), s.fewest_moves ? s.fewest_moves : DASH],
     [t("Perfect games"), s.perfect_wins ?? 0],
     [t("Best perfect streak"), s.best_perfect_streak ?? 0],
+    ...gradeRows(s.by_grade || {}),
   ].map(([label, value]) => [label, String(value)]);
 }
 
@@ -34,6 +36,15 @@ export function statsList(rows, cls = "stats") {
   for (const [label, value] of rows) dl.append(el("div", {}, el("dt", { text: label }), el("dd", { text: value })));
   dl.style.setProperty("--row-ch", String(Math.max(0, ...rows.map(([label, value]) => label.length + value.length))));
   return dl;
+}
+
+/** The win rate of each grade of winnable deal played: "Winnable: easy" → "67% (2 of 3)". */
+function gradeRows(byGrade) {
+  return GRADES.filter((grade) => byGrade[grade]).map((grade) => [
+    t("Winnable: {grade}", { grade: gradeName(grade) }),
+    t("{rate} ({wins} of {played})", { rate: formatWinRate(byGrade[grade].win_rate, DASH), wins: byGrade[grade].wins,
+      played: byGrade[grade].played }),
+  ]);
 }
 
 /** Fill `container` with a heading and the statistics of `level` (a level key); returns them

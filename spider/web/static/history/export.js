@@ -2,7 +2,7 @@
 // (one row a game). Pure, so node --test covers them; the column names are data, not UI text.
 
 const CSV_COLUMNS = ["finished", "started", "level", "profile", "result", "moves", "seconds", "score", "assisted",
-  "code", "id"];
+  "code", "id", "grade"];
 
 /** Seconds since 1970 as an ISO 8601 UTC time ("" when missing). */
 export function isoTime(seconds) {
@@ -20,7 +20,7 @@ export function historyCsv(games) {
   const lines = [CSV_COLUMNS.join(",")];
   for (const g of games) {
     const row = [isoTime(g.finished), isoTime(g.started), g.level, g.profile, g.result, g.moves, g.elapsed, g.score,
-      g.assisted ? "yes" : "no", g.code, g.id];
+      g.assisted ? "yes" : "no", g.code, g.id, g.grade || ""];
     lines.push(row.map(csvField).join(","));
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -6,6 +6,7 @@
 import { dailySecret, formatTime } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
 import { message, Model } from "../core/model.js";
+import { gradeName } from "../game/grade.js";
 import { statsRows } from "../game/stats.js";
 import { allGames, historyCsv, historyJson } from "./export.js";
 
@@ -59,6 +60,7 @@ export function gameRow(game, { catalog, language, now = new Date() }) {
     cells: [
       [t("Date"), date],
       [t("Level"), level],
+      [t("Deal"), game.grade ? gradeName(game.grade) : "—"], // a winnable deal's grade
       [t("Result"), resultText(game), game.result],
       [t("Moves"), game.moves, "number"],
       [t("Time"), formatTime(game.elapsed), "number"],

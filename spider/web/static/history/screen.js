@@ -36,7 +36,7 @@ function waitingCells() {
 }
 
 function gamesTable() {
-  const head = el("tr", {}, ...[t("Date"), t("Level"), t("Result"), t("Moves"), t("Time"), t("Score")]
+  const head = el("tr", {}, ...[t("Date"), t("Level"), t("Deal"), t("Result"), t("Moves"), t("Time"), t("Score")]
     .map((text) => el("th", { scope: "col", text })), el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("Replay") })),
     el("th", { scope: "col" }, el("span", { class: "sr-only", text: t("Review") })));
   const body = el("tbody");
