@@ -70,7 +70,8 @@ def test_finish_plays_out_a_game_with_nothing_hidden_on_every_level(client: Test
     assert answer.status_code == 200, answer.text
     finish = answer.json()
     assert finish["result"] == "won" and finish["actions"]
-    assert finish["message"] == f"Finishing in {len(finish['actions'])} moves"
+    moves = len(finish["actions"])
+    assert finish["message"] == f"Finishing in {moves} move" + ("s" if moves > 1 else "")
     view = _play(client, view, finish["actions"])
     assert view["won"] and view["status"] == "won"
     assert view["assisted"] is False and view["perfect"] is True  # nothing hidden was used
