@@ -17,8 +17,8 @@ from spider.engine import Game
 from spider.jobs.top_up import SEED_FILE
 
 SIZES = {"phone": (390, 844), "wide": (1920, 1080)}
-# A 1-suit Spider deal the app ships as winnable, and its line: after its first 112 actions nothing
-# is hidden, and the solver finishes in about 30 moves
+# A 1-suit Spider deal the app ships as winnable, and its line, played up to the first position
+# with nothing hidden; Finish plays the rest
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spider-1-classic"][0]
 
 
