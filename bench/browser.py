@@ -15,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT))  # its conftest imports tests.conftest
 
 from browserkit import WIN_DECK, WIN_LINE  # noqa: E402
 from chromium import app_in_chromium  # noqa: E402

@@ -24,6 +24,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT))  # its conftest imports tests.conftest
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402

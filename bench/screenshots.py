@@ -16,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT))  # its conftest imports tests.conftest
 
 from browserkit import TALL_DECK, TALL_LINE, WIN_DECK, WIN_LINE, play_through_api  # noqa: E402
 from chromium import app_in_chromium  # noqa: E402
