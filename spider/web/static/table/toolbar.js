@@ -49,6 +49,15 @@ function tooltipOf(button) {
   return button.getAttribute("aria-label") || button.textContent.trim();
 }
 
+// What the toolbar was last fitted to: the window's size and each button's words and visibility.
+// Nothing else changes which fit is first to fit, so a render that changed none of these (a new
+// game, the table drawn again) keeps the fit without laying out the page up to three times more.
+let fittedTo = null;
+
+function fitKey(buttons) {
+  return [window.innerWidth, window.innerHeight, ...buttons.map((b) => `${b.id} ${b.hidden} ${b.getAttribute("aria-label")} ${b.textContent}`)].join("\n");
+}
+
 // From the roomiest to the most compact: words beside the icons, words under them, icons alone.
 const FITS = ["", "stacked", "icons-only"];
 
@@ -57,6 +66,8 @@ export function fitToolbar() {
   const toolbar = $("toolbar");
   const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
   buttons.forEach(dress);
+  const key = fitKey(buttons);
+  if (key === fittedTo) return;
   // beside the top bar (wide screens) the toolbar may take about half the width; as the bottom bar, all
   const fits = () => {
     const fullWidth = toolbar.offsetWidth >= document.documentElement.clientWidth - 1;
@@ -74,4 +85,5 @@ export function fitToolbar() {
     if (iconsOnly && button.classList.contains("tool")) button.title = tooltipOf(button);
     else button.removeAttribute("title");
   }
+  fittedTo = key;
 }
