@@ -1,4 +1,4 @@
-// Two small DOM helpers shared by the front end's modules.
+// Small DOM helpers shared by the front end's modules.
 
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
@@ -17,6 +17,9 @@ export const el = (tag, attrs = {}, ...children) => {
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
 };
+
+/** Resolves once the next frame is painted: for what may wait until the page shows what was drawn. */
+export const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 // The production bundle's page names its files by their contents' hash (frontend/build.mjs): a map
 // from each source path to its hashed one, read (and taken off the page) as the modules start. The

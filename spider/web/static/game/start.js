@@ -2,7 +2,7 @@
 // with the clock set, the focus on the table and the level said aloud.
 import { api, ApiError } from "../core/api.js";
 import { levelName } from "../core/catalog.js";
-import { $ } from "../core/dom.js";
+import { $, afterPaint } from "../core/dom.js";
 import { hookList } from "../core/hooks.js";
 import { t } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
@@ -44,9 +44,10 @@ export async function continueGame() {
   closeDialog($("dlg-new"));
   startGame(view);
   announce(t("Continuing your game. {description}", { description: view.description || "" }));
-  // Ask again, the table already drawn: the timer saved as the last page closed may have landed
-  // after this page was made.
+  // Ask again once the table is on screen (the request's own work waits for that): the timer saved
+  // as the last page closed may have landed after this page was made.
   try {
+    await afterPaint();
     const fresh = await api.current();
     if (state.view && fresh.id === state.view.id) setClock(Math.max(elapsed(), fresh.elapsed || 0));
   } catch (_) {
