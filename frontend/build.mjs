@@ -118,16 +118,13 @@ async function build() {
 
   const hashed = readdirSync(OUT).filter((name) => [".js", ".css", ".svg"].includes(extname(name)));
   precompress(hashed);
-  // blocking="render": no frame of the empty page is drawn (its styles, layout and paint, some 30 ms
-  // of a slow phone's CPU) while the code that draws the table waits to run; it runs as soon as the
-  // page is parsed, and the first frame then shows the table.
   const page = bundledPage([
     '<link rel="manifest" href="static/manifest.webmanifest">',
     `<link rel="icon" href="static/dist/${icon}" type="image/svg+xml">`,
     '<link rel="apple-touch-icon" href="static/icons/icon-192.png">',
     `<link rel="stylesheet" href="static/dist/${tableCss}">`,
     ...preload.map((name) => `<link rel="modulepreload" href="static/dist/${name}">`),
-    `<script type="module" blocking="render" src="static/dist/${entry}"></script>`,
+    `<script type="module" src="static/dist/${entry}"></script>`,
     `<script type="application/json" id="spider-assets">${JSON.stringify(assets)}</script>`,
   ]);
   writeFileSync(join(OUT, "index.html"), page);
