@@ -15,6 +15,7 @@ the browser's cache).
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import tempfile
@@ -38,18 +39,17 @@ FIRST_CARD_SAID = "bench: first card"
 
 # Set before the page's own scripts run: the time of the frame that first paints a card.
 FIRST_CARD = """(() => {
-  const FIRST_CARD_SAID = "%s";
   const seen = () => document.querySelector('#tableau .card');
   const mo = new MutationObserver(() => {
     if (!seen()) return;
     mo.disconnect();
     requestAnimationFrame(() => {
       window.__firstCard = performance.now();
-      console.debug(FIRST_CARD_SAID);
+      console.debug(SAID);
     });
   });
   mo.observe(document, { subtree: true, childList: true });
-})()""" % FIRST_CARD_SAID
+})()""".replace("SAID", json.dumps(FIRST_CARD_SAID))
 
 
 @dataclass
