@@ -67,8 +67,13 @@ function codeField(form) {
 
 function showCodeError(input, line, message) {
   line.textContent = message;
-  if (message) input.setAttribute("aria-invalid", "true");
-  else input.removeAttribute("aria-invalid");
+  if (message) {
+    input.setAttribute("aria-invalid", "true");
+    // the dialog is taller than a phone or a short window: the reason is shown, not left below the fold
+    line.scrollIntoView({ block: "nearest" });
+  } else {
+    input.removeAttribute("aria-invalid");
+  }
 }
 
 /** The server's words for a refused request, or that it could not be reached. */
@@ -135,7 +140,7 @@ export function openNewGame(prefill = {}) {
     rulesSet.hidden = offered.length < 2;
     for (const input of rulesSet.querySelectorAll("input")) input.disabled = !offered.includes(input.value) || offered.length < 2;
     const level = levelFor(state.catalog, choice.game, choice.suits, choice.rules);
-    loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
+    return loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
   };
   form.addEventListener("change", (event) => {
     if (event.target.name === "game" || event.target.name === "suits" || event.target.name === "rules") refresh();
@@ -176,6 +181,10 @@ export function openNewGame(prefill = {}) {
     }
   });
   dialog.replaceChildren(form);
-  refresh();
+  const statsShown = refresh();
   openDialog(dialog);
+  if (prefill.error) { // a bad deal link: the field to mend, with its reason in sight once the statistics above it are in
+    form.querySelector("#new-code").focus();
+    statsShown.then(() => form.querySelector("#new-code-error").scrollIntoView({ block: "nearest" }));
+  }
 }
