@@ -15,20 +15,12 @@ from playwright.sync_api import Browser, Page, expect
 
 from spider.engine import Game
 from spider.jobs.top_up import SEED_FILE
+from tests.web.test_finish import open_point
 
 SIZES = {"phone": (390, 844), "wide": (1920, 1080)}
 # A 1-suit Spider deal the app ships as winnable, and its line, played up to the first position
 # with nothing hidden; Finish plays the rest
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spider-1-classic"][0]
-
-
-def _open_point(code: str, line: list[str]) -> int:
-    game = Game.from_code(code)
-    for played, action in enumerate(line):
-        if not game.face_down and not game.stock_count:
-            return played
-        game.apply(action)
-    raise AssertionError("the line never uncovers everything")
 
 
 def _play_code(page: Page, code: str, actions: list[str]) -> dict[str, Any]:
@@ -51,7 +43,7 @@ def _fresh(page: Page) -> None:
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_finish_plays_out_the_game_and_the_win_is_perfect(browser: Browser, base_url: str, size: str) -> None:
     code, line = SEED["code"], SEED["line"]
-    start = _open_point(code, line)
+    start = open_point(code, line)
     with sized_page(browser, base_url, SIZES[size], "en-US") as page:
         _fresh(page)
         view = _play_code(page, code, line[: start - 1])

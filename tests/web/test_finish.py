@@ -31,7 +31,7 @@ def client(tmp_path: Path):
         yield c
 
 
-def _open_point(code: str, line: list[str]) -> int:
+def open_point(code: str, line: list[str]) -> int:
     """How many of the line's actions leave the first position with nothing hidden."""
     game = Game.from_code(code)
     for played, action in enumerate(line):
@@ -56,7 +56,7 @@ def _hidden(view: dict[str, Any]) -> int:
 @pytest.mark.parametrize("level", sorted(SEEDS))
 def test_finish_plays_out_a_game_with_nothing_hidden_on_every_level(client: TestClient, level: str) -> None:
     code, line = SEEDS[level]["code"], SEEDS[level]["line"]
-    start = _open_point(code, line)
+    start = open_point(code, line)
     view = client.post("/api/games", json={"code": code}).json()
     view = _play(client, view, line[: start - 1])
     assert _hidden(view) > 0
