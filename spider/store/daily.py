@@ -218,8 +218,8 @@ class DailyQueries(Dialect):
         found = self._all(scope.apart(), tuple(value for kind in kinds for value in kind))
         tagged = [(int(one[0]), _result(one[1:])) for one in found]
         apart = [result for _, result in sorted(tagged, key=lambda one: (one[0], _key(one[1])))]
-        theirs = "r.day = %s AND r.level = %s AND r.player = %s"
-        yours = self._one(scope.where(theirs), (*scope.params, day, level, player))
+        the_players = "r.day = %s AND r.level = %s AND r.player = %s"
+        yours = self._one(scope.where(the_players), (*scope.params, day, level, player))
         you = None if yours is None else _result(yours)
         board = DailyBoard(
             top=[(rank, _result(found)) for rank, found in enumerate(best, start=1)],
