@@ -27,8 +27,8 @@ SEEDS = 5  # games per deal: no tie-break, and four seeds
 # The measuring player looks at fewer positions than the Hint button's quick hint (which spends
 # most of a game's seconds in its searches for the next card to turn up): a grade costs seconds.
 EFFORT = Effort(look=800, deep=0, progress=2000)
-# A deal's rating, in CPU seconds of the thread that rates it: the slowest of the 96 deals measured
-# took 18 s (bench/grades.py), so a deal past it is one the pool does without.
+# A deal's rating, in CPU seconds of the thread that rates it: well past the slowest rating measured
+# (docs/DEVELOPING.md, Graded winnable deals), so a deal past it is one the pool does without.
 RATING_SECONDS = 30.0
 
 # Each level's cut points: the lowest scores of easy, medium and hard, the upper quartile, median and
