@@ -132,7 +132,12 @@ def play_through_api(
         data={"game": game, "suits": suits, "rules": "classic", "profile": profile, "deck": deck},
     )
     assert response.status == 201, response.text()
-    view = response.json()
+    return play_actions(page, response.json(), actions)
+
+
+def play_actions(page: Page, view: dict[str, Any], actions: list[str]) -> dict[str, Any]:
+    """Play ``actions`` on the game of ``view`` with the page's player, one request each, each
+    accepted; the last view."""
     for action in actions:
         played = page.request.post(
             f"/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
@@ -246,17 +251,26 @@ TALL_LINE = ["deal"] * 5 + [f"{c}>1" for c in range(2, 8)]
 
 
 @contextmanager
-def sized_page(browser: Browser, base_url: str, size: tuple[int, int], locale: str) -> Iterator[Page]:
-    """A page of a new context of that window size and locale (reduced motion); no JavaScript
-    error may happen on it meanwhile."""
+def sized_page(
+    browser: Browser, base_url: str, size: tuple[int, int], locale: str, touch: bool = False
+) -> Iterator[Page]:
+    """A page of a new context of that window size and locale (reduced motion), a phone's touch
+    screen if ``touch``; no JavaScript error may happen on it meanwhile."""
     width, height = size
     context = browser.new_context(
-        base_url=base_url, viewport={"width": width, "height": height}, locale=locale, reduced_motion="reduce"
+        base_url=base_url,
+        viewport={"width": width, "height": height},
+        locale=locale,
+        reduced_motion="reduce",
+        has_touch=touch,
+        is_mobile=touch,
     )
     context.set_default_timeout(GENEROUS_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

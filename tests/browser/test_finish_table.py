@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 import pytest
-from browserkit import sized_page, steady_text
+from browserkit import play_actions, sized_page, steady_text
 from playwright.sync_api import Browser, Page, expect
 
 from spider.engine import Game
@@ -25,14 +25,7 @@ SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spider-1-classic"][0]
 
 def _play_code(page: Page, code: str, actions: list[str]) -> dict[str, Any]:
     """Start the deal of ``code`` with the page's player and play ``actions`` one request each."""
-    view = page.request.post("/api/games", data={"code": code}).json()
-    for action in actions:
-        played = page.request.post(
-            f"/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
-        )
-        assert played.status == 200, played.text()
-        view = played.json()
-    return view
+    return play_actions(page, page.request.post("/api/games", data={"code": code}).json(), actions)
 
 
 def _fresh(page: Page) -> None:
@@ -54,9 +47,7 @@ def test_finish_plays_out_the_game_and_the_win_is_perfect(browser: Browser, base
         refused = page.request.post(f"/api/games/{view['id']}/finish")
         assert refused.status == 409 and refused.json()["reason"] == "cards_hidden"
 
-        page.request.post(
-            f"/api/games/{view['id']}/actions", data={"action": line[start - 1], "version": view["version"]}
-        )
+        play_actions(page, view, [line[start - 1]])
         page.reload()
         expect(page.locator("body.ready")).to_have_count(1)
         expect(finish).to_be_visible()

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import new_game
+from browserkit import new_game, play_actions
 from conftest import _Server
 from playwright.sync_api import Page, expect
 
@@ -70,10 +70,7 @@ def play_to_a_loss(page: Page) -> None:
     page.goto("/")
     expect(page.locator("body.ready")).to_have_count(1)  # a first visit deals a game at once
     view = page.request.post("/api/games", data={"code": LOST["code"]}).json()
-    for action in LOST["actions"]:
-        view = page.request.post(
-            f"/api/games/{view['id']}/actions", data={"action": action, "version": view["version"]}
-        ).json()
+    play_actions(page, view, LOST["actions"])
     page.reload()  # the game goes on in place
     expect(page.locator("body.ready")).to_have_count(1)
     expect(page.get_by_role("dialog")).to_have_count(0)

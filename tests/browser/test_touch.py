@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from browserkit import WIN_DECK, box_of, card, face_up_names, press_point, start_deck, status_value
+from browserkit import WIN_DECK, box_of, card, face_up_names, press_point, sized_page, start_deck, status_value
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
 
 
 def test_phone_taps_double_taps_and_finger_drag(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(
-        base_url=base_url,
-        viewport={"width": 360, "height": 740},
-        has_touch=True,
-        is_mobile=True,
-        reduced_motion="reduce",
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
+    with sized_page(browser, base_url, (360, 740), "en-US", touch=True) as page:
         start_deck(page, WIN_DECK, ["deal"] * 4)
         # a touch screen sends a tapped card at once (tap-to-move, test_rough_edges.py): this player
         # chose to pick cards up with a tap instead
@@ -33,7 +23,7 @@ def test_phone_taps_double_taps_and_finger_drag(browser: Browser, base_url: str)
         boxes = [box_of(b) for b in tops]  # the table may be drawn again as the phone's window settles
         assert boxes[1]["y"] - boxes[0]["y"] >= 24
         # a finger drags column 5's run onto column 1
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         x, y = press_point(card(page, 5, "8 of spades"))
         target = card(page, 1, "9 of spades").bounding_box()
         assert target
@@ -61,6 +51,3 @@ def test_phone_taps_double_taps_and_finger_drag(browser: Browser, base_url: str)
         # the toolbar is within thumb reach at the bottom
         undo = page.get_by_role("button", name="Undo").bounding_box()
         assert undo and undo["y"] > 740 - 80
-        assert not errors, errors
-    finally:
-        context.close()
