@@ -8,6 +8,7 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -48,11 +49,11 @@ class Frontend:
     manifest: dict[str, Any] = field(default_factory=dict)
     dist: Path = DIST
 
-    @property
+    @cached_property  # asked on every request for a file: worked out once
     def files(self) -> frozenset[str]:
         return frozenset(self.manifest.get("files", ()))
 
-    @property
+    @cached_property
     def precached(self) -> frozenset[str]:
         """What the service worker keeps from the first visit on: the code and styles (the court
         art, a tenth of a megabyte, is kept as it is first shown)."""
