@@ -1,6 +1,7 @@
 // Card sizes and column offsets. metricsFor and columnOffsets are pure (node --test covers
 // them); measureMetrics reads the page's sizes and hands them over.
 import { $ } from "../core/dom.js";
+import { keep, keptFor } from "./kept-layout.js";
 
 export const MIN_CW = 24;
 export const MAX_CW = 240;
@@ -115,23 +116,55 @@ export function currentMetrics() {
   return metrics;
 }
 
-function publish(m) {
+function publish(m, top) {
   const root = document.documentElement;
   root.style.setProperty("--cw", `${m.cw}px`);
   root.style.setProperty("--ch", `${m.ch}px`);
+  if (top !== undefined) root.style.setProperty("--top-h", `${top}px`);
 }
 
-/** Size the cards for n columns and publish the sizes as CSS variables. The top bar's text
- *  follows the card size, so the room is measured again once the bar has its new size. */
-export function layOut(n) {
-  metrics = measureMetrics(n);
-  publish(metrics);
+/** What the room for n columns depends on besides the bars' contents: the window, the language's
+ * words, the toolbar's fit and the looks (the body's classes). */
+function layoutKey(n) {
+  const looks = [...document.body.classList].filter((name) => name !== "ready").sort();
+  return [window.innerWidth, window.innerHeight, window.devicePixelRatio, n, document.documentElement.lang,
+    $("toolbar").className, ...looks].join(" ");
+}
+
+/** Measure the sizes for n columns and publish them as CSS variables. The top bar's text follows
+ *  the card size, so the room is measured again once the bar has its new size. */
+function measured(n) {
+  let m = measureMetrics(n);
+  publish(m);
   const again = measureMetrics(n);
-  if (again.cw !== metrics.cw) {
-    metrics = again;
-    publish(metrics);
+  if (again.cw !== m.cw) {
+    m = again;
+    publish(m);
   }
   const bar = $("topbar");
-  if (bar) document.documentElement.style.setProperty("--top-h", `${Math.round(bar.getBoundingClientRect().bottom)}px`);
+  const top = bar ? Math.round(bar.getBoundingClientRect().bottom) : undefined;
+  publish(m, top);
+  keep("metrics", layoutKey(n), { m, top });
+  return m;
+}
+
+/** Size the cards for n columns and publish the sizes as CSS variables; `trustKept`: take the
+ * sizes this browser measured last for the same window and words, if any, without measuring
+ * (the first table: kept-layout.js). */
+export function layOut(n, { trustKept = false } = {}) {
+  const known = trustKept ? keptFor("metrics", layoutKey(n)) : undefined;
+  if (known && known.m && Number.isFinite(known.m.cw)) {
+    metrics = known.m;
+    publish(metrics, known.top);
+  } else {
+    metrics = measured(n);
+  }
   return metrics;
+}
+
+/** Measure the sizes for n columns again (kept ones are checked so); whether they were right. */
+export function layoutHolds(n) {
+  const was = JSON.stringify(metrics);
+  metrics = measured(n);
+  return JSON.stringify(metrics) === was;
 }

@@ -1,6 +1,6 @@
 // Draws the view the server sent: status line, stock, completed sets, tableau and the enabled
 // state of the controls. Add-ons that draw on the table register with afterRender().
-import { $, el } from "../core/dom.js";
+import { $, afterPaint, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
@@ -8,8 +8,9 @@ import { state } from "../core/state.js";
 import { cardName, drawFace } from "./cards.js";
 import { elapsed } from "./clock.js";
 import { applyRovingFocus } from "./focus.js";
-import { columnOffsets, currentMetrics, layOut } from "./layout.js";
-import { fitToolbar } from "./toolbar.js";
+import { takenKept } from "./kept-layout.js";
+import { columnOffsets, currentMetrics, layOut, layoutHolds } from "./layout.js";
+import { fitToolbar, refitToolbar } from "./toolbar.js";
 
 const rendered = hookList();
 
@@ -92,13 +93,13 @@ function columnList(column, col, m, slot = cardButton, ul = null) {
 // What the table shows, so that a view that only moves cards redraws only their columns.
 let drawn = null; // {view, language, width, height, heights (of each column), top (of the table, once read)}
 
-function renderTableau(v) {
+function renderTableau(v, trustKept) {
   const tableau = $("tableau");
   tableau.replaceChildren();
   drawn = null;
   if (!v) return;
   const n = v.columns.length;
-  const m = layOut(n);
+  const m = layOut(n, { trustKept });
   for (const [name, value] of [["--cw", `${m.cw}px`], ["--ch", `${m.ch}px`], ["--gap", `${m.gap}px`], ["--cols", String(n)]]) {
     tableau.style.setProperty(name, value);
   }
@@ -240,17 +241,34 @@ function renderControls(v) {
   $("stock").disabled = !v;
 }
 
+// The page's first table is drawn with the toolbar's fit and the cards' sizes this browser kept
+// from its last visit, if any (kept-layout.js), and measured once it is on screen.
+let firstTable = true;
+
 /** Draw everything from state.view, then let the add-ons draw theirs. */
 export function render() {
   const v = state.view;
-  fitToolbar(); // before the table measures the room the bars leave it
+  const trustKept = firstTable;
+  fitToolbar({ trustKept }); // before the table measures the room the bars leave it
   renderStatus(v);
   renderStock(v);
   renderSets(v);
-  renderTableau(v);
+  renderTableau(v, trustKept);
   renderControls(v);
   rendered.call(v);
-  fitToolbar(); // an add-on may have written its button's text anew
+  fitToolbar({ trustKept }); // an add-on may have written its button's text anew
+  if (v && firstTable) {
+    firstTable = false;
+    if (takenKept()) afterPaint().then(checkKeptLayout);
+  }
+}
+
+/** Measure what the first table took from the last visit; draw it again where that was wrong. */
+function checkKeptLayout() {
+  const v = state.view;
+  if (!v) return;
+  const fitHeld = refitToolbar();
+  if (!layoutHolds(v.columns.length) || !fitHeld) render();
 }
 
 /** Mark the picked-up cards and (with placement help) the columns that accept them. */

@@ -3,6 +3,7 @@
 // even that does not fit do the icons stand alone, each with a tooltip, the words kept as the
 // buttons' accessible names. fitToolbar runs after every render (a resize renders again).
 import { $, el } from "../core/dom.js";
+import { keep, keptFor } from "./kept-layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -61,13 +62,14 @@ function fitKey(buttons) {
 // From the roomiest to the most compact: words beside the icons, words under them, icons alone.
 const FITS = ["", "stacked", "icons-only"];
 
-/** The first of FITS in which every word fits its button and the toolbar fits its place. */
-export function fitToolbar() {
-  const toolbar = $("toolbar");
-  const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
-  buttons.forEach(dress);
-  const key = fitKey(buttons);
-  if (key === fittedTo) return;
+function setFit(toolbar, fit) {
+  toolbar.classList.remove(...FITS.filter(Boolean));
+  if (fit) toolbar.classList.add(fit);
+}
+
+/** The first of FITS in which every word fits its button and the toolbar fits its place, tried
+ * on the page (a layout of the page for each). */
+function measuredFit(toolbar, buttons) {
   // beside the top bar (wide screens) the toolbar may take about half the width; as the bottom bar, all
   const fits = () => {
     const fullWidth = toolbar.offsetWidth >= document.documentElement.clientWidth - 1;
@@ -76,14 +78,44 @@ export function fitToolbar() {
     return !tooWide && !crowded;
   };
   for (const fit of FITS) {
-    toolbar.classList.remove(...FITS.filter(Boolean));
-    if (fit) toolbar.classList.add(fit);
-    if (fits()) break;
+    setFit(toolbar, fit);
+    if (fits()) return fit;
   }
-  const iconsOnly = toolbar.classList.contains("icons-only");
+  return FITS[FITS.length - 1];
+}
+
+/** Give the toolbar the first of FITS that fits; `trustKept`: the fit this browser measured last
+ * for the same window and words, if any, without measuring (the first table: kept-layout.js).
+ * Returns the fit. */
+export function fitToolbar({ trustKept = false } = {}) {
+  const toolbar = $("toolbar");
+  const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
+  buttons.forEach(dress);
+  const key = fitKey(buttons);
+  if (key === fittedTo) return toolbarFit();
+  const known = trustKept ? keptFor("toolbar", key) : undefined;
+  let fit = known;
+  if (FITS.includes(known)) setFit(toolbar, known);
+  else {
+    fit = measuredFit(toolbar, buttons);
+    keep("toolbar", key, fit);
+  }
   for (const button of buttons) {
-    if (iconsOnly && button.classList.contains("tool")) button.title = tooltipOf(button);
+    if (fit === "icons-only" && button.classList.contains("tool")) button.title = tooltipOf(button);
     else button.removeAttribute("title");
   }
   fittedTo = key;
+  return fit;
+}
+
+/** The fit the toolbar wears. */
+export function toolbarFit() {
+  return FITS.find((fit) => fit && $("toolbar").classList.contains(fit)) || "";
+}
+
+/** Measure the toolbar's fit again (a kept one is checked so); whether it was right. */
+export function refitToolbar() {
+  const before = toolbarFit();
+  fittedTo = null;
+  return fitToolbar() === before;
 }
