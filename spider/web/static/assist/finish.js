@@ -34,10 +34,17 @@ export function stopFinish(message) {
   if (message) remind(message);
 }
 
+// Disabled while the server thinks, the button lost the focus: the player who pressed it gets it
+// back when nothing was played (no win found, or no answer), unless the focus went elsewhere.
+function focusAgain(button) {
+  if (document.activeElement === document.body && !button.hidden && !button.disabled) button.focus();
+}
+
 export async function startFinish(button) {
   const first = state.view;
   if (!finishable(first) || running || state.paused) return;
   const token = {};
+  const focused = document.activeElement === button;
   running = token;
   changes.call();
   forgetHint();
@@ -46,7 +53,10 @@ export async function startFinish(button) {
   try {
     answer = await api.finish(first.id);
   } catch (error) {
-    if (running === token) stopFinish(serverMessage(error, t("The server could not be reached. Try again.")));
+    if (running === token) {
+      stopFinish(serverMessage(error, t("The server could not be reached. Try again.")));
+      if (focused) focusAgain(button);
+    }
     return;
   } finally {
     button.removeAttribute("aria-busy");
@@ -54,6 +64,7 @@ export async function startFinish(button) {
   if (running !== token) return;
   if (answer.result !== "won" || state.view !== first) {
     stopFinish(state.view === first ? answer.message : t("Finish stopped."));
+    if (focused) focusAgain(button);
     return;
   }
   announce(answer.message);

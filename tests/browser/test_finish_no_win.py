@@ -1,0 +1,121 @@
+"""Finish where no win is possible, as a player meets it, found by roles and labels: a hand-built
+1-suit Spiderette deal is played through the API to a position with nothing hidden from which the
+engine's solver proves the game lost. Finish (its button, then F) asks the server, says so in the
+reminder and the live region, plays nothing, and leaves the game as playable as it was: Finish is
+offered again, and Undo takes back the last deal (Finish then goes, as a card is hidden again)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browserkit import check_line, deal_order, spades, start_deck, status_value, wait_until
+from playwright.sync_api import Page, expect
+
+from spider.solver.search import solve
+from tests.patience import GENEROUS
+
+FINISH = "Finish: play the rest of the game for me"
+NO_WIN = "No win is possible from here: undo or start again"
+
+# Columns 2–7 come apart onto column 1 one card at a time (each column's cards climb towards its
+# top card): K…A there is a set that leaves the table, column 6's K Q J start column 1 again, and
+# column 7's 10…5 go on them. Every card is then face up, one card stays in each of columns 2–7,
+# and the four deals cover the table: the tops are A A A 3 3 3 4 (no 2 for an ace, no 5 for the
+# 4), and once a 3 goes onto the 4 nothing moves at all. The stock is empty: the game is lost.
+LOST_TABLEAU = [
+    spades("K"),
+    spades("2 Q"),
+    spades("2 10 J"),
+    spades("2 7 8 9"),
+    spades("4 3 4 5 6"),
+    spades("4 J Q K A 2"),
+    spades("K 5 6 7 8 9 10"),
+]
+LOST_DEALS = [spades("5 6 7 8 9 10 J"), spades("Q K 5 6 7 8 9"), spades("10 J Q 3 3 3 4"), spades("A A A")]
+LOST_DECK = deal_order(LOST_TABLEAU, LOST_DEALS)
+LOST_LINE = ["2>1"] + ["3>1"] * 2 + ["4>1"] * 3 + ["5>1"] * 4 + ["6>1"] * 5 + ["7>1"] * 6 + ["deal"] * 4
+
+
+def _record(page: Page, view: dict[str, Any]) -> tuple[int, list[str]]:
+    """The game's version and recorded actions, as the server has them."""
+    current = page.request.get(f"/api/games/{view['id']}").json()
+    record = page.request.get(f"/api/games/{view['id']}/record").json()
+    return current["version"], record["actions"]
+
+
+def _listen(page: Page) -> None:
+    """Keep what the live region says, each time it says something (the page empties it first, so
+    that the same sentence twice is read twice)."""
+    page.get_by_role("status").evaluate(
+        """live => {
+          window.heard = [];
+          new MutationObserver(() => live.textContent && window.heard.push(live.textContent))
+            .observe(live, { childList: true, characterData: true, subtree: true });
+        }"""
+    )
+
+
+def _heard(page: Page) -> list[str]:
+    return page.evaluate("window.heard")
+
+
+def _asks_finish(page: Page):  # type: ignore[no-untyped-def]
+    return page.expect_response(lambda r: r.url.endswith("/finish") and r.request.method == "POST")
+
+
+def test_the_deal_is_lost_with_nothing_hidden() -> None:
+    game = check_line(LOST_DECK, LOST_LINE)
+    assert (game.face_down, game.stock_count, game.won, game.removed) == (0, 0, False, 1)
+    answer = solve(game, time_limit=GENEROUS)
+    assert answer.result == "lost" and answer.nodes > 0  # proved by search: a 3 can still move
+
+
+def test_finish_says_no_win_is_possible_and_plays_nothing(page: Page) -> None:
+    view = start_deck(page, LOST_DECK, LOST_LINE)
+    moves = status_value(page, "Moves")
+    expect(moves).to_have_text(str(len(LOST_LINE)))
+    before = _record(page, view)
+    assert before == (view["version"], LOST_LINE)
+    finish = page.get_by_role("button", name=FINISH)
+    expect(finish).to_be_enabled()
+    reminder, live = page.locator("#reminder"), page.get_by_role("status")
+
+    _listen(page)
+    with _asks_finish(page) as asked:
+        finish.click()
+    assert asked.value.status == 200 and asked.value.json()["result"] == "lost"
+    expect(reminder).to_have_text(NO_WIN)
+    expect(live).to_have_text(NO_WIN)
+    wait_until(page, lambda: _heard(page) == [NO_WIN], "the answer was not read out once")
+    expect(finish).to_be_focused()  # given back: it was disabled while the server thought
+    expect(finish).to_be_enabled()  # the player may ask again: the position is theirs to change
+    expect(finish).not_to_have_attribute("aria-busy", "true")
+    expect(page.get_by_role("button", name="Hint: show a good next move")).to_be_enabled()
+    expect(moves).to_have_text(str(len(LOST_LINE)))
+    assert _record(page, view) == before  # nothing was played
+
+    page.keyboard.press("Escape")  # a Finish that is over has nothing to stop
+    expect(reminder).to_be_hidden()  # the reminder goes after its time
+    with _asks_finish(page) as asked:
+        page.keyboard.press("f")
+    assert asked.value.json()["result"] == "lost"
+    expect(reminder).to_have_text(NO_WIN)
+    expect(reminder).to_be_visible()
+    wait_until(page, lambda: _heard(page) == [NO_WIN, NO_WIN], "F's answer was not read out")
+    expect(finish).to_be_enabled()
+    assert _record(page, view) == before
+
+    with page.expect_response(lambda r: r.url.endswith("/actions")) as undone:
+        page.get_by_role("button", name="Undo").click()
+    assert undone.value.status == 200
+    expect(moves).to_have_text(str(len(LOST_LINE) - 1))
+    expect(finish).to_have_count(0)  # the last deal's three cards are in the stock again
+    version, actions = _record(page, view)
+    assert version == before[0] + 1 and actions == [*LOST_LINE, "undo"]
+    page.keyboard.press("d")  # deal them again: Finish is back, and says the same
+    expect(finish).to_be_enabled()
+    with _asks_finish(page) as asked:
+        finish.click()
+    assert asked.value.json()["result"] == "lost"
+    expect(reminder).to_have_text(NO_WIN)
+
