@@ -2,17 +2,25 @@
 1-suit Spiderette deal is played through the API to a position with nothing hidden from which the
 engine's solver proves the game lost. Finish (its button, then F) asks the server, says so in the
 reminder and the live region, plays nothing, and leaves the game as playable as it was: Finish is
-offered again, and Undo takes back the last deal (Finish then goes, as a card is hidden again)."""
+offered again, and Undo takes back the last deal (Finish then goes, as a card is hidden again).
+The solver's third answer, "unknown", comes of Finish's time bound set to nothing (the app runs in
+this process): the page says so and plays nothing, and with the bound back Finish wins the game."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from browserkit import check_line, deal_order, spades, start_deck, status_value, wait_until
+import pytest
+from browserkit import check_line, deal_order, play_actions, spades, start_deck, status_value, wait_until
 from playwright.sync_api import Page, expect
 
+from spider.engine import Game
+from spider.jobs import players
+from spider.jobs.top_up import SEED_FILE
 from spider.solver.search import solve
 from tests.patience import GENEROUS
+from tests.web.test_finish import open_point
 
 FINISH = "Finish: play the rest of the game for me"
 NO_WIN = "No win is possible from here: undo or start again"
@@ -33,6 +41,11 @@ LOST_TABLEAU = [
 ]
 LOST_DEALS = [spades("5 6 7 8 9 10 J"), spades("Q K 5 6 7 8 9"), spades("10 J Q 3 3 3 4"), spades("A A A")]
 LOST_DECK = deal_order(LOST_TABLEAU, LOST_DEALS)
+UNKNOWN = "The solver found no win from here in the time allowed"
+# A shipped 4-suit Spiderette deal whose position with nothing hidden takes the solver more than
+# its first round of searching (a fixed count of positions) to win: with no time at all it stops
+# there, on any machine
+UNDECIDED = "SD1-S4-AAAAQAG"
 LOST_LINE = ["2>1"] + ["3>1"] * 2 + ["4>1"] * 3 + ["5>1"] * 4 + ["6>1"] * 5 + ["7>1"] * 6 + ["deal"] * 4
 
 
@@ -119,3 +132,50 @@ def test_finish_says_no_win_is_possible_and_plays_nothing(page: Page) -> None:
     assert asked.value.json()["result"] == "lost"
     expect(reminder).to_have_text(NO_WIN)
 
+
+def _undecided() -> tuple[str, list[str]]:
+    """The undecided deal's code and its line up to the first position with nothing hidden."""
+    deals = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-4-classic"]
+    line = next(deal["line"] for deal in deals if deal["code"] == UNDECIDED)
+    return UNDECIDED, line[: open_point(UNDECIDED, line)]
+
+
+def test_finish_without_time_to_search_says_so_and_can_be_asked_again(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, line = _undecided()
+    game = Game.from_code(code)
+    for action in line:
+        game.apply(action)
+    assert solve(game, time_limit=0).result == "unknown"
+    assert solve(game, time_limit=GENEROUS).result == "won"
+    page.goto("/")
+    expect(page.locator("body.ready")).to_have_count(1)
+    view = play_actions(page, page.request.post("/api/games", data={"code": code}).json(), line)
+    page.reload()
+    expect(page.locator("body.ready")).to_have_count(1)
+    before = _record(page, view)
+    finish = page.get_by_role("button", name=FINISH)
+    _listen(page)
+
+    monkeypatch.setattr(players, "FINISH_SECONDS", 0.0)
+    # the wait for a worker's answer is Finish's bound and the worker's start allowance: a generous
+    # allowance, so that a worker process slow to start does not turn the answer into a 503
+    monkeypatch.setattr(players, "WORKER_START_SECONDS", GENEROUS)
+    with _asks_finish(page) as asked:
+        finish.click()
+    assert asked.value.status == 200 and asked.value.json()["result"] == "unknown"
+    expect(page.locator("#reminder")).to_have_text(UNKNOWN)
+    wait_until(page, lambda: _heard(page) == [UNKNOWN], "the answer was not read out once")
+    expect(finish).to_be_enabled()
+    expect(finish).to_be_focused()
+    assert _record(page, view) == before  # nothing was played
+
+    monkeypatch.undo()  # Finish's own bound: the solver wins at once
+    with _asks_finish(page) as asked:
+        page.keyboard.press("f")
+    assert asked.value.json()["result"] == "won"
+    expect(page.get_by_role("dialog", name="You won!")).to_be_visible()
+    record = page.request.get(f"/api/games/{view['id']}/record").json()
+    assert record["actions"][: len(line)] == line and len(record["actions"]) > len(line)
+    assert Game.from_record(record).won  # played move by move through the actions route
