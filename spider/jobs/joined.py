@@ -44,8 +44,9 @@ class Joined(Generic[K, T]):
         return key in self._running
 
     async def close(self) -> None:
-        """End the work in flight (the app stops)."""
-        running = list(self._running.values())
+        """End the work in flight in this event loop (the app stops)."""
+        loop = asyncio.get_running_loop()
+        running = [work for work in self._running.values() if work.get_loop() is loop]
         for work in running:
             work.cancel()
         await asyncio.gather(*running, return_exceptions=True)
