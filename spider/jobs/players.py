@@ -11,6 +11,7 @@ PLAY with "winnable deals only" is instant; the site's own work is ``schedule.Si
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -297,15 +298,19 @@ class PlayerJobs:
         store holds it now. With Redis, one app process of the site makes it at a time, and the others
         wait for it in the store (:meth:`_taken_over`). A busy lane is no deal, never an error."""
         lock = self.jobs.site_lock(f"{daily.ON_REQUEST_LOCK}:{day}:{level}")
-        if lock is not None and not await self._taken_over(lock, day, level):
-            return True  # another process made it
+        try:
+            if lock is not None and not await self._taken_over(lock, day, level):
+                return True  # another process made it
+        except QueueUnavailable:  # Redis is down: so is the queue
+            return False
         try:  # this process holds the lock (or no other process could make the deal)
             if await asyncio.to_thread(self.store.daily_deal, day, level) is not None:
                 return True  # the other process made it, just now
             return await self._making_jobs(database, day, level, lock)
         finally:
             if lock is not None:
-                await asyncio.to_thread(lock.release)
+                with contextlib.suppress(QueueUnavailable):  # it expires then
+                    await asyncio.to_thread(lock.release)
 
     async def _taken_over(self, lock: SiteLock, day: str, level: str) -> bool:
         """True once this process holds ``lock`` (no other process makes the deal: none did, or its
@@ -349,4 +354,5 @@ async def _renewed(lock: SiteLock) -> None:
     deal too: the store keeps the first one written)."""
     while True:
         await asyncio.sleep(daily.ON_REQUEST_LOOK_SECONDS)
-        await asyncio.to_thread(lock.renew)
+        with contextlib.suppress(QueueUnavailable):  # Redis is down for now: so is the job's queue
+            await asyncio.to_thread(lock.renew)

@@ -24,6 +24,7 @@ from redis import Redis
 from spider import store as stores  # open_store looked up when called: a PostgreSQL run replaces it
 from spider.daily import days
 from spider.jobs import daily as daily_jobs
+from spider.jobs.errors import QueueUnavailable
 from spider.jobs.players import PlayerJobs
 from spider.jobs.protocol import WINNABLE
 from spider.jobs.redis_queue import RedisSiteLock
@@ -197,3 +198,31 @@ def test_with_redis_one_app_process_makes_the_deal_and_the_others_wait_for_it(
     free = locks(lock_name)
     assert free.acquire()  # given up once the deal was made
     free.release()
+
+
+class Unanswered:
+    """A site lock whose Redis does not answer."""
+
+    def acquire(self) -> bool:
+        raise QueueUnavailable()
+
+    def renew(self) -> bool:
+        raise QueueUnavailable()
+
+    def release(self) -> None:
+        raise QueueUnavailable()
+
+
+def test_a_site_lock_that_does_not_answer_is_daily_not_ready_not_a_500(tmp_path: Path, long_wait: None) -> None:
+    with pytest.raises(QueueUnavailable):  # what RedisSiteLock makes of a Redis that does not answer
+        RedisSiteLock(Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=GENEROUS), "x").acquire()
+    jobs = HeldJobs(lambda _name: Unanswered())
+    app = create_app(str(tmp_path / "db.sqlite3"), background=False, jobs=jobs)
+
+    async def play() -> httpx.Response:
+        async with served(app) as ask:
+            return await ask()
+
+    answer = run_apart(play())
+    assert not_ready(answer), answer.text
+    assert jobs.submitted() == []
