@@ -1,13 +1,15 @@
 """How long a player waits for a daily deal that was not made ahead, against a real `spider serve`,
 idle and under load (docs/API.md promises the deal, or 503 daily_not_ready, within 10 s).
 
-    python bench/daily_on_request.py [--load 4] [--levels spider-4-classic spiderette-1-classic]
+    python bench/daily_on_request.py [--load 4] [--together 1] [--levels spider-4-classic spiderette-1-classic]
 
 On a fresh SQLite file (no schedule: nothing made ahead), a new player asks for today's deal of
 each level (POST /api/daily/{level}); prints the status (201, or 503 and its Retry-After) and the
 seconds it took. Then the same on another fresh file while --load other players each keep a solve
 of a deal the solver cannot settle running (60 s limit, asked again as it ends), so that the
-solver's workers and the machine's cores are busy. Nothing is asserted.
+solver's workers and the machine's cores are busy. With --together N, N new players ask for each
+level at once (they share one making): the answers' statuses, the slowest, and whether every 201 is
+of one deal; when none got it, a new player asks each second until it is there. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -50,10 +52,42 @@ def ask_each(base: str, levels: list[str]) -> None:
         print(f"  {level:22} {r.status_code}{after} in {took:.1f} s", flush=True)
 
 
+def ask_once(base: str, level: str, answers: list[tuple[int, float, str]]) -> None:
+    """A new player's ask: its status, seconds and table (what every player of one deal sees)."""
+    with httpx.Client(base_url=base, timeout=120) as player:
+        started = time.monotonic()
+        r = player.post(f"/api/daily/{level}")
+        table = str({k: v for k, v in r.json().items() if k not in ("id", "elapsed")})
+        answers.append((r.status_code, time.monotonic() - started, table))
+
+
+def ask_together(base: str, levels: list[str], together: int) -> None:
+    for level in levels:
+        answers: list[tuple[int, float, str]] = []
+        asking = [threading.Thread(target=ask_once, args=(base, level, answers)) for _ in range(together)]
+        for thread in asking:
+            thread.start()
+        for thread in asking:
+            thread.join()
+        made = {table for status, _, table in answers if status == 201}
+        statuses = sorted({status for status, _, _ in answers})
+        counts = ", ".join(f"{status}×{sum(a[0] == status for a in answers)}" for status in statuses)
+        print(f"  {level:22} {counts}, slowest {max(a[1] for a in answers):.1f} s, {len(made)} deal(s)", flush=True)
+        started = time.monotonic()
+        while 201 not in statuses:  # until the deal is there
+            again: list[tuple[int, float, str]] = []
+            ask_once(base, level, again)
+            if again[0][0] == 201:
+                print(f"  {'':22} there {time.monotonic() - started:.1f} s later", flush=True)
+                break
+            time.sleep(1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--load", type=int, default=4, help="players keeping a hard solve running")
     parser.add_argument("--levels", nargs="+", default=list(LEVELS))
+    parser.add_argument("--together", type=int, default=1, help="new players asking for each level at once")
     args = parser.parse_args()
     for load in (0, args.load):
         print(f"{load} players solving meanwhile:")
@@ -64,7 +98,10 @@ def main() -> None:
                 player.start()
             time.sleep(3 if load else 0)  # their solves have started
             try:
-                ask_each(base, args.levels)
+                if args.together > 1:
+                    ask_together(base, args.levels, args.together)
+                else:
+                    ask_each(base, args.levels)
             finally:
                 stop.set()
                 for player in players:

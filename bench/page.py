@@ -5,6 +5,11 @@ cache in place), on slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps up) with
 and unthrottled. Prints the medians with the bytes and requests of the page; asserts nothing.
 
     python bench/page.py [--runs 5] [--modes development,bundled] [--networks slow,fast]
+    python bench/page.py --against /other/checkout [--runs 15] [--modes bundled] [--networks slow]
+
+``--against`` measures another checkout (its bundle built) beside this one, run for run in turn, so
+that both see the same minutes of a shared machine: on two cores the figures of one version swing
+by ±150 ms from one minute to the next, more than most changes gain.
 
 Times are ``performance.now()`` at the first animation frame after a card is on the page (the
 frame that paints it). Bytes are what the network carried for the page's own requests (headers
@@ -17,8 +22,10 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
-import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT))  # its conftest imports tests.conftest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, _Server  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8, "uploadThroughput": 750_000 / 8}
@@ -116,34 +123,75 @@ def one_run(browser: Browser, url: str, slow: bool, bundled: bool) -> tuple[Visi
         context.close()
 
 
+# A server of the checkout at argv[1] in mode argv[2]; prints its address, stops when stdin closes.
+SERVE = """
+import sys, tempfile
+from pathlib import Path
+root = Path(sys.argv[1])
+sys.path[:0] = [str(root / "tests" / "browser"), str(root)]
+from conftest import _Server
+server = _Server(str(Path(tempfile.mkdtemp()) / "bench.sqlite3"), background=False, frontend=sys.argv[2])
+print(server.start(), flush=True)
+sys.stdin.read()
+server.stop()
+"""
+
+
+@contextmanager
+def served(root: Path, mode: str) -> Iterator[str]:
+    """The page's address on a server of the checkout at ``root``, in its own process."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", SERVE, str(root), mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        yield process.stdout.readline().strip() + "/"
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+
+
+def measure_in_turn(
+    browser: Browser, urls: list[str], count: int, slow: bool, bundled: bool
+) -> list[list[tuple[Visit, Visit]]]:
+    """``count`` runs of each page, one of each in turn (neither always first)."""
+    runs: list[list[tuple[Visit, Visit]]] = [[] for _ in urls]
+    for n in range(count):
+        order = list(range(len(urls)))
+        for k in order if n % 2 == 0 else order[::-1]:
+            runs[k].append(one_run(browser, urls[k], slow, bundled))
+    return runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--modes", default="development,bundled")
     parser.add_argument("--networks", default="slow,fast")
+    parser.add_argument("--against", type=Path, help="another checkout, measured in turn with this one")
     args = parser.parse_args()
+    checkouts = [ROOT] + ([args.against.resolve()] if args.against else [])
     rows = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         for mode in args.modes.split(","):
-            server = _Server(str(Path(tempfile.mkdtemp()) / "bench.sqlite3"), background=False, frontend=mode)
-            url = server.start() + "/"
-            try:
+            with ExitStack() as servers:
+                urls = [servers.enter_context(served(root, mode)) for root in checkouts]
                 for network in args.networks.split(","):
-                    runs = [one_run(browser, url, network == "slow", mode == "bundled") for _ in range(args.runs)]
-                    for kind, visits in (("first visit", [r[0] for r in runs]), ("return visit", [r[1] for r in runs])):
-                        rows.append((mode, network, kind, visits))
-            finally:
-                server.stop()
+                    runs = measure_in_turn(browser, urls, args.runs, network == "slow", mode == "bundled")
+                    for root, found in zip(checkouts, runs, strict=True):
+                        name = root.name if args.against else mode
+                        rows.append((name, mode, network, "first visit", [cold for cold, _ in found]))
+                        rows.append((name, mode, network, "return visit", [warm for _, warm in found]))
         browser.close()
     label = {"slow": "slow 4G + 4× CPU", "fast": "unthrottled"}
     print(f"median of {args.runs} runs (each run's figures: first card in ms)")
-    print("| mode | network | visit | first card | first paint | bytes | requests | runs |")
-    print("|---|---|---|---|---|---|---|---|")
-    for mode, network, kind, visits in rows:
+    print("| checkout | mode | network | visit | first card | first paint | bytes | requests | runs |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, mode, network, kind, visits in rows:
         cards = sorted(v.first_card for v in visits)
         print(
-            f"| {mode} | {label[network]} | {kind} | {statistics.median(cards) / 1000:.2f} s"
+            f"| {name} | {mode} | {label[network]} | {kind} | {statistics.median(cards) / 1000:.2f} s"
             f" | {statistics.median(v.first_paint for v in visits) / 1000:.2f} s"
             f" | {statistics.median(v.bytes for v in visits) / 1000:.1f} KB"
             f" | {statistics.median(v.requests for v in visits):.0f}"

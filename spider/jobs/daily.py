@@ -6,8 +6,10 @@ process holds the Redis lock) looks for today's and tomorrow's deals and submits
 for the first level that has none, one after another (``schedule.SiteSchedule`` runs it again at
 once); the job makes the deal and writes it to the store itself (``tasks.make_daily``). A deal asked
 for before the schedule made it is made on request, by the same task in the lane of the jobs a player
-waits for (``players.PlayerJobs.daily_deal``), within
-``ON_REQUEST_SECONDS`` of the player's request or not at all (a 503 that asks them to try again)."""
+waits for (``players.PlayerJobs.daily_deal``): once at a time for everyone who asks for it (in this
+process, and with Redis on the whole site), going on past the first player's wait until it is stored.
+A player waits ``ON_REQUEST_SECONDS`` from their request for it, else is answered a 503 that asks them
+to try again."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import asyncio
 from collections.abc import Callable
 
 from ..daily import LEVELS, days
-from ..daily.making import MIN_TRY_SECONDS, TRY_SECONDS
+from ..daily.making import TRY_SECONDS
 from ..solver.grading import SEEDS
 from ..store import Store
 from .errors import Busy, QueueUnavailable
@@ -35,22 +37,22 @@ SEARCH_SECONDS = 90.0
 RATING_SECONDS = 30.0
 # So the schedule's job is ended by its wall clock only when it hangs: its work at a tenth of a core.
 HANG_SECONDS = 10 * (SEARCH_SECONDS + RATING_SECONDS)
-# On request (a player waits): the player's whole wait, from their request to the answer (docs/API.md),
-# the job's wait for a worker and a second job when the first is lost included. A job searches for
-# what is left of it but a worker's start and the rating (by the quick player alone, in seconds).
+# On request: a player's whole wait, from their request to the answer (docs/API.md), the making's wait
+# for a worker included. The making itself is not bounded by it: it goes on for the players after them.
 ON_REQUEST_SECONDS = 10.0
-ON_REQUEST_MARGIN = WORKER_START_SECONDS + 2.0
-# ...and one try's: a shuffle the solver cannot settle at once (one it must prove lost, say) gives
-# way to the next, rather than spending the player's whole wait.
+# The making's search, on the wall clock (the players' lane is not niced): the schedule's bound, so that
+# a busy machine still finds the deal, in short tries: a shuffle the solver cannot settle at once (one it
+# must prove lost, say) gives way to the next, so the first player's wait is rarely spent on one try.
+ON_REQUEST_SEARCH_SECONDS = SEARCH_SECONDS
 ON_REQUEST_TRY_SECONDS = 2.5
-ON_REQUEST_JOBS = 2  # a lost job is tried once more, within the same wait
-
-
-def on_request_search(left: float) -> float | None:
-    """How long a job made on request searches, with ``left`` seconds of the player's wait; None when
-    too little is left for a try and its rating."""
-    search = left - ON_REQUEST_MARGIN
-    return search if search >= MIN_TRY_SECONDS else None
+# A job's wait for the lane's one worker and its run, before it counts as lost: room for another making
+# ahead of it in the lane.
+ON_REQUEST_PATIENCE = 2 * (ON_REQUEST_SEARCH_SECONDS + RATING_SECONDS + 2 * WORKER_START_SECONDS)
+ON_REQUEST_JOBS = 2  # a lost job is tried once more
+# With Redis, another app process that makes the deal holds this lock; one that waits for it looks at the
+# store this often.
+ON_REQUEST_LOCK = "daily-on-request"
+ON_REQUEST_LOOK_SECONDS = 1.0
 
 
 def deal_kept(store: Store) -> Callable[[str, str], bool]:

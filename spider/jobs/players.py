@@ -11,8 +11,10 @@ PLAY with "winnable deals only" is instant; the site's own work is ``schedule.Si
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any, cast
 
 from ..daily.difficulty import ON_REQUEST_SEEDS
@@ -24,6 +26,7 @@ from ..solver.review import TIME_LIMIT as REVIEW_TIME_LIMIT
 from ..store import DailyDeal, Store
 from . import daily
 from .errors import Busy, QueueUnavailable, WorkerLost
+from .joined import Joined
 from .protocol import (
     FINISHED,
     SOLVE,
@@ -32,6 +35,7 @@ from .protocol import (
     JobQueue,
     JobState,
     Served,
+    SiteLock,
     task_name,
     well_formed,
 )
@@ -74,6 +78,7 @@ class PlayerJobs:
         self.database = database
         self.review_seconds, self.review_nodes = review_seconds, review_nodes
         self.handed_out = handed_out
+        self.making: Joined[tuple[str, str], bool] = Joined()  # daily deals made on request, by (day, level)
 
     async def _run(
         self,
@@ -268,41 +273,86 @@ class PlayerJobs:
         return None
 
     async def daily_deal(self, day: str, level: str, deadline: float | None = None) -> DailyDeal | None:
-        """The day's deal of ``level``: the stored one, else made now (:meth:`_made_on_request`) by
-        ``deadline`` (the event loop's clock; ``daily.ON_REQUEST_SECONDS`` from now by default);
-        None when none could be made in time."""
+        """The day's deal of ``level``: the stored one, else the one made on request
+        (:meth:`_made_on_request`) by ``deadline`` (the event loop's clock;
+        ``daily.ON_REQUEST_SECONDS`` from now by default); None when it was not made by then. The
+        making is one for everyone who asks for the deal meanwhile, and goes on past their waits."""
+        loop = asyncio.get_running_loop()
         if deadline is None:  # the player's whole wait runs from here, the store's read included
-            deadline = asyncio.get_running_loop().time() + daily.ON_REQUEST_SECONDS
+            deadline = loop.time() + daily.ON_REQUEST_SECONDS
         deal = await asyncio.to_thread(self.store.daily_deal, day, level)
-        if deal is None and self.database and await self._made_on_request(self.database, day, level, deadline):
-            deal = await asyncio.to_thread(self.store.daily_deal, day, level)
+        database = self.database
+        if deal is None and database:
+            making = partial(self._made_on_request, database, day, level)
+            ended, made = await self.making.wait((day, level), making, deadline - loop.time())
+            if ended and made:
+                deal = await asyncio.to_thread(self.store.daily_deal, day, level)
         return deal
 
-    async def _made_on_request(self, database: str, day: str, level: str, deadline: float | None = None) -> bool:
-        """Make a missing deal while a player waits, by ``deadline`` (its wait for a worker
-        included), in the lane of the jobs a player waits for; whether the store holds it now. A
-        busy lane is no deal, never an error; a job lost (its worker died, or the store was busy
-        for it) is tried once more with what is left of the wait."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + daily.ON_REQUEST_SECONDS if deadline is None else deadline
-        for _ in range(daily.ON_REQUEST_JOBS):
-            search = daily.on_request_search(deadline - loop.time())
-            if search is None:
+    async def close(self) -> None:
+        """End the daily deals' makings in flight (the app stops)."""
+        await self.making.close()
+
+    async def _made_on_request(self, database: str, day: str, level: str) -> bool:
+        """Make a missing deal of the day, in the lane of the jobs a player waits for; whether the
+        store holds it now. With Redis, one app process of the site makes it at a time, and the others
+        wait for it in the store (:meth:`_taken_over`). A busy lane is no deal, never an error."""
+        lock = self.jobs.site_lock(f"{daily.ON_REQUEST_LOCK}:{day}:{level}")
+        try:
+            if lock is not None and not await self._taken_over(lock, day, level):
+                return True  # another process made it
+        except QueueUnavailable:  # Redis is down: so is the queue
+            return False
+        try:  # this process holds the lock (or no other process could make the deal)
+            if await asyncio.to_thread(self.store.daily_deal, day, level) is not None:
+                return True  # the other process made it, just now
+            return await self._making_jobs(database, day, level, lock)
+        finally:
+            if lock is not None:
+                with contextlib.suppress(QueueUnavailable):  # it expires then
+                    await asyncio.to_thread(lock.release)
+
+    async def _taken_over(self, lock: SiteLock, day: str, level: str) -> bool:
+        """True once this process holds ``lock`` (no other process makes the deal: none did, or its
+        making or its process ended); False once the store holds the deal another process made."""
+        while not await asyncio.to_thread(lock.acquire):
+            if await asyncio.to_thread(self.store.daily_deal, day, level) is not None:
                 return False
-            args = (database, day, [level], search, daily.ON_REQUEST_TRY_SECONDS, ON_REQUEST_SEEDS)
-            try:
-                made = await self._run(
-                    WINNABLE,
-                    search + daily.RATING_SECONDS,
-                    make_daily,
-                    *args,
-                    owner=None,
-                    patience=deadline - loop.time(),
-                )
-            except WorkerLost:  # its worker died, or it had not answered by the deadline (the next turn says)
-                log.warning("a daily deal made on request was lost (%s, %s)", day, level)
-                continue
-            except (Busy, QueueUnavailable):
-                return False
-            return level in (made or [])
-        return False
+            await asyncio.sleep(daily.ON_REQUEST_LOOK_SECONDS)
+        return True
+
+    async def _making_jobs(self, database: str, day: str, level: str, lock: SiteLock | None) -> bool:
+        """The making's jobs: a job lost (its worker died, or it waited too long for one, or the store
+        was busy for it) is tried once more; ``lock`` is renewed meanwhile."""
+        renewing = asyncio.create_task(_renewed(lock)) if lock is not None else None
+        args = (database, day, [level], daily.ON_REQUEST_SEARCH_SECONDS, daily.ON_REQUEST_TRY_SECONDS, ON_REQUEST_SEEDS)
+        try:
+            for _ in range(daily.ON_REQUEST_JOBS):
+                try:
+                    made = await self._run(
+                        WINNABLE,
+                        daily.ON_REQUEST_SEARCH_SECONDS + daily.RATING_SECONDS,
+                        make_daily,
+                        *args,
+                        owner=None,
+                        patience=daily.ON_REQUEST_PATIENCE,
+                    )
+                except WorkerLost:
+                    log.warning("a daily deal made on request was lost (%s, %s)", day, level)
+                    continue
+                except (Busy, QueueUnavailable):
+                    return False
+                return level in (made or [])
+            return False
+        finally:
+            if renewing is not None:
+                renewing.cancel()
+
+
+async def _renewed(lock: SiteLock) -> None:
+    """Keep holding ``lock`` until cancelled (a lock lost meanwhile only lets another process make the
+    deal too: the store keeps the first one written)."""
+    while True:
+        await asyncio.sleep(daily.ON_REQUEST_LOOK_SECONDS)
+        with contextlib.suppress(QueueUnavailable):  # Redis is down for now: so is the job's queue
+            await asyncio.to_thread(lock.renew)

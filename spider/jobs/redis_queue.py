@@ -24,7 +24,7 @@ import os
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -250,18 +250,29 @@ class RedisSiteLock:
         self.lock = Lock(redis, key, timeout=SITE_LOCK_SECONDS, blocking=False, thread_local=False)
 
     def acquire(self) -> bool:
-        return bool(self.lock.acquire(blocking=False))
+        with _answered():
+            return bool(self.lock.acquire(blocking=False))
 
     def renew(self) -> bool:
         try:
-            self.lock.reacquire()  # back to the full timeout
+            with _answered():
+                self.lock.reacquire()  # back to the full timeout
         except LockError:  # it expired and may be another's by now
             return False
         return True
 
     def release(self) -> None:
-        with contextlib.suppress(LockError):  # expired meanwhile: nothing of ours to release
+        with contextlib.suppress(LockError), _answered():  # expired meanwhile: nothing of ours to release
             self.lock.release()
+
+
+@contextlib.contextmanager
+def _answered() -> Iterator[None]:
+    """A Redis that does not answer is :class:`QueueUnavailable`, as for the queue's own calls."""
+    try:
+        yield
+    except (RedisConnectionError, RedisTimeoutError):
+        raise QueueUnavailable() from None
 
 
 def _state_of(job: Job, status: JobStatus | None, reported: dict[str, Any] | None = None) -> JobState:

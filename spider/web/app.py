@@ -81,6 +81,7 @@ def create_app(
             expiry.cancel()
         if schedule is not None:
             schedule.close()
+        await player_jobs.close()
         player_jobs.jobs.close()
         store.close()
 

@@ -68,6 +68,9 @@ class Recorded:
     async def state(self, job_id: str, owner: str | None = None) -> JobState:
         return JobState("done", 1.0, 0.1, answer=[])
 
+    def site_lock(self, name: str) -> None:
+        return None  # the job host's kind: no other app process makes a deal
+
 
 def test_the_schedule_submits_a_background_job_for_each_missing_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(days, "now", lambda: dt.datetime(2026, 12, 4, 12, tzinfo=dt.UTC).timestamp())

@@ -28,7 +28,7 @@ import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
-import { showCourtArt, suitSprite } from "./table/cards.js";
+import { showCourtArt } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render, renderView } from "./table/render.js";
@@ -198,7 +198,6 @@ function afterFirstTable(fn) {
 
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
-  document.body.prepend(suitSprite());
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
   onWon(() => showResult());

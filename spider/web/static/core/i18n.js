@@ -29,7 +29,8 @@ function pluralRule(language) {
 
 let lang = "en";
 let messages = {};
-let pluralIndex = pluralRule("en");
+// made when a plural form is first looked up (Intl.PluralRules is costly to make as a page starts)
+let pluralIndex = null;
 
 function fill(text, params) {
   if (!params) return text;
@@ -52,6 +53,7 @@ export function tn(singular, plural, n, params) {
   const found = messages[singular];
   const values = { n, ...(params || {}) };
   if (Array.isArray(found) && found.length) {
+    pluralIndex = pluralIndex || pluralRule(lang);
     const index = Math.min(Math.max(pluralIndex(n), 0), found.length - 1);
     if (found[index]) return fill(found[index], values);
   }
@@ -76,7 +78,7 @@ export async function loadLanguage(wanted, texts = null) {
   }
   lang = data.lang || "en";
   messages = data.messages || {};
-  pluralIndex = pluralRule(lang);
+  pluralIndex = null;
   document.documentElement.lang = lang;
   return lang;
 }

@@ -165,28 +165,3 @@ export function applyLooks(settings, body = document.body) {
     if (value) body.classList.add(`${prefix}-${value}`);
   }
 }
-
-// The sprite of suit shapes, drawn for this app (100 × 100 boxes), added once to the page.
-export function suitSprite() {
-  const root = svg("svg", { width: "0", height: "0", "aria-hidden": "true" });
-  root.style.position = "absolute"; // through CSSOM: the CSP refuses style attributes
-  const defs = svg("defs", {});
-  const shapes = {
-    S: ["path", { d: "M50 4C36 24 6 40 6 62a21 21 0 0 0 38 12L38 96h24l-6-22a21 21 0 0 0 38-12C94 40 64 24 50 4z" }],
-    H: ["path", { d: "M50 94C24 72 4 54 4 32A22 22 0 0 1 50 22a22 22 0 0 1 46 10c0 22-20 40-46 62z" }],
-    D: ["path", { d: "M50 2L88 50 50 98 12 50z" }],
-  };
-  for (const [suit, [tag, attrs]] of Object.entries(shapes)) {
-    const symbol = svg("symbol", { id: `suit-${suit}`, viewBox: "0 0 100 100" });
-    symbol.append(svg(tag, attrs));
-    defs.append(symbol);
-  }
-  const club = svg("symbol", { id: "suit-C", viewBox: "0 0 100 100" });
-  club.append(svg("circle", { cx: "50", cy: "27", r: "21" }));
-  club.append(svg("circle", { cx: "27", cy: "58", r: "21" }));
-  club.append(svg("circle", { cx: "73", cy: "58", r: "21" }));
-  club.append(svg("path", { d: "M44 50h12l6 46H38z" }));
-  defs.append(club);
-  root.append(defs);
-  return root;
-}

@@ -109,7 +109,7 @@ export function fitToolbar({ trustKept = false } = {}) {
 }
 
 /** The fit the toolbar wears. */
-export function toolbarFit() {
+function toolbarFit() {
   return FITS.find((fit) => fit && $("toolbar").classList.contains(fit)) || "";
 }
 
