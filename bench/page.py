@@ -180,7 +180,7 @@ def main() -> None:
                 for network in args.networks.split(","):
                     runs = measure_in_turn(browser, urls, args.runs, network == "slow", mode == "bundled")
                     for root, found in zip(checkouts, runs, strict=True):
-                        name = root.name if args.against else mode
+                        name = root.name
                         rows.append((name, mode, network, "first visit", [cold for cold, _ in found]))
                         rows.append((name, mode, network, "return visit", [warm for _, warm in found]))
         browser.close()
