@@ -118,8 +118,23 @@ def test_a_deployed_update_reaches_a_returning_player(browser: Browser, tmp_path
           }
         }""")
         assert "spider-UpdateB" in json.loads(page.evaluate("async () => JSON.stringify(await caches.keys())"))
+        # the player closes the old build's last page, and comes back once the browser has let the new
+        # worker take over (a page opened before that would still be the old worker's, and keep it)
+        watcher = context.new_page()  # about:blank: no page of the site
+        versions: dict[str, str] = {}
+        cdp = context.new_cdp_session(watcher)
+        cdp.on(
+            "ServiceWorker.workerVersionUpdated",
+            lambda event: versions.update({v["versionId"]: v["status"] for v in event["versions"]}),
+        )
+        cdp.send("ServiceWorker.enable")
         page.close()
-        page = context.new_page()
+        wait_until(
+            watcher,
+            lambda: "redundant" in versions.values() and list(versions.values()).count("activated") == 1,
+            "the new build's worker took over once the old build's last page closed",
+        )
+        page = watcher
         page.goto("/")
         first_card(page)
         expect(page.locator("html")).to_have_attribute("data-build", "B")
