@@ -18,11 +18,15 @@ function read() {
 let kept = null; // read on first use
 let taken = false; // whether a kept value was handed out since takenKept() last asked
 
+/** The entries kept of `part`, newest first: [key, value] each. */
+function entriesOf(part) {
+  kept = kept || read();
+  return (Array.isArray(kept[part]) ? kept[part] : []).filter((entry) => Array.isArray(entry));
+}
+
 /** What was kept of `part` for `key` (a string naming what the value depends on), or undefined. */
 export function keptFor(part, key) {
-  kept = kept || read();
-  const entries = Array.isArray(kept[part]) ? kept[part] : [];
-  const found = entries.find((entry) => Array.isArray(entry) && entry[0] === key);
+  const found = entriesOf(part).find((entry) => entry[0] === key);
   if (found) taken = true;
   return found ? found[1] : undefined;
 }
@@ -34,11 +38,12 @@ export function takenKept() {
   return was;
 }
 
-/** Keep `value` of `part` for `key`, newest first. */
+/** Keep `value` of `part` for `key`, newest first; the storage is written only when that changes
+ * (each full render measures, and most measure what is kept already). */
 export function keep(part, key, value) {
-  kept = kept || read();
-  const others = (Array.isArray(kept[part]) ? kept[part] : []).filter((entry) => Array.isArray(entry) && entry[0] !== key);
-  kept = { ...kept, [part]: [[key, value], ...others].slice(0, MOST) };
+  const entries = entriesOf(part);
+  if (entries.length && entries[0][0] === key && JSON.stringify(entries[0][1]) === JSON.stringify(value)) return;
+  kept = { ...kept, [part]: [[key, value], ...entries.filter((entry) => entry[0] !== key)].slice(0, MOST) };
   try {
     localStorage.setItem(STORE, JSON.stringify(kept));
   } catch (_) {

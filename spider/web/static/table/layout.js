@@ -116,11 +116,14 @@ export function currentMetrics() {
   return metrics;
 }
 
-function publish(m, top) {
+function publish(m) {
   const root = document.documentElement;
   root.style.setProperty("--cw", `${m.cw}px`);
   root.style.setProperty("--ch", `${m.ch}px`);
-  if (top !== undefined) root.style.setProperty("--top-h", `${top}px`);
+}
+
+function publishTop(top) {
+  if (top !== undefined) document.documentElement.style.setProperty("--top-h", `${top}px`);
 }
 
 /** What the room for n columns depends on besides the bars' contents: the window, the language's
@@ -143,7 +146,7 @@ function measured(n) {
   }
   const bar = $("topbar");
   const top = bar ? Math.round(bar.getBoundingClientRect().bottom) : undefined;
-  publish(m, top);
+  publishTop(top);
   keep("metrics", layoutKey(n), { m, top });
   return m;
 }
@@ -155,7 +158,8 @@ export function layOut(n, { trustKept = false } = {}) {
   const known = trustKept ? keptFor("metrics", layoutKey(n)) : undefined;
   if (known && known.m && Number.isFinite(known.m.cw)) {
     metrics = known.m;
-    publish(metrics, known.top);
+    publish(metrics);
+    publishTop(known.top);
   } else {
     metrics = measured(n);
   }
