@@ -1,9 +1,31 @@
 # Shared by scripts/start and scripts/test (sourced, not run): Debian packages and virtual environments.
 
+# One line on what the script does next, and roughly how long it takes.
+say() {
+    echo "==> $*"
+}
+
+# The SHA-256 of the files under the paths given (their names and contents; __pycache__ left out),
+# optionally narrowed by find's tests after the paths (-not -path ...): what a step was made from.
+files_digest() {
+    local paths=()
+    while [ $# -gt 0 ] && [ "${1:0:1}" != "-" ]; do
+        paths+=("$1")
+        shift
+    done
+    find "${paths[@]}" -type f -not -path '*/__pycache__/*' "$@" -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+}
+
+# True when stamp file $1 holds digest $2: the step it stamps ran on these very inputs, and succeeded.
+stamp_matches() {
+    [ -f "$1" ] && [ "$(cat "$1")" = "$2" ]
+}
+
 # Install Debian packages with apt-get (as root, or through sudo), without questions.
 apt_install() {
     local apt_get="apt-get"
     [ "$(id -u)" = 0 ] || apt_get="sudo apt-get"
+    say "Installing Debian's $* (apt-get: a minute or two, once)..."
     $apt_get update -qq
     DEBIAN_FRONTEND=noninteractive $apt_get install -y -qq "$@" >/dev/null
 }
@@ -12,12 +34,34 @@ apt_install() {
 # one, and makes them only with its python3-venv package.
 make_venv() {
     [ -x "$1/bin/python" ] && return
+    say "Creating the virtual environment $1 (seconds, once)..."
     if ! python3 -m venv "$1" >/dev/null 2>&1; then
         rm -rf "$1"
         apt_install python3-venv
         python3 -m venv "$1"
     fi
     "$1/bin/python" -m pip install -q --upgrade pip
+}
+
+# pip install into the virtual environment $1 (the rest are pip's arguments), its progress shown a
+# line a package (what it collects, builds and installed) and a line every half minute while one
+# builds; pip's whole output goes to $1/pip.log, and is shown when it fails.
+pip_install() {
+    local - venv=$1 log=$1/pip.log began=$SECONDS ticker status=0
+    set -o pipefail
+    shift
+    (while sleep 30 && kill -0 $$ 2>/dev/null; do echo "    ... $((SECONDS - began)) s"; done) &
+    ticker=$!
+    "$venv/bin/python" -m pip install --progress-bar off --disable-pip-version-check "$@" 2>&1 | tee "$log" |
+        { grep --line-buffered -E '^ *(Collecting|Building wheel|Successfully installed)' || true; } |
+        sed -u -e 's/^ */    /' -e 's/ (from .*//' || status=$?
+    kill "$ticker" 2>/dev/null
+    wait "$ticker" 2>/dev/null || true
+    if [ "$status" != 0 ]; then
+        echo "pip failed ($log):" >&2
+        cat "$log" >&2
+        return "$status"
+    fi
 }
 
 # Run as root (directly, or through sudo).
@@ -97,13 +141,22 @@ ensure_node() {
 
 # The front end's production bundle (frontend/build.mjs writes spider/web/static/dist, which the
 # package then carries): the bundler as pinned in frontend/package-lock.json, installed again only
-# when the lock file changes.
+# when the lock file changes; the bundle made again only when its inputs changed since the build that
+# stamp file $1 (optional) records, or when dist/ was rebuilt or removed since (tests/frontend_build.py).
 build_frontend() {
     ensure_node
     if ! cmp -s frontend/package-lock.json frontend/node_modules/.installed-lock.json; then
+        say "Installing the bundler (npm ci, frontend/package-lock.json: a minute, once)..."
         (cd frontend && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock.json)
     fi
+    local stamp=${1:-} digest manifest=spider/web/static/dist/manifest.json
+    digest=$(files_digest spider/web/static frontend/build.mjs frontend/package-lock.json -not -path spider/web/static/dist/\*)
+    if [ -n "$stamp" ] && stamp_matches "$stamp" "$digest" && [ -f "$manifest" ] && ! [ "$manifest" -nt "$stamp" ]; then
+        return
+    fi
+    say "Bundling the front end (node frontend/build.mjs: seconds)..."
     node frontend/build.mjs
+    [ -z "$stamp" ] || echo "$digest" >"$stamp"
 }
 
 # ICU's headers and a C++ compiler, for PyICU (the look-alike names' check, spider/daily/confusables.py),
