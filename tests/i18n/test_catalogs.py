@@ -1,14 +1,16 @@
 """Every message is translated into Russian, Slovak and Finnish: no empty, fuzzy or missing
-entry, every plural form present, the same placeholders as the English text, and the template
-(messages.pot) up to date with the source. After adding a message: run scripts/i18n, translate."""
+entry, every plural form present, the same placeholders as the English text; and the template
+(messages.pot) and the catalogs hold exactly the source's messages, none left over. After adding,
+changing or removing a message: run scripts/i18n, translate."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
@@ -81,22 +83,43 @@ def test_every_message_translated(lang: str) -> None:
     assert not problems, f"{lang}: run scripts/i18n and translate:\n" + "\n".join(problems)
 
 
-def _extract_keys() -> set[tuple[str | None, str]]:
+@functools.cache
+def _in_source() -> frozenset[tuple[str | None, str | tuple[str, ...]]]:
+    """Every message marked in the source, as scripts/i18n extracts it (babel.cfg, Babel's default
+    keywords, pgettext among them): (context, id), the id a (singular, plural) pair for a plural."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    from babel.messages.extract import DEFAULT_KEYWORDS
+    return frozenset(
+        (context, message if isinstance(message, str) else tuple(message[:2]))
+        for _file, _line, message, _comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS
+        )
+    )
 
-    keys = set()
-    for _file, _line, message, _comments, context in extract_from_dir(
-        ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS
-    ):
-        keys.add((context, message[0] if isinstance(message, tuple) else message))
-    return keys
+
+def _ids(catalog) -> set[tuple[str | None, str | tuple[str, ...]]]:  # type: ignore[no-untyped-def]
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
+
+
+def _differences(expected: set, found: set, where: str) -> list[str]:  # type: ignore[type-arg]
+    return [f"missing from {where}: {key}" for key in sorted(expected - found, key=str)] + [
+        f"in {where}, no longer in the source: {key}" for key in sorted(found - expected, key=str)
+    ]
 
 
 def test_template_matches_the_source() -> None:
-    """messages.pot holds every message marked in spider/**.py and spider/web/static/**.js."""
-    in_source = _extract_keys()
-    in_template = {_key(m) for m in TEMPLATE_MESSAGES}
-    missing = sorted(in_source - in_template, key=str)
-    assert not missing, "messages not yet extracted (run scripts/i18n and translate):\n" + "\n".join(map(str, missing))
+    """messages.pot holds exactly the messages marked in spider/**.py and spider/web/static/**.js:
+    none missing, none left over from a message since changed or removed."""
+    problems = _differences(set(_in_source()), _ids(TEMPLATE), "messages.pot")
+    assert not problems, "run scripts/i18n and translate:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalog_matches_the_source(lang: str) -> None:
+    """Each catalog holds exactly the source's messages, none fuzzy (scripts/i18n brings a new one in
+    untranslated, not with a guess) and no obsolete entry kept at its end."""
+    catalog = _read(po_path(lang), lang)
+    problems = _differences(set(_in_source()), _ids(catalog), f"{lang}/messages.po")
+    problems += [f"fuzzy: {_key(m)}" for m in catalog if m.id and m.fuzzy]
+    problems += [f"obsolete entry: {key!r}" for key in catalog.obsolete]
+    assert not problems, f"{lang}: run scripts/i18n and translate:\n" + "\n".join(problems)
