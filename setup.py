@@ -47,6 +47,8 @@ def compiled_modules() -> list:
     editable = any(arg.startswith(("editable", "develop")) for arg in sys.argv)
     if os.environ.get("SPIDER_COMPILE") != "1" or editable:  # an editable tree must run its sources
         return []
+    if any(arg in ("egg_info", "dist_info") for arg in sys.argv):  # pip asking for the metadata alone
+        return []  # (mypycify type-checks the solver on every call: only the build needs it)
     try:
         from mypyc.build import mypycify
 
