@@ -141,8 +141,9 @@ ensure_node() {
 
 # The front end's production bundle (frontend/build.mjs writes spider/web/static/dist, which the
 # package then carries): the bundler as pinned in frontend/package-lock.json, installed again only
-# when the lock file changes; the bundle made again only when its inputs changed since the build that
-# stamp file $1 (optional) records, or when dist/ was rebuilt or removed since (tests/frontend_build.py).
+# when the lock file changes; the bundle made again only when its inputs (spider/web/static, frontend/'s
+# own files) changed since the build that stamp file $1 (optional) records, or when dist/ was rebuilt
+# or removed since (tests/frontend_build.py rebuilds it).
 build_frontend() {
     ensure_node
     if ! cmp -s frontend/package-lock.json frontend/node_modules/.installed-lock.json; then
@@ -150,7 +151,8 @@ build_frontend() {
         (cd frontend && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock.json)
     fi
     local stamp=${1:-} digest manifest=spider/web/static/dist/manifest.json
-    digest=$(files_digest spider/web/static frontend/build.mjs frontend/package-lock.json -not -path spider/web/static/dist/\*)
+    digest=$(files_digest spider/web/static frontend -not -path 'spider/web/static/dist/*' \
+        -not -path 'frontend/node_modules/*' -not -path 'frontend/.build/*')
     if [ -n "$stamp" ] && stamp_matches "$stamp" "$digest" && [ -f "$manifest" ] && ! [ "$manifest" -nt "$stamp" ]; then
         return
     fi
