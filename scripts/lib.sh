@@ -50,7 +50,8 @@ pip_install() {
     local - venv=$1 log=$1/pip.log began=$SECONDS ticker status=0
     set -o pipefail
     shift
-    (while sleep 30 && kill -0 $$ 2>/dev/null; do echo "    ... $((SECONDS - began)) s"; done) &
+    # (its sleep, left running when the loop is ended, must not hold the output open: a pipe would wait)
+    (while sleep 30 >/dev/null 2>&1 && kill -0 $$ 2>/dev/null; do echo "    ... $((SECONDS - began)) s"; done) &
     ticker=$!
     "$venv/bin/python" -m pip install --progress-bar off --disable-pip-version-check "$@" 2>&1 | tee "$log" |
         { grep --line-buffered -E '^ *(Collecting|Building wheel|Successfully installed)' || true; } |
