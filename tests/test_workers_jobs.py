@@ -34,7 +34,10 @@ EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
 LEVEL = "spiderette-1-classic"  # the level short of deals in the top-up test (its deals are found fast)
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 def job_host(served: Served) -> int:

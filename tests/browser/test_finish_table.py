@@ -17,6 +17,8 @@ from spider.engine import Game
 from spider.jobs.top_up import SEED_FILE
 from tests.web.test_finish import open_point
 
+pytestmark = pytest.mark.browser
+
 SIZES = {"phone": (390, 844), "wide": (1920, 1080)}
 # A 1-suit Spider deal the app ships as winnable, and its line, played up to the first position
 # with nothing hidden; Finish plays the rest

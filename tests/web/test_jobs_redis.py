@@ -40,7 +40,10 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 class Site:
