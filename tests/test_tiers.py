@@ -107,7 +107,7 @@ def test_an_autouse_fixture_that_starts_a_process_counts_for_every_test_under_it
     assert len(findings(tests__jobs__conftest=conftest, tests__jobs__test_made_up="def test_a(): pass\n")) == 1
 
 
-def test_a_short_command_may_stay_in_the_fast_tier_when_it_says_so_but_a_server_may_not() -> None:
+def test_a_short_command_may_stay_in_the_fast_tier_when_it_says_so_but_a_server_or_node_may_not() -> None:
     command = """
         import subprocess
         import pytest
@@ -120,6 +120,10 @@ def test_a_short_command_may_stay_in_the_fast_tier_when_it_says_so_but_a_server_
     (found,) = findings(tests__test_made_up=command.replace("@pytest.mark.quick_command\n        ", ""))
     assert "starts a command (subprocess.run at line 6)" in found and "quick_command" in found
     (found,) = findings(tests__test_made_up=command.replace('"deal"', '"serve"'))
+    assert "needs pytest.mark.browser or process" in found
+    # nor Node: the fast tier runs without it
+    bundler = command.replace('"spider", "deal", "SP1-S1C-AAAAAAD"', 'shutil.which("node"), "frontend/build.mjs"')
+    (found,) = findings(tests__test_made_up=bundler)
     assert "needs pytest.mark.browser or process" in found
 
 

@@ -173,6 +173,7 @@ def parse(path: str, source: str) -> Module:
             module.markers = _marks([node.value])
         if isinstance(node, ast.Assign) and _imported_by_call(node.value) and isinstance(node.targets[0], ast.Name):
             module.imports[node.targets[0].id] = _imported_by_call(node.value)  # x = pytest.importorskip("a.b")
+    for node in tree.body:  # once every import is known
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             module.units[node.name] = _unit(module, node)
     # statements outside any function run as the module is collected: they count for every test
