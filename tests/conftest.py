@@ -4,18 +4,18 @@ apps on one path share a database, as they would on the file). ./scripts/test ru
 both ways. Tests about the SQLite file itself are marked ``sqlite_only`` and skipped, with that
 reason, in the PostgreSQL run.
 
-The tiers: every test in tests/browser (and any other that drives Chromium) is marked ``browser``,
-every test that starts real server or worker processes (``PROCESS_FILES``) ``process``, and the
-slow ones (seconds of CPU each: the solver's searches in tests/solver, and the API schema's
-generated cases, ``SLOW_FILES``) ``slow``; the fast tier
-(``./scripts/test --fast``) deselects all three. Each test process claims a Redis database of its
-own (tests/redisdb.py) and drops what is left of its PostgreSQL schemas at the end (tests/postgres.py)."""
+The tiers are markers in the test files themselves (``pytestmark = pytest.mark.process`` at the top
+of a file, or the marker on single tests): ``browser`` drives a headless Chromium, ``process``
+starts server, worker or other processes and waits for them, ``slow`` takes seconds of CPU a test
+(the solver's searches, generated API requests); tests/test_tiers.py fails for a test that starts
+processes without its marker. The fast tier (``./scripts/test --fast``) deselects all three.
+Each test process claims a Redis database of its own (tests/redisdb.py) and drops what is left of its
+PostgreSQL schemas at the end (tests/postgres.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -35,34 +35,6 @@ from tests import postgres, redisdb  # noqa: E402
 from tests.patience import generous  # noqa: E402
 
 STORE_VARIABLE = "SPIDER_TEST_STORE"
-# Tests that drive Chromium outside tests/browser.
-BROWSER_FILES = {"tests/web/test_hardening_plural.py"}
-# Tests that start real processes (`spider serve`, `spider worker`, nginx, the CLI, bench scripts,
-# solver workers) or a real server on a socket, and wait for them: most of the suite's time, so
-# outside the fast tier. So is every test file whose name says so (test_*process*.py,
-# test_workers*.py, test_worker_*.py), and the single tests below.
-PROCESS_FILES = {
-    "tests/test_cli_players.py",
-    "tests/test_packaging.py",
-    "tests/web/test_bench_server.py",
-    "tests/web/test_body_limits.py",
-    "tests/web/test_fair_solver.py",  # uvicorn in a thread, solver workers
-    "tests/web/test_hardening_server.py",  # uvicorn in a thread, and its timeouts
-    "tests/web/test_jobs_redis.py",
-    "tests/web/test_proxy_nginx.py",
-    "tests/web/test_ready_workers.py",
-    "tests/web/test_schemathesis.py",  # the app's solver workers
-    "tests/web/test_solver_service.py",
-    "tests/web/test_solving.py",  # solves, deeper hints and winnable deals in solver workers
-}
-PROCESS_TESTS = (
-    "tests/solver/test_solver.py::test_cli_study",  # a study's worker processes
-    "tests/store/test_postgresql.py::test_serve_",
-    "tests/web/test_ops.py::test_spider_serve_",
-)
-# Beside tests/solver: tests of seconds of CPU each, out of the fast tier.
-SLOW_FILES = {"tests/web/test_schema_honesty.py"}  # hundreds of generated requests
-PROCESS_NAMES = re.compile(r"test_.*process.*|test_workers.*|test_worker_.*")
 # Tests play many players from one address (127.0.0.1, or Starlette's test client) at a test's pace:
 # the bounds per client address are off unless a test sets them (tests/web/test_fair_solver*.py).
 UNBOUNDED_CLIENTS = {
@@ -75,31 +47,6 @@ UNBOUNDED_CLIENTS = {
 }
 for _name, _value in UNBOUNDED_CLIENTS.items():
     os.environ.setdefault(_name, _value)
-
-
-def tier_of(item: pytest.Item) -> str | None:
-    """``browser``, ``process``, ``slow`` or None (the fast tier) for a test."""
-    path = item.path.resolve().relative_to(ROOT).as_posix()
-    if path.startswith("tests/browser/") or path in BROWSER_FILES:
-        return "browser"
-    if (path.startswith("tests/solver/") or path in SLOW_FILES) and not f"{path}::{item.name}".startswith(
-        PROCESS_TESTS
-    ):
-        return "slow"
-    if (
-        path in PROCESS_FILES
-        or PROCESS_NAMES.fullmatch(item.path.stem)
-        or f"{path}::{item.name}".startswith(PROCESS_TESTS)
-    ):
-        return "process"
-    return None
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        tier = tier_of(item)
-        if tier is not None:
-            item.add_marker(tier)
 
 
 _redis: redisdb.Claimed | None = None

@@ -202,6 +202,7 @@ def test_new_prints_a_code_of_the_level(capsys):
 # ----- the installed command ----------------------------------------------------------------
 
 
+@pytest.mark.quick_command
 def test_installed_command(tmp_path):
     exe = shutil.which("spider")
     assert exe, "the package installs a `spider` command"

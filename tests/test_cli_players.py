@@ -13,6 +13,8 @@ from spider.web.app import create_app
 from tests.postgres import Schemas
 from tests.test_cli_process import assert_one_line_error, spider
 
+pytestmark = pytest.mark.process
+
 
 @pytest.fixture(params=[pytest.param("sqlite", marks=pytest.mark.sqlite_only), "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:

@@ -15,6 +15,8 @@ import pytest
 
 from tests.patience import GENEROUS
 
+pytestmark = pytest.mark.process
+
 ROOT = str(Path(__file__).resolve().parent.parent)
 CODE = "SP1-S2C-AAAAAAD"
 

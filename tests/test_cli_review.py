@@ -7,9 +7,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from spider.solver.review import Budget, review
 from tests.solver.test_review import bad_game
 from tests.test_cli_process import assert_one_line_error, spider
+
+pytestmark = pytest.mark.quick_command
 
 NODES = 5000
 

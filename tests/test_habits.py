@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.patience import GENEROUS
+
+pytestmark = pytest.mark.quick_command
 
 ROOT = Path(__file__).resolve().parents[1]
 HOOK = ROOT / "scripts" / "commit_subject.py"

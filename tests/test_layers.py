@@ -57,6 +57,7 @@ def test_no_layer_imports_one_above_it(layer: str) -> None:
             assert not above, f"{path.relative_to(ROOT)} imports {module}"
 
 
+@pytest.mark.quick_command
 def test_a_solver_worker_loads_no_web_code() -> None:
     """What ``spider worker`` and a local solver process import: the tasks and the Redis worker."""
     check = (

@@ -19,6 +19,8 @@ from tests.test_cli_process import assert_one_line_error, spider
 from tests.test_workers import Served, start, stop
 from tests.web.test_daily_fairness import LEVEL, made_deal
 
+pytestmark = pytest.mark.process
+
 DAY = days.shift(days.today(), -2)  # over for the real clock of the server it starts
 
 

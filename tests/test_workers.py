@@ -29,6 +29,8 @@ from tests.patience import AT_ONCE, GENEROUS, wait_for
 from tests.postgres import fresh_database
 from tests.web.procwatch import children, cpu_seconds, descendants, gone, read_by_server
 
+pytestmark = pytest.mark.process
+
 CODE = "SP1-S1C-AAAAAAD"
 
 

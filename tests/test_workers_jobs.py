@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from redis import Redis
+from rq import Queue
 
 from spider.engine import all_variants, format_code
 from spider.jobs.top_up import HANG_SECONDS, KEEP_READY
@@ -34,7 +35,10 @@ EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
 LEVEL = "spiderette-1-classic"  # the level short of deals in the top-up test (its deals are found fast)
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 def job_host(served: Served) -> int:
@@ -248,6 +252,7 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
         env |= {"SPIDER_REDIS_URL": site["redis"], "SPIDER_REDIS_PREFIX": site["prefix"]}
     served = start(database, tmp_path / "server.log", env=env)
     worker = None
+    redis = Redis.from_url(site["redis"]) if "redis" in site else None
     try:
         # both app workers hand a medium deal of the level out, so both nudge the schedule
         owner = Client(served.port)
@@ -256,18 +261,17 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
             status, view, _ = client.call("POST", "/api/games", {"game": "spiderette", "suits": 1, "grade": "medium"})
             assert status == 201 and view["proven_winnable"] is True and view["grade"] == "medium"
         if "redis" in site:
-            # no `spider worker` runs yet: the one top-up job waits in the queue, however often nudged
-            redis = Redis.from_url(site["redis"])
-            queue = f"rq:queue:{site['prefix']}:background"
-            wait_for(lambda: redis.llen(queue) == 1)
-            time.sleep(2.0)
-            assert redis.llen(queue) == 1
-            redis.close()
+            # no `spider worker` runs yet: the top-up's job waits in the queue
+            queue = Queue(f"{site['prefix']}:background", connection=redis)
+            wait_for(lambda: queue.count == 1)
         workers = served.worker_pids()
         doomed = {served.process.pid, *workers} if "redis" in site else workers  # the job host stays
         for pid in doomed:
             os.kill(pid, signal.SIGKILL)
+        wait_for(lambda: all(gone(pid) for pid in doomed), AT_ONCE, why="an app process outlived SIGKILL")
         if "redis" in site:
+            # every process that could queue a top-up job is gone, however often it was nudged: one waits
+            assert queue.count == 1
             worker = subprocess.Popen(
                 [sys.executable, "-m", "spider.cli", "worker", "--redis", site["redis"], "--prefix", site["prefix"]],
                 env=os.environ | {"PYTHONPATH": str(Path.cwd())},
@@ -291,8 +295,12 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
             return _count(database) == full if host else _count(database) > before
 
         wait_for(topped_up, generous(3 * len(GRADES) * HANG_SECONDS))  # each job's own limit: it ends only a hang
-        assert all(gone(pid) for pid in doomed)
-        time.sleep(2.0)
+        if "redis" in site:  # the one job ends, and nothing is left to run: no deal comes after this
+            wait_for(lambda: queue.count == queue.started_job_registry.count == 0, generous(HANG_SECONDS))
+        else:  # the job host and its processes stopped: no deal comes after this
+            last = {*host, *descendants(next(iter(host)))}
+            stop(served)
+            wait_for(lambda: all(gone(pid) for pid in last), AT_ONCE, why="the job host's processes outlived it")
         found = _count(database)
         assert before < found <= full and most <= 1  # no second job, no deal twice, no grade past KEEP_READY
         assert all(_count(database, grade) <= KEEP_READY for grade in GRADES)
@@ -300,7 +308,8 @@ def test_the_top_up_is_one_job_for_the_site_and_its_deal_outlives_the_app_proces
         if worker is not None:
             kill_tree(worker.pid)  # its pool's processes too
             worker.wait()
-        if "redis" in site:
+        if redis is not None:
+            redis.close()
             for pid in descendants(served.process.pid):  # the orphaned app workers
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)

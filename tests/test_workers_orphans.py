@@ -20,7 +20,10 @@ from tests.test_workers import Client, Served, start, stop
 from tests.test_workers_jobs import HARD, ask, player
 from tests.web.procwatch import busiest, descendants, gone, port_free, wait_for
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 def _cmdline(pid: int) -> bytes:

@@ -67,18 +67,29 @@ def wait_until(page: Page, condition: Callable[[], object], why: str) -> None:
         page.wait_for_timeout(20)
 
 
-def steady_text(page: Page, locator: Locator, settle_ms: int = 1200) -> str:
-    """The locator's text once it has stayed the same for ``settle_ms`` (a clock that stopped may
-    show its last second a moment late on a busy machine); fails if it never stops changing."""
-    text = locator.inner_text()
-    deadline = time.monotonic() + GENEROUS
-    while True:
-        page.wait_for_timeout(settle_ms)
-        now = locator.inner_text()
-        if now == text:
-            return text
-        assert time.monotonic() < deadline, f"{locator} kept changing (after {GENEROUS:.0f} s)"
-        text = now
+# Each fetch() the page makes, as "METHOD /path", in the order it made them: a test that runs the
+# page's timers (page.clock.run_for) reads at once what they asked for, with no wait for the
+# network's events.
+_FETCH_LOG = """
+window.__fetched = [];
+const pagesFetch = window.fetch;
+window.fetch = function (input, init) {
+  const request = input instanceof Request ? input : null;
+  const method = (init && init.method) || (request ? request.method : "GET");
+  window.__fetched.push(`${method.toUpperCase()} ${new URL(request ? request.url : input, location.href).pathname}`);
+  return pagesFetch.apply(this, arguments);
+};
+"""
+
+
+def log_fetches(page: Page) -> None:
+    """From the page's next load on, keep its fetch() calls for ``fetched``."""
+    page.add_init_script(_FETCH_LOG)
+
+
+def fetched(page: Page) -> list[str]:
+    """The fetch() calls of the page since it loaded ("POST /api/games/…/actions"), oldest first."""
+    return list(page.evaluate("window.__fetched"))
 
 
 def check_line(deck: list[str], line: list[str]) -> Any:

@@ -9,7 +9,17 @@ import re
 from typing import Any
 
 import pytest
-from browserkit import EMPTY_DECK, column, open_new_game, start_deck, status_value, strip, wait_until
+from browserkit import (
+    EMPTY_DECK,
+    column,
+    fetched,
+    log_fetches,
+    open_new_game,
+    start_deck,
+    status_value,
+    strip,
+    wait_until,
+)
 from playwright.sync_api import Page, Route, expect
 from test_access import serious_violations
 
@@ -169,13 +179,13 @@ def test_solver_dialog_warns_then_answers_won(page: Page) -> None:
 def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     """Asking starts a job (202); the dialog polls it (held here at "running") and shows its
     progress; closing the dialog sends DELETE for that job, and no poll follows."""
+    page.clock.install()  # the page's timers, run at will below
+    log_fetches(page)
     start_code(page)
     polls: list[str] = []
     cancels: list[str] = []
-    order: list[str] = []  # both, as the page sent them
 
     def solves(route: Route) -> None:
-        order.append(route.request.method)
         if route.request.method == "DELETE":
             cancels.append(route.request.url)
             route.continue_()  # the real server cancels the real job
@@ -198,9 +208,11 @@ def test_solver_can_be_cancelled_while_it_thinks(page: Page) -> None:
     expect(dialog).to_be_hidden()
     wait_until(page, lambda: cancels, "closing the dialog sent no DELETE")
     assert cancels == [polls[0]]  # the job the dialog waited for, once
-    page.wait_for_timeout(1000)  # longer than the dialog waits between its polls
+    page.clock.run_for(5000)  # longer than the dialog waits between its polls
     # nobody waits for that answer any more (a poll already on its way as it closed comes before)
-    assert "GET" not in order[order.index("DELETE") :]
+    calls = fetched(page)
+    after = calls[calls.index(f"DELETE /api/solves/{job}") :]
+    assert [call for call in after if call.startswith("GET /api/solves/")] == []
     # the table is usable at once, and a new question starts afresh
     page.keyboard.press("Escape")
     dialog = open_solver(page)
@@ -242,6 +254,8 @@ def version(page: Page) -> int:
 
 
 def test_demo_plays_until_stopped(page: Page) -> None:
+    page.clock.install()  # the page's timers, run at will below
+    log_fetches(page)
     start_code(page)
     sent: list[str] = []  # the actions the page sent, and those answered (or failed)
     ended: list[str] = []
@@ -258,9 +272,10 @@ def test_demo_plays_until_stopped(page: Page) -> None:
     expect(page.locator("#reminder")).to_have_text("Demo stopped.")
     # an action already on its way may land; then nothing more is sent
     wait_until(page, lambda: len(ended) == len(sent), "an action of the demo was never answered")
-    stopped, asked = version(page), len(sent)
-    page.wait_for_timeout(1200)  # longer than the demo waits between its moves
-    assert len(sent) == asked and version(page) == stopped
+    stopped, asked = version(page), len(fetched(page))
+    page.clock.run_for(5000)  # longer than the demo waits between its moves
+    assert [call for call in fetched(page)[asked:] if call.endswith(("/hint", "/actions"))] == []
+    assert version(page) == stopped
     # Escape stops it too
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Demo: let the hints play").click()

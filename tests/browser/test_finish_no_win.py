@@ -22,6 +22,8 @@ from spider.solver.search import solve
 from tests.patience import GENEROUS
 from tests.web.test_finish import open_point
 
+pytestmark = pytest.mark.browser
+
 FINISH = "Finish: play the rest of the game for me"
 NO_WIN = "No win is possible from here: undo or start again"
 

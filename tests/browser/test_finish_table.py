@@ -10,12 +10,14 @@ import json
 from typing import Any
 
 import pytest
-from browserkit import play_actions, sized_page, steady_text
+from browserkit import play_actions, sized_page
 from playwright.sync_api import Browser, Page, expect
 
 from spider.engine import Game
 from spider.jobs.top_up import SEED_FILE
 from tests.web.test_finish import open_point
+
+pytestmark = pytest.mark.browser
 
 SIZES = {"phone": (390, 844), "wide": (1920, 1080)}
 # A 1-suit Spider deal the app ships as winnable, and its line, played up to the first position
@@ -85,12 +87,14 @@ def test_the_help_lists_the_finish_key_and_says_it_is_not_assisted(page: Page) -
 
 
 def test_the_clock_waits_for_the_first_move(page: Page) -> None:
+    page.clock.install()  # the page's timers, run at will below
     _fresh(page)
     _play_code(page, SEED["code"], [])
     page.reload()
     expect(page.locator("body.ready")).to_have_count(1)
     time = page.locator("#status .time b")
-    assert steady_text(page, time) == "00:00"  # a deal left open is not timed
+    page.clock.run_for(5000)  # five seconds of the page's time, its clock's ticks included
+    assert time.inner_text() == "00:00"  # a deal left open is not timed
     page.keyboard.press("d")  # the first action: a deal
     expect(page.get_by_role("group", name="Game status")).to_contain_text("Moves 1")
     expect(time).not_to_have_text("00:00")  # now it runs

@@ -16,7 +16,6 @@ from browserkit import (
     sized_page,
     start_deck,
     status_value,
-    steady_text,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -141,6 +140,7 @@ def test_the_table_fits_the_window(sized: tuple[Page, str]) -> None:
 
 
 def test_a_long_message_wraps_and_is_never_cut_off(page: Page) -> None:
+    page.clock.install()  # the page's timers, run at will below
     page.set_viewport_size({"width": 360, "height": 640})
     start_deck(page, WIN_DECK)
     long = "A refused move explains itself in full " * 4
@@ -150,8 +150,10 @@ def test_a_long_message_wraps_and_is_never_cut_off(page: Page) -> None:
     box = reminder.bounding_box()
     assert box is not None and box["width"] <= 360 and box["height"] > 40  # wrapped onto several lines
     assert page.evaluate(OVERFLOWING_JS) == []
-    page.wait_for_timeout(5000)  # longer than a short message stays
+    page.clock.run_for(5000)  # longer than a short message stays
     expect(reminder).to_be_visible()
+    page.clock.run_for(10_000)  # and it goes in its own time
+    expect(reminder).to_be_hidden()
 
 
 def displayed_time(page: Page) -> str:
@@ -162,8 +164,8 @@ def assert_clock_waits_under(page: Page, opener: Locator, cover: Locator) -> Non
     """Open a cover with `opener`: the shown time stands still until Esc takes the cover away."""
     opener.click()
     expect(cover).to_be_visible()
-    frozen = steady_text(page, status_value(page, "Time"))  # the display's last tick may come after
-    page.wait_for_timeout(2300)
+    frozen = displayed_time(page)  # the clock shows the time it stopped at as the cover opens
+    page.clock.run_for(5000)  # five seconds of the page's time, its clock's ticks included
     assert displayed_time(page) == frozen
     page.keyboard.press("Escape")
     expect(cover).to_be_hidden()
@@ -171,6 +173,7 @@ def assert_clock_waits_under(page: Page, opener: Locator, cover: Locator) -> Non
 
 
 def test_the_clock_stops_while_the_menu_or_a_dialog_covers_the_table(page: Page) -> None:
+    page.clock.install()  # the page's timers, run at will in assert_clock_waits_under
     start_deck(page, WIN_DECK, ["deal"])  # the clock starts at the first action
     expect(status_value(page, "Time")).not_to_have_text("00:00")  # it runs
     assert_clock_waits_under(page, page.get_by_role("button", name="Menu", exact=True), page.locator("#menu"))

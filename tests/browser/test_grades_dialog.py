@@ -12,6 +12,8 @@ from playwright.sync_api import Page, expect
 
 from spider.jobs.top_up import SEED_FILE
 
+pytestmark = pytest.mark.browser
+
 SEEDS = json.loads(SEED_FILE.read_text(encoding="utf-8"))
 PHONE, WIDE = {"width": 390, "height": 844}, {"width": 1920, "height": 1080}
 

@@ -10,13 +10,14 @@ import re
 from pathlib import Path
 
 import pytest
-from browserkit import WIN_DECK, WIN_LINE, play_through_api, start_deck
+from browserkit import WIN_DECK, WIN_LINE, fetched, log_fetches, play_through_api, start_deck
 from playwright.sync_api import Page, expect
 from test_access import serious_violations
 
 pytestmark = pytest.mark.browser
 
 LEVEL = "Spiderette, 1 suit (Easy)"
+PLAY_EVERY_MS = 800  # between a playing replay's steps (history/replay-model.js)
 
 
 def played_two_and_playing_one(page: Page, spider_loss: bool = False) -> dict:
@@ -72,6 +73,8 @@ def test_the_statistics_screen_shows_levels_chart_and_past_games(page: Page) -> 
 
 
 def test_a_finished_game_replays_step_by_step_from_the_server(page: Page) -> None:
+    page.clock.install()  # the page's timers, run at will below
+    log_fetches(page)
     played_two_and_playing_one(page)
     dialog = open_statistics(page)
     dialog.get_by_role("row").nth(1).get_by_role("button", name=re.compile("^Replay the game of")).click()
@@ -104,12 +107,16 @@ def test_a_finished_game_replays_step_by_step_from_the_server(page: Page) -> Non
     # Play steps on by itself until Pause
     dialog.get_by_role("button", name="First step").click()
     expect(said).to_contain_text("Step 0 of")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # the page's time stands still, but for...
     dialog.get_by_role("button", name="Play").click()
-    expect(said).to_contain_text("Step 2 of")
+    page.clock.run_for(2 * PLAY_EVERY_MS)  # ...two steps' worth
+    expect(said).to_contain_text("Step 2 of")  # the step wanted is the step shown: none is on its way
     dialog.get_by_role("button", name="Pause").click()
-    paused_at = said.text_content()
-    page.wait_for_timeout(1200)
+    paused_at, asked = said.text_content(), len(fetched(page))
+    page.clock.run_for(5000)  # six steps' time: a replay still playing shows the next step, or asks for it
     assert said.text_content() == paused_at
+    assert [call for call in fetched(page)[asked:] if "/replay/" in call] == []
+    page.clock.resume()
     expect(dialog.get_by_role("button", name="Play")).to_be_visible()
 
     dialog.get_by_role("button", name="Back to statistics").click()

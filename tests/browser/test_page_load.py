@@ -10,11 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browserkit import column, wait_until
 from conftest import _Server
 from playwright.sync_api import Browser, Page, expect
 
 from spider.web.frontend import Frontend
+
+pytestmark = pytest.mark.browser
 
 BUDGET_BYTES = 70_000
 BUDGET_REQUESTS = 6

@@ -174,6 +174,7 @@ def test_keyboard_play(page: Page) -> None:
 
 
 def test_single_tap_setting_and_pause(page: Page) -> None:
+    page.clock.install()  # the page's timers, run at will below
     start_deck(page, WIN_DECK, ["deal"] * 4)
     page.get_by_role("button", name="Menu").click()
     page.get_by_role("button", name="Settings").click()
@@ -194,7 +195,7 @@ def test_single_tap_setting_and_pause(page: Page) -> None:
     expect(page.get_by_role("button", name="Resume")).to_be_visible()
     expect(page.locator("#table-content")).to_be_hidden()
     time_text = status_value(page, "Time").inner_text()
-    page.wait_for_timeout(1200)
+    page.clock.run_for(5000)  # five seconds of the page's time, its clock's ticks included
     assert status_value(page, "Time").inner_text() == time_text
     page.get_by_role("button", name="Resume").click()
     expect(column(page, 1)).to_be_visible()

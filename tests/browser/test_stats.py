@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from browserkit import WIN_DECK, WIN_LINE, play_through_api
 from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
 
 
 def test_one_win_in_a_hundred_games_shows_a_win_rate_of_one_percent(page: Page) -> None:

@@ -136,6 +136,7 @@ def win_in_the_browser(page: Page) -> Page:
 
 
 def test_the_win_names_the_new_bests_and_the_streak_over_a_celebration(page: Page) -> None:
+    page.clock.install()  # the page's timers and animation frames, run at will below
     # a first win, and a second in a row: its streak is a new best
     play_through_api(page, WIN_DECK, WIN_LINE)
     win_in_the_browser(page)
@@ -156,7 +157,7 @@ def test_the_win_names_the_new_bests_and_the_streak_over_a_celebration(page: Pag
     assert canvas.evaluate("c => getComputedStyle(c).pointerEvents") == "none"
     painted = "c => c.toDataURL()"
     first = canvas.evaluate(painted)
-    page.wait_for_timeout(300)
+    page.clock.run_for(2000)  # two seconds of the page's animation frames
     assert canvas.evaluate(painted) == first, "the still celebration moved"
     result.get_by_role("button", name="Close").click()
     expect(result).to_be_hidden()

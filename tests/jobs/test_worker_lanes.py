@@ -34,7 +34,10 @@ from tests.web.procwatch import wait_for
 REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 OWNERS = (top_up.OWNER, daily.OWNER)  # the site's two schedules: one background job each at a time
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 @pytest.fixture

@@ -31,7 +31,10 @@ from tests.web.procwatch import gone, wait_for
 
 PREFIX = "spider-outage"  # the Redis server is the test's own
 TEST_REDIS_URL = os.environ.get("SPIDER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 class RedisServer:

@@ -9,6 +9,8 @@ from spider.engine import Game
 from spider.solver.grading import CUTS, GRADES, SEEDS, Played, grade, grade_of, measure, play, score
 from spider.web.routes.stats import all_levels
 
+pytestmark = pytest.mark.slow
+
 SPIDERETTE = "SD1-S2-AAAAQAC"  # lost by the measuring player in a few dozen actions: fast
 
 

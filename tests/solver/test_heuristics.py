@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spider.engine import DEAL, DEAL_LIMIT, Game, format_code, variant
 from spider.solver.heuristics import SOLVER, SOLVER_ONE_SUIT, dealt_cost, position_cost
+
+pytestmark = pytest.mark.slow
 
 # (game, suits, rules): relaxed rules run across suits, so their deals are worth checking too
 LEVELS = [("spider", 1, "classic"), ("spider", 2, "relaxed"), ("spider", 4, "classic"), ("spiderette", 2, "classic")]

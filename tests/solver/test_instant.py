@@ -14,6 +14,8 @@ from spider.solver.hints import quick_choice
 from spider.solver.instant import hint_choice
 from spider.solver.strong import Deadline, OutOfTime, strong_choice
 
+pytestmark = pytest.mark.slow
+
 PLENTY = 1e6  # seconds: the strong player always decides
 
 

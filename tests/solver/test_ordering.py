@@ -12,6 +12,8 @@ from spider.engine import DEAL, Game, Position, RawAction
 from spider.solver.heuristics import position_cost, weights_for
 from spider.solver.ordering import ordered_actions, scored_actions
 
+pytestmark = pytest.mark.slow
+
 
 def useful(g: Position, action: RawAction, tidy: bool) -> bool:
     """Whether the solver should try ``action``, from the rules as stated: with the stock empty,

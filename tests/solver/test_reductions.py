@@ -15,6 +15,8 @@ from spider.engine import DEAL, Game, Position, parse_action, variant
 from spider.solver import solve
 from spider.solver.reductions import buried_for_good
 
+pytestmark = pytest.mark.slow
+
 PLAIN_LIMIT = 20_000  # positions; a position the plain search cannot finish within this is skipped
 
 

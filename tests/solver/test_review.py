@@ -15,6 +15,8 @@ from spider.solver.review import RECHECK_NODES, Budget, ReviewCancelled, player_
 from spider.solver.review_text import review_sentences
 from tests.patience import AT_ONCE
 
+pytestmark = pytest.mark.slow
+
 NODES = 5000  # positions per probe: a node limit keeps every probe, and so every review, reproducible
 BUDGET = Budget(time_limit=600, node_limit=NODES)
 LOST_SPIDERETTE = "SD1-S4-AAAAADC"  # the solver proves it lost in under 10 000 positions

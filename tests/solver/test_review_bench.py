@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from spider.engine import Game
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_lost_game_is_reviewed_and_summed_up(load_bench) -> None:

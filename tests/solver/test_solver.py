@@ -22,6 +22,8 @@ from spider.solver import (
 )
 from spider.solver.strong import strong_choice
 
+pytestmark = pytest.mark.slow
+
 WON_CODE = "SP1-S1C-AAAAAAA"  # the solver wins this one in well under a second
 
 
@@ -230,35 +232,6 @@ def test_cli_hint(capsys):
     deep = json.loads(capsys.readouterr().out)["hint"]
     assert deep == deep_hint(Game.from_code("SP1-S4C-AAAAAAD")) != record_hint(Game.from_code("SP1-S4C-AAAAAAD"))
     Game.from_code("SP1-S4C-AAAAAAD").apply(deep)
-
-
-def test_cli_study(capsys):
-    assert (
-        main(
-            [
-                "study",
-                "--game",
-                "spiderette",
-                "--suits",
-                "1",
-                "--deals",
-                "2",
-                "--time-limit",
-                "1",
-                "--mode",
-                "solve",
-                "--quiet",
-            ]
-        )
-        == 0
-    )
-    out = capsys.readouterr().out
-    assert "decided" in out and "peak memory" in out
-    assert main(["study", "--suits", "1", "--deals", "1", "--mode", "play", "--json"]) == 0
-    captured = capsys.readouterr()
-    data = json.loads(captured.out)
-    assert data["mode"] == "play" and len(data["win_rate_ci95"]) == 2
-    assert "1/1" in captured.err  # the progress bar
 
 
 @pytest.mark.parametrize(

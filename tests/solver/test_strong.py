@@ -25,6 +25,8 @@ from spider.solver.strong import (
     way_out,
 )
 
+pytestmark = pytest.mark.slow
+
 CODES = ["SP1-S4C-AAAAAAB", "SP1-S2C-AAAAAAC", "SD1-S4-AAAAAAD", "SP1-S2R-AAAAAAF"]
 
 

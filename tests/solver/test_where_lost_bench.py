@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from spider.solver.hints import quick_choice
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_lost_game_is_checked_before_each_deal_and_at_its_end(load_bench):

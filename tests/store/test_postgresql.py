@@ -140,6 +140,7 @@ def spider(*args: str, env: dict[str, str] | None = None, **kwargs: object) -> s
     )
 
 
+@pytest.mark.process
 def test_serve_names_a_server_that_does_not_answer_in_one_line_without_its_password() -> None:
     run = spider("serve", "--port", "0", "--database", "postgresql://spider:s3cret@127.0.0.1:1/spider")
     out, err = run.communicate(timeout=GENEROUS)
@@ -148,6 +149,7 @@ def test_serve_names_a_server_that_does_not_answer_in_one_line_without_its_passw
     assert "s3cret" not in err
 
 
+@pytest.mark.process
 def test_serve_on_the_url_in_spider_database_keeps_games_in_postgresql(url: str, tmp_path: Path) -> None:
     server = spider("serve", "--port", "0", env={"SPIDER_DATABASE": url, "HOME": str(tmp_path)})
     try:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from loops import run_apart
 
+pytestmark = pytest.mark.process
+
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "bench"
 

@@ -21,6 +21,8 @@ from tests.test_workers import Served, start, stop
 from tests.web.loops import run_apart
 from tests.web.test_proxy_nginx import ask
 
+pytestmark = pytest.mark.process
+
 SETTINGS = "/api/player/settings"
 # A body a server that read it whole would take as valid JSON (whitespace after the object), so a
 # 200 and a saved setting would show the limit skipped.

@@ -15,6 +15,8 @@ from spider.web import frontend
 from spider.web.app import create_app
 from tests.frontend_build import bundle_built
 
+pytestmark = pytest.mark.process
+
 
 @pytest.fixture(scope="module", autouse=True)
 def built() -> None:

@@ -133,6 +133,7 @@ def test_the_next_day_the_newcomer_ranks(daily_app: FastAPI, clock: Clock, store
 # The operator's command runs as a process on the app's database file: where this run puts every app
 # on PostgreSQL instead, the process can't follow it (the play layer's tests cover both stores)
 @pytest.mark.sqlite_only
+@pytest.mark.quick_command
 def test_a_line_played_at_a_programs_pace_is_under_review_until_an_operator_clears_it(
     daily_app: FastAPI, clock: Clock, tmp_path: Path
 ) -> None:
@@ -167,6 +168,7 @@ def test_a_line_played_at_a_programs_pace_is_under_review_until_an_operator_clea
 # The operator's command runs as a process on the app's database file: where this run puts every app
 # on PostgreSQL instead, the process can't follow it (the play layer's tests cover both stores)
 @pytest.mark.sqlite_only
+@pytest.mark.quick_command
 def test_a_confirmed_review_stays_apart(daily_app: FastAPI, clock: Clock, tmp_path: Path) -> None:
     line = known_deal(clock.today, LEVEL).line
     with browser(daily_app) as bot:

@@ -21,6 +21,8 @@ from tests.postgres import fresh_database
 from tests.test_workers import Served, start, stop
 from tests.web.procwatch import descendants, kill_tree
 
+pytestmark = pytest.mark.process
+
 SCHEDULED = "spider-1-classic"  # the schedule's first level: made first
 ON_REQUEST = "spiderette-1-classic"  # a quick level to find and rate while a player waits
 # Usually 10 to 30 s, but the deal is another every run (a fresh secret, another day): its search

@@ -22,6 +22,8 @@ from spider.web.app import create_app
 from spider.web.http import rates
 from tests.patience import GENEROUS
 
+pytestmark = pytest.mark.process
+
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two
 FIRST, SECOND = "127.0.0.2", "127.0.0.3"

@@ -17,6 +17,8 @@ import pytest
 from tests.patience import AT_ONCE, GENEROUS, wait_for
 from tests.test_workers import start, stop
 
+pytestmark = pytest.mark.process
+
 EASY = "SP1-S1C-AAAAAAD"  # won by the solver in a second or two
 ABUSE_EVERY = 1.0  # seconds between the abusive solves, until the player's checks are done
 ABUSIVE_SECONDS = 30  # an abusive solve's time limit: far longer than AT_ONCE

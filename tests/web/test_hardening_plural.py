@@ -13,6 +13,8 @@ import pytest
 from spider.i18n import browser_catalog, translations
 from tests.web.test_hardening_server import Server
 
+pytestmark = pytest.mark.browser
+
 playwright_sync = pytest.importorskip("playwright.sync_api")
 CHROMIUM = "/usr/bin/chromium"
 LANGUAGES = ["ru", "sk", "fi"]

@@ -28,6 +28,8 @@ from tests.store.test_store_contract import new_row
 from tests.test_workers import database as database  # the same fixture: each store in turn
 from tests.test_workers import start, stop
 
+pytestmark = pytest.mark.process
+
 OLD_EMPTY = [f"old{n}".ljust(32, "x") for n in range(40)]
 WITH_SETTINGS, PLAYING, RECENT = "settings".ljust(32, "x"), "playing".ljust(32, "x"), "recent".ljust(32, "x")
 

@@ -27,6 +27,8 @@ from spider.web.http.limits import hardened_config
 from spider.web.http.security import CONTENT_SECURITY_POLICY
 from tests.patience import GENEROUS
 
+pytestmark = pytest.mark.process
+
 
 class Server:
     def __init__(self, database: str) -> None:

@@ -139,6 +139,7 @@ def test_the_factory_takes_its_database_from_the_environment(database: str, monk
         assert again.get(f"/api/games/{game['id']}").json()["code"] == "SP1-S1C-AAAAAAD"
 
 
+@pytest.mark.process
 def test_spider_serve_refuses_a_malformed_variable_in_one_line(tmp_path: Path) -> None:
     env = {"SPIDER_WORKERS": "many", "PYTHONPATH": str(Path.cwd()), "PATH": "/usr/bin:/bin"}
     done = subprocess.run(

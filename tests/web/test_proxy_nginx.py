@@ -27,6 +27,8 @@ from tests.patience import GENEROUS
 from tests.test_workers import Served, start, stop
 from tests.web.procwatch import wait_for
 
+pytestmark = pytest.mark.process
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
 needs_nginx = pytest.mark.skipif(

@@ -21,6 +21,8 @@ from spider.engine import SpiderError, parse_action, parse_card, parse_code
 from spider.web import texts
 from spider.web.app import create_app
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Any:

@@ -10,7 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from schemathesis.python import asgi
+
+pytestmark = pytest.mark.process
 
 
 def test_no_answer_is_a_server_error_or_other_than_the_schema_says(

@@ -35,7 +35,10 @@ ROOT = Path(__file__).resolve().parents[2]
 HARD = "SP1-S4C-AAAABAP"  # the solver can't decide it in a minute (bench figures)
 EASY = "SP1-S1C-AAAAAAD"  # won in a second or two once its first row is dealt
 ABANDONED_LIMIT = 60.0  # the time limit of the solves the tests walk away from: the most a player may ask
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="watches processes through /proc"),
+]
 
 
 class LiveApp:

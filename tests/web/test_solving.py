@@ -24,6 +24,8 @@ from spider.web.app import create_app
 from spider.web.routes.stats import all_levels
 from tests.patience import GENEROUS, generous
 
+pytestmark = pytest.mark.process
+
 
 @pytest.fixture
 def client(tmp_path: Path):
