@@ -30,9 +30,9 @@ async def health() -> dict[str, bool]:
     responses={503: {"model": Ready, "description": "The database or the queue does not answer, or nothing serves it"}},
 )
 async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
-    database = await _probe("database", run_in_threadpool, ctx.store.player_settings, "")
-    queue = await _probe("queue", run_in_threadpool, ctx.player_jobs.queue_reachable)
-    workers = queue and await _probe("workers", run_in_threadpool, ctx.player_jobs.workers_serving)
+    database = await _probe("database", run_in_threadpool, ctx.readiness.database)
+    queue = await _probe("queue", run_in_threadpool, ctx.readiness.queue)
+    workers = queue and await _probe("workers", run_in_threadpool, ctx.readiness.workers)
     if queue and not workers:
         log.warning("workers not serving: no spider worker has said it is there within its heartbeat (or Redis erred)")
     if not (database and queue and workers):
