@@ -3,6 +3,7 @@ or a deck, a daily deal's counted or practice attempt), acts, restarts, wins or 
 The web layer parses HTTP and calls one of the use cases here, which answer typed results
 (``answers``); the store only keeps what they decide."""
 
+from ..engine import Game
 from ..store import GameRow
 from .assistance import Assistance
 from .errors import Declined, Missing, NotFound, Stale
@@ -16,12 +17,14 @@ from .reviews import Reviews
 from .stats import level_stats
 from .views import DailyTags
 
-# GameRow: a saved game as the play layer hands it to its callers (the store keeps it)
+# Game and GameRow: a game and its saved row as the play layer hands them to its callers (the engine
+# plays it, the store keeps it)
 __all__ = [
     "DEFAULT_SETTINGS",
     "Assistance",
     "DailyTags",
     "Finished",
+    "Game",
     "GameRow",
     "Games",
     "Limits",

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
-from ..engine import Game, Translations
+from ..engine import Translations
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
-from ..play import Assistance, Finished, GameRow, Games, Players, Playing, Readiness, Reviews
+from ..play import Assistance, Finished, Game, GameRow, Games, Players, Playing, Readiness, Reviews
 from ..store import Store
 from .dailies import daily_tag, still_secret
 from .http.rates import RateLimits, client_address

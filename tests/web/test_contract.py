@@ -18,10 +18,10 @@ from fastapi.testclient import TestClient
 from spider.daily import days
 from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Game, card_text
 from spider.jobs.top_up import SEED_FILE
+from spider.play import DEFAULT_SETTINGS
 from spider.web import models
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
-from spider.web.context import DEFAULT_SETTINGS
 from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
 from tests.web.daily_deals import store_deals
 
