@@ -12,6 +12,7 @@ from ..engine import Translations
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
 from ..play import Assistance, Finished, Game, GameRow, Games, Players, Playing, Readiness, Reviews
+from ..play.answers import DailyTag
 from ..store import Store
 from .dailies import daily_tag, still_secret
 from .http.rates import RateLimits, client_address
@@ -24,8 +25,9 @@ class _Dailies:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def tag(self, row: GameRow) -> dict[str, Any] | None:
-        return daily_tag(self.store, row)
+    def tag(self, row: GameRow) -> DailyTag | None:
+        tag = daily_tag(self.store, row)
+        return None if tag is None else DailyTag.model_validate(tag)
 
     def still_secret(self, row: GameRow) -> bool:
         return still_secret(row)
