@@ -15,4 +15,3 @@ class Limits(Protocol):
         """Spend one of ``kind`` (none for None) for ``address`` around the block; raises when there is
         none left, and gives it back when the solver turned the block away (it started nothing)."""
         ...
-
