@@ -9,11 +9,8 @@ from typing import Any
 
 from ..daily import days
 from ..daily.summary import over
-from ..engine import N_
 from ..store import GameRow, Store
-from .http.errors import ApiError
 
-SECRET_MESSAGE = N_("A daily deal can be reviewed when its day is over")
 CACHE_SIZE = 4096
 _counted: OrderedDict[str, bool] = OrderedDict()  # game id -> whether it is its player's counted attempt
 _lock = threading.Lock()
@@ -48,8 +45,3 @@ def daily_tag(store: Store, row: GameRow) -> dict[str, Any] | None:
 def still_secret(row: GameRow) -> bool:
     """Whether the game is of a daily deal whose day still lasts: its deck must not be shown."""
     return row.daily is not None and not over(row.daily, days.today())
-
-
-def secret_error(row: GameRow) -> ApiError | None:
-    """The review and the replay of a daily game wait for the end of its day: 409 daily_secret."""
-    return ApiError(409, "daily_secret", SECRET_MESSAGE) if still_secret(row) else None

@@ -10,7 +10,7 @@ from ..daily.names import anonymous_name
 from ..engine import Translations
 from ..i18n import translations
 from ..store import Store
-from .context import AppContext, view
+from .context import AppContext
 from .language import request_language
 
 
@@ -22,10 +22,6 @@ def name_of(store: Store, player: str, tr: Translations) -> dict[str, Any]:
 
 def player_answer(request: Request, ctx: AppContext, player: str) -> dict[str, Any]:
     """GET /api/player for ``player``: the request's, or the one a browser was just linked to."""
-    current = ctx.games.current(player)
-    return {
-        "lang": request_language(request),
-        "settings": ctx.settings_of(player),
-        "current": view(request, *current) if current else None,
-        "name": name_of(ctx.store, player, translations(request_language(request))),
-    }
+    lang = request_language(request)
+    answer = ctx.players.player(player, lang, translations(lang))
+    return answer.model_dump(mode="json", by_alias=True, exclude_unset=True)

@@ -20,13 +20,13 @@ from ...daily.summary import FIRST_DAY, day_deals, over
 from ...engine import N_, Game, variant_of_level
 from ...i18n import translations
 from ...play import clubs
+from ...play.line_steps import line_step
 from ..club_models import ClubLeaderboard
 from ..context import Ctx, view
 from ..daily_models import DailyCalendar, DailyDay, DailyLineStep, DailyToday
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..identity import PlayerId
 from ..language import request_language
-from ..line_steps import line_step
 from ..models import MAX_INT, GameView
 from ..players import name_of
 from ..texts import CLUB_ID, DAY, MONTH
