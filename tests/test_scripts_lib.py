@@ -8,6 +8,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.quick_command  # bash runs each step's digest for some milliseconds
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
