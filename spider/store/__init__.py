@@ -12,6 +12,7 @@ from .base import (
     Store,
     StoreBusy,
     StoreUnavailable,
+    token_hash,
     utc_day,
 )
 from .sqlite import SQLiteStore
@@ -30,6 +31,7 @@ __all__ = [
     "StoreUnavailable",
     "is_postgresql",
     "open_store",
+    "token_hash",
     "utc_day",
 ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, fields
@@ -169,6 +170,14 @@ def daily_result(found: tuple[Any, ...], name: str | None = None, public: str | 
 assert [f.name for f in fields(DailyResult)][:-2] == DAILY_RESULT_COLUMNS.split(", ")  # the order daily_result needs
 
 
+def token_hash(token: str) -> str:
+    """What the store keeps of a player's token, and so their id in every table: its SHA-256, in
+    hex. A token is 24 random bytes (32 url-safe characters), 192 bits that no search can cover, so
+    a slow password hash would add nothing but time on every request; what matters is that the
+    store holds no token a browser could present."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def utc_day(when: float) -> str:
     """The UTC date of a moment, as daily deals name their day."""
     return time.strftime("%Y-%m-%d", time.gmtime(when))
@@ -262,6 +271,11 @@ class Store(Protocol):
 
     def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
         """Save the player's settings, making the player known (as of ``now``) if they were not."""
+
+    def token_player(self, token_hash: str) -> tuple[str, dict[str, Any]] | None:
+        """The player a browser's token names, by the token's hash (``token_hash``: their first
+        token's, which is their id, or one a transfer code linked to them), with their saved
+        settings; None for a token the store never issued."""
 
     def add_player(self, player: str, now: float) -> None:
         """Remember a newly issued player token, made ``now`` (only tokens the store knows are accepted)."""
@@ -421,7 +435,8 @@ class Store(Protocol):
         another player's name has either key; a player's own name (same keys) keeps its flag."""
 
     def hide_name(self, public_or_token: str) -> bool:
-        """Clear an operator-hidden player's chosen name; False when no such player has one."""
+        """Clear an operator-hidden player's chosen name (by their public id, or a token of theirs:
+        kept hashed, it is hashed first); False when no such player has one."""
 
     def named_players(self, checked: str) -> list[tuple[str, str]] | None:
         """Every chosen name as (token, name), or None if the names were last checked under the rules
@@ -440,8 +455,9 @@ class Store(Protocol):
         """Keep a transfer code (its hash) that links another browser to ``player`` until
         ``expires``, forgetting the codes expired by ``now``."""
 
-    def take_transfer(self, code_hash: str, now: float) -> str | None:
+    def take_transfer(self, code_hash: str, now: float, browser: str | None = None) -> str | None:
         """The player a transfer code links to, forgetting the code (it works once); None when it
-        is unknown or expired."""
+        is unknown or expired. ``browser``: the hash of the linked browser's new token, kept as
+        another token of the player (``token_player``) in the same transaction."""
 
     def close(self) -> None: ...

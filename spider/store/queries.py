@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from .base import GAME_COLUMNS, GameRow, new_game_values
+from .base import GAME_COLUMNS, GameRow, new_game_values, token_hash
 from .clubs import ClubQueries
 from .daily import ASSIST_ATTEMPT, DailyStatements
 from .dialect import Params, Statements
@@ -36,6 +36,15 @@ NAME_CLAIMS = (
     "INSERT INTO site (key, value) VALUES ('name_claims', '') ON CONFLICT (key) DO UPDATE SET value = excluded.value"
 )
 NAMES_CHECKED = "names_checked"
+# The player a token's hash names: a token a transfer code linked to them, else their first one
+TOKEN_PLAYER = "coalesce((SELECT player FROM player_tokens WHERE token = %s), %s)"
+
+
+def _public_or_token(public_or_token: str) -> Params:
+    """An operator's public id or token as the parameters of ``public = %s OR token = TOKEN_PLAYER``:
+    a token is kept as its hash."""
+    hashed = token_hash(public_or_token)
+    return (public_or_token, hashed, hashed)
 
 
 def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
@@ -55,6 +64,10 @@ class Queries(ClubQueries):
         found = self._one("SELECT settings FROM players WHERE token = %s", (player,))
         return None if found is None else self._decode(found[0])
 
+    def token_player(self, token_hash: str) -> tuple[str, dict[str, Any]] | None:
+        found = self._one(f"SELECT token, settings FROM players WHERE token = {TOKEN_PLAYER}", (token_hash, token_hash))
+        return None if found is None else (found[0], self._decode(found[1]))
+
     def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
         # one statement: an expiry in another process never falls between two
         self._write(
@@ -70,7 +83,8 @@ class Queries(ClubQueries):
         return self._write(
             "DELETE FROM players WHERE created < %s AND settings = '{}' AND name IS NULL"
             " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)"
-            " AND NOT EXISTS (SELECT 1 FROM club_members WHERE club_members.player = players.token)",
+            " AND NOT EXISTS (SELECT 1 FROM club_members WHERE club_members.player = players.token)"
+            " AND NOT EXISTS (SELECT 1 FROM player_tokens WHERE player_tokens.player = players.token)",
             (before,),
         )
 
@@ -214,8 +228,8 @@ class Queries(ClubQueries):
     def hide_name(self, public_or_token: str) -> bool:
         hidden = self._write(
             "UPDATE players SET name = NULL, folded = NULL, skeleton = NULL, name_flag = NULL"
-            " WHERE (public = %s OR token = %s) AND name IS NOT NULL",
-            (public_or_token, public_or_token),
+            f" WHERE (public = %s OR token = {TOKEN_PLAYER}) AND name IS NOT NULL",
+            _public_or_token(public_or_token),
         )
         return hidden > 0
 
@@ -243,8 +257,9 @@ class Queries(ClubQueries):
 
     def unflag_name(self, public_or_token: str) -> bool:
         accepted = self._write(
-            "UPDATE players SET name_flag = NULL WHERE (public = %s OR token = %s) AND name_flag IS NOT NULL",
-            (public_or_token, public_or_token),
+            f"UPDATE players SET name_flag = NULL WHERE (public = %s OR token = {TOKEN_PLAYER})"
+            " AND name_flag IS NOT NULL",
+            _public_or_token(public_or_token),
         )
         return accepted > 0
 
@@ -254,10 +269,19 @@ class Queries(ClubQueries):
             db.write("DELETE FROM transfers WHERE expires <= %s", (now,))  # the table holds live codes only
             db.write("INSERT INTO transfers (code, player, expires) VALUES (%s, %s, %s)", (code_hash, player, expires))
 
-    def take_transfer(self, code_hash: str, now: float) -> str | None:
-        # one statement: of two browsers redeeming one code at once, only one gets the row
-        found = self._one("DELETE FROM transfers WHERE code = %s RETURNING player, expires", (code_hash,))
-        return found[0] if found is not None and found[1] > now else None
+    def take_transfer(self, code_hash: str, now: float, browser: str | None = None) -> str | None:
+        with self._transaction() as db:
+            # one statement: of two browsers redeeming one code at once, only one gets the row
+            found = db.one("DELETE FROM transfers WHERE code = %s RETURNING player, expires", (code_hash,))
+            if found is None or found[1] <= now:
+                return None
+            if browser is not None:
+                db.write(
+                    "INSERT INTO player_tokens (token, player, created) VALUES (%s, %s, %s)"
+                    " ON CONFLICT (token) DO NOTHING",
+                    (browser, found[0], now),
+                )
+            return str(found[0])
 
     # ----- deals proved winnable -------------------------------------------------------------
 
