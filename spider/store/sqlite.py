@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schema
-from .base import StoreBusy
+from .base import StoreBusy, StoreError, StoreUnavailable, first_line
 from .dialect import Params
 from .queries import Queries
 
@@ -65,6 +65,17 @@ class SQLiteStore(Queries):
     def __init__(self, path: str) -> None:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._open(path)
+        except StoreError as err:
+            if isinstance(err, StoreBusy) or not isinstance(err.__cause__, sqlite3.Error):
+                raise
+            hint = "" if isinstance(err.__cause__, sqlite3.OperationalError) else " (is it a Spider SQLite file?)"
+            raise StoreUnavailable(f"{err}{hint}") from err.__cause__
+        except sqlite3.Error as err:  # the connection itself
+            raise StoreUnavailable(first_line(err)) from err
+
+    def _open(self, path: str) -> None:
         self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, check_same_thread=False, isolation_level=None)
         lock = threading.Lock()
         # sqlite3 with isolation_level=None: each statement commits on its own, unless in a BEGIN
@@ -140,7 +151,7 @@ class _Use:
                 self._db.execute("BEGIN IMMEDIATE")
             except BaseException as err:
                 self._lock.release()
-                _raise_busy(err)
+                _raise_mapped(err)
                 raise
         return self._statements
 
@@ -149,15 +160,18 @@ class _Use:
             if self._begin:
                 self._db.execute("ROLLBACK" if exc_type else "COMMIT")
         except BaseException as err:
-            _raise_busy(err)
+            _raise_mapped(err)
             raise
         finally:
             self._lock.release()
         if exc is not None:
-            _raise_busy(exc)
+            _raise_mapped(exc)
 
 
-def _raise_busy(err: BaseException) -> None:
-    """StoreBusy in place of sqlite3's error when another connection held the file's lock too long."""
+def _raise_mapped(err: BaseException) -> None:
+    """The store's error in place of sqlite3's: StoreBusy when another connection held the file's
+    lock too long, else StoreError."""
     if isinstance(err, sqlite3.OperationalError) and ("locked" in str(err) or "busy" in str(err)):
         raise StoreBusy() from err
+    if isinstance(err, sqlite3.Error):
+        raise StoreError(first_line(err)) from err
