@@ -1,6 +1,8 @@
-"""The Store protocol's queries, written once for both back ends: players and their settings, games
-as action logs, reviews, display names and transfer codes, and the deals proved winnable (the daily
-deals' are in ``daily.py``). Each runs through a back end's primitives (``dialect.py``)."""
+"""The Store protocol's queries, written once for both back ends, a repository per aggregate side by
+side (each a class over a back end's primitives, ``dialect.py``, with no other base): players and
+their settings, games as action logs, reviews, display names, transfer codes, and the deals proved
+winnable; the daily deals' are in ``daily.py``, the clubs' in ``clubs.py``. ``Queries`` puts them
+all on one object, which each back end is."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 from .base import GAME_COLUMNS, GameRow, new_game_values, token_hash
 from .clubs import ClubQueries
 from .daily import ASSIST_ATTEMPT, DailyStatements
-from .dialect import Params, Statements
+from .dialect import Dialect, Params, Statements
 
 # An action's version check: the game moves on only from the version the player saw, while active.
 MOVE_ON = (
@@ -55,10 +57,8 @@ def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -
     )
 
 
-class Queries(ClubQueries):
-    """Every method of the Store protocol but ``close``, over a back end's primitives."""
-
-    # ----- players ---------------------------------------------------------------------------
+class PlayerQueries(Dialect):
+    """PlayerStore over a back end's primitives (``player_created`` is read with the daily deals')."""
 
     def player_settings(self, player: str) -> dict[str, Any] | None:
         found = self._one("SELECT settings FROM players WHERE token = %s", (player,))
@@ -88,7 +88,9 @@ class Queries(ClubQueries):
             (before,),
         )
 
-    # ----- games -----------------------------------------------------------------------------
+
+class GameQueries(Dialect):
+    """GameStore over a back end's primitives."""
 
     @contextmanager
     def transaction(self) -> Iterator[TransactionStatements]:
@@ -180,7 +182,9 @@ class Queries(ClubQueries):
             db.write(f"DELETE FROM reviews WHERE game IN (SELECT id {finished})", (player,))
             return db.write(f"DELETE {finished}", (player,))
 
-    # ----- reviews ---------------------------------------------------------------------------
+
+class ReviewQueries(Dialect):
+    """ReviewStore over a back end's primitives."""
 
     def save_review(self, player: str, game_id: str, review: dict[str, Any], now: float) -> bool:
         written = self._write(
@@ -198,7 +202,9 @@ class Queries(ClubQueries):
         )
         return None if found is None else self._decode(found[0])
 
-    # ----- display names and transfer codes -------------------------------------------------
+
+class NameQueries(Dialect):
+    """NameStore over a back end's primitives."""
 
     def player_name(self, player: str) -> str | None:
         found = self._one("SELECT name FROM players WHERE token = %s", (player,))
@@ -263,6 +269,10 @@ class Queries(ClubQueries):
         )
         return accepted > 0
 
+
+class TransferQueries(Dialect):
+    """TransferStore over a back end's primitives."""
+
     def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
         with self._transaction() as db:
             db.write(ADD_PLAYER, (player, now))
@@ -283,7 +293,9 @@ class Queries(ClubQueries):
                 )
             return str(found[0])
 
-    # ----- deals proved winnable -------------------------------------------------------------
+
+class WinnableQueries(Dialect):
+    """WinnableStore over a back end's primitives: the deals proved winnable."""
 
     def add_winnable(self, level: str, code: str, line: list[str], grade: str) -> None:
         self._write(
@@ -308,11 +320,16 @@ class Queries(ClubQueries):
         return int(found[0]) if found else 0
 
 
+class Queries(PlayerQueries, GameQueries, ReviewQueries, NameQueries, TransferQueries, WinnableQueries, ClubQueries):
+    """Every repository of the Store protocol but ``close``, side by side over one back end's
+    primitives (``Dialect``); the daily deals' (with the site's values) come with the clubs'."""
+
+
 class TransactionStatements(DailyStatements):
     """The statements of ``Store.transaction``, on its one connection (never the store's others:
     SQLite's would wait for this very transaction's lock)."""
 
-    def __init__(self, store: Queries, db: Statements) -> None:
+    def __init__(self, store: GameQueries, db: Statements) -> None:
         super().__init__(db)
         self.store = store
 
