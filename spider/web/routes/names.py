@@ -14,7 +14,7 @@ from ..bodies import LinkBody, NameBody
 from ..context import Ctx
 from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
 from ..http.rates import LINK, client_address
-from ..identity import PlayerId, Private, player_cookie
+from ..identity import PlayerId, Private, new_token, player_cookie
 from ..language import request_language
 from ..models import DisplayName, Player, TransferCode
 from ..players import name_of, player_answer
@@ -66,10 +66,11 @@ class BadTransfer(ApiError):
 def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) -> dict[str, Any]:
     ctx.rates.take(LINK, client_address(request.scope))  # every try counts, so that nobody guesses a code
     code = normalized(body.code)
-    linked = None if code is None else ctx.store.take_transfer(code_hash(code), clock.now())
+    token, browser = new_token()  # this browser's own token, kept (hashed) as another of the player's
+    linked = None if code is None else ctx.store.take_transfer(code_hash(code), clock.now(), browser)
     settings = None if linked is None else ctx.store.player_settings(linked)
     if linked is None or settings is None:
         raise BadTransfer()
     request.state.lang = settings.get("lang")
-    response.headers.append("Set-Cookie", player_cookie(linked, request.url.scheme == "https"))
+    response.headers.append("Set-Cookie", player_cookie(token, request.url.scheme == "https"))
     return player_answer(request, ctx, linked)
