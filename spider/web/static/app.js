@@ -6,7 +6,7 @@
 import { api } from "./core/api.js";
 import { takeBoot } from "./core/boot.js";
 import { fetchCatalog } from "./core/catalog.js";
-import { $ } from "./core/dom.js";
+import { $, $button } from "./core/dom.js";
 import { loadLanguage, t } from "./core/i18n.js";
 import { connectionLost, onReconnect } from "./core/offline.js";
 import { setSound, soundOn } from "./core/sound.js";
@@ -37,8 +37,8 @@ import { applySelection, render, renderView } from "./table/render.js";
 function applyFlowControls() {
   $("btn-redo").textContent = t("Redo");
   $("btn-share").textContent = t("Share this deal");
-  $("btn-redo").disabled = !state.view || !state.view.can_redo;
-  $("btn-share").disabled = !state.view || !state.view.code;
+  $button("btn-redo").disabled = !state.view || !state.view.can_redo;
+  $button("btn-share").disabled = !state.view || !state.view.code;
 }
 
 /** What each change of the state redraws. */
@@ -99,7 +99,7 @@ function wireControls() {
 function wirePage() {
   document.addEventListener("keydown", onGlobalKey);
   document.addEventListener("pointerdown", (event) => {
-    if (!event.target.closest(".menu-wrap")) closeMenu();
+    if (!/** @type {Element} */ (event.target).closest(".menu-wrap")) closeMenu();
   });
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("close", () => {

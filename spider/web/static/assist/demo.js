@@ -127,6 +127,6 @@ export function installDemo() {
   document.addEventListener("keydown", onKey, true);
   // The player takes over by touching the table or the toolbar.
   document.addEventListener("pointerdown", (event) => {
-    if (demo && event.target.closest("#table-content, #toolbar")) stopDemo(t("Demo stopped."));
+    if (demo && /** @type {Element} */ (event.target).closest("#table-content, #toolbar")) stopDemo(t("Demo stopped."));
   }, true);
 }

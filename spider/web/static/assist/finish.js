@@ -96,7 +96,8 @@ export function installFinish() {
     stopFinish(t("Finish stopped."));
   }, true);
   document.addEventListener("pointerdown", (event) => {
-    if (running && event.target.closest("#table-content, #toolbar") && !event.target.closest("#btn-finish")) {
+    const target = /** @type {Element} */ (event.target);
+    if (running && target.closest("#table-content, #toolbar") && !target.closest("#btn-finish")) {
       stopFinish(t("Finish stopped."));
     }
   }, true);

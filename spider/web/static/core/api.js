@@ -14,6 +14,7 @@ export class ApiError extends Error {
 export const relative = (path) => path.replace(/^\//, "");
 
 async function call(method, path, body) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";

@@ -3,6 +3,9 @@
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
 
+/** The button (or other form control that can be disabled) with this id. */
+export const $button = (id) => /** @type {HTMLButtonElement} */ (document.getElementById(id));
+
 /** Make an element: attrs set attributes, "class", "text" (textContent) or "on…" listeners;
  * children (nodes or strings) are appended; null, undefined and false are skipped. */
 export const el = (tag, attrs = {}, ...children) => {

@@ -60,7 +60,7 @@ export async function showResult() {
   if (streak) news.append(el("p", { class: "result-streak", text: streak }));
   openDialog(dialog);
   // a win comes from a click as often as from a key: its first button shows a ring only for the keyboard
-  const first = document.activeElement;
+  const first = /** @type {HTMLElement | null} */ (document.activeElement);
   if (!keyboardInUse() && first && dialog.contains(first)) {
     first.blur();
     first.focus({ focusVisible: false });

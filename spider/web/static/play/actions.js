@@ -146,6 +146,7 @@ async function adopt(events, ctx = {}) {
   redraw(events, focusAfter(outbox.view, events));
   // the table drew the dragged cards anew, or took them over where they landed (table/render.js)
   if (ctx.lis) returnCards(ctx.lis.filter((li) => li.isConnected && li.classList.contains("dragging")), false);
+  /** @type {Promise<unknown>} */
   let flight = Promise.resolve();
   if (events) {
     clearReminder();

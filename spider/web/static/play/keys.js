@@ -1,7 +1,7 @@
 // Keys: arrows, Home and End move the tab stop in the tableau; D deals, Ctrl+Z undoes, Ctrl+Y
 // and Ctrl+Shift+Z redo, T describes the table, ?, H and F press the Help, Hint and Finish buttons (so the
 // keys need not know the dialogs and add-ons behind them), Escape puts things back.
-import { $ } from "../core/dom.js";
+import { $, $button } from "../core/dom.js";
 import { state } from "../core/state.js";
 import { moveFocus } from "../table/focus.js";
 import { deal, redo, undo } from "./actions.js";
@@ -68,7 +68,7 @@ const LETTER_KEYS = {
   // Reserved for the hint: the Hint button has id="btn-hint"; without one the key does nothing.
   h: () => $("btn-hint") && $("btn-hint").click(),
   // Finish: pressed only while its button is on show (nothing hidden any more)
-  f: () => $("btn-finish") && !$("btn-finish").hidden && !$("btn-finish").disabled && $("btn-finish").click(),
+  f: () => $button("btn-finish") && !$button("btn-finish").hidden && !$button("btn-finish").disabled && $button("btn-finish").click(),
 };
 // With Shift: the deeper hint (a menu item, id="btn-deep-hint"), when there is one.
 const SHIFTED_KEYS = { h: "btn-deep-hint" };
@@ -88,7 +88,7 @@ export function onGlobalKey(event) {
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey || state.paused) return;
-  const shifted = event.shiftKey && Object.hasOwn(SHIFTED_KEYS, key) ? $(SHIFTED_KEYS[key]) : null;
+  const shifted = event.shiftKey && Object.hasOwn(SHIFTED_KEYS, key) ? $button(SHIFTED_KEYS[key]) : null;
   if (shifted) {
     event.preventDefault();
     if (!shifted.disabled) shifted.click();

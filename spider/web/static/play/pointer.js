@@ -122,7 +122,7 @@ export function onPointerMove(event) {
 function columnAt(x) {
   let best = null;
   let bestDistance = Infinity;
-  for (const ul of document.querySelectorAll("#tableau .column")) {
+  for (const ul of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .column"))) {
     const r = ul.getBoundingClientRect();
     const distance = x < r.left ? r.left - x : x > r.right ? x - r.right : 0;
     if (distance < bestDistance) {

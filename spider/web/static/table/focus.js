@@ -17,15 +17,15 @@ export function keyboardInUse() {
 }
 
 function focusables() {
-  return [...document.querySelectorAll("#tableau button")];
+  return [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#tableau button"))];
 }
 
 export function buttonAt(col, idx) {
-  return document.querySelector(`#tableau button[data-col="${col}"][data-idx="${idx}"]`);
+  return /** @type {HTMLButtonElement | null} */ (document.querySelector(`#tableau button[data-col="${col}"][data-idx="${idx}"]`));
 }
 
 function lastButtonOf(col) {
-  const buttons = document.querySelectorAll(`#tableau button[data-col="${col}"]`);
+  const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(`#tableau button[data-col="${col}"]`));
   return buttons[buttons.length - 1] || null;
 }
 

@@ -39,7 +39,7 @@ export function shakeElement(node) {
 /** The cards of the tableau, or of the columns numbered in `columns` (the only ones a change
  * touched: the others' cards stay where they are). */
 function tableauCards(columns) {
-  const all = document.querySelectorAll("#tableau .card");
+  const all = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .card"));
   return columns ? [...all].filter((b) => columns.includes(Number(b.dataset.col))) : all;
 }
 
@@ -164,7 +164,7 @@ export function flyCompleted(events, after) {
   const setEls = document.querySelectorAll("#sets .set");
   const anims = [];
   completed.forEach((c, n) => {
-    const ul = document.querySelector(`#tableau .column[data-col="${c.column}"]`);
+    const ul = /** @type {HTMLElement | null} */ (document.querySelector(`#tableau .column[data-col="${c.column}"]`));
     if (!ul) return;
     const base = ul.getBoundingClientRect();
     const slot = setEls[Math.max(0, after.removed - completed.length + n)];

@@ -1,6 +1,6 @@
 // Draws the view the server sent: status line, stock, completed sets, tableau and the enabled
 // state of the controls. Add-ons that draw on the table register with afterRender().
-import { $, afterPaint, el } from "../core/dom.js";
+import { $, $button, afterPaint, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
@@ -234,11 +234,11 @@ function renderSets(v) {
 }
 
 function renderControls(v) {
-  $("btn-undo").disabled = !v || !v.can_undo;
-  $("btn-restart").disabled = !v;
-  $("btn-pause").disabled = !v || v.status !== "active";
-  $("btn-describe").disabled = !v;
-  $("stock").disabled = !v;
+  $button("btn-undo").disabled = !v || !v.can_undo;
+  $button("btn-restart").disabled = !v;
+  $button("btn-pause").disabled = !v || v.status !== "active";
+  $button("btn-describe").disabled = !v;
+  $button("stock").disabled = !v;
 }
 
 // The page's first table is drawn with the toolbar's fit and the cards' sizes this browser kept
@@ -276,7 +276,7 @@ export function applySelection() {
   const sel = state.selected;
   const v = state.view;
   if (!v) return;
-  for (const button of document.querySelectorAll("#tableau .card.up")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .card.up"))) {
     const col = Number(button.dataset.col);
     const idx = Number(button.dataset.idx);
     const column = v.columns[col - 1];
@@ -290,7 +290,7 @@ export function applySelection() {
 }
 
 export function highlightTargets(targets) {
-  for (const ul of document.querySelectorAll("#tableau .column")) {
+  for (const ul of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .column"))) {
     ul.classList.toggle("accepts", targets.includes(Number(ul.dataset.col)));
   }
 }

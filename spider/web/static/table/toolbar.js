@@ -89,7 +89,7 @@ function measuredFit(toolbar, buttons) {
  * Returns the fit. */
 export function fitToolbar({ trustKept = false } = {}) {
   const toolbar = $("toolbar");
-  const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
+  const buttons = [.../** @type {NodeListOf<HTMLElement>} */ (toolbar.querySelectorAll(TOOL_BUTTONS))];
   buttons.forEach(dress);
   const key = fitKey(buttons);
   if (key === fittedTo) return toolbarFit();
