@@ -11,13 +11,13 @@ const toolButton = el("button", { id: "btn-daily", type: "button", "aria-haspopu
 const item = el("button", { id: "btn-daily-menu", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-daily", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-daily-title" });
 const badge = el("p", { id: "daily-badge", class: "daily-badge", hidden: true });
-const loadScreen = lazyScreen("static/daily/daily.css", () => import("./screen.js"));
+// the screen, made the first time it opens
+const screen = lazyScreen("static/daily/daily.css", async () => (await import("./screen.js")).dailyScreen({ dialog }));
 
 /** Open the screen; `show` ({date, level}) opens a deal's leaderboard too. */
 async function open(show = {}) {
   closeMenu();
-  const { openDailyScreen } = await loadScreen();
-  await openDailyScreen(dialog, show);
+  await (await screen()).open(show);
 }
 
 function dayText(date) {
@@ -66,7 +66,7 @@ $("btn-settings").before(item);
 document.querySelector("#topbar .code-box").after(badge);
 toolButton.addEventListener("click", () => open());
 item.addEventListener("click", () => open());
-dialog.addEventListener("close", async () => (await loadScreen()).stopDailyScreen());
+dialog.addEventListener("close", async () => (await screen()).stop());
 addResultButton((view, closeResult) => view.daily ? el("button", { type: "button", text: t("See the leaderboard"),
   onclick: () => {
     closeResult();
