@@ -135,47 +135,50 @@ async function loadOrNull(request) {
   }
 }
 
-let loaded = false; // the player and the catalog have arrived
-
-let dealt = null; // the first visit's game, dealt by the server with the page
+/** What start() learns as the page loads: whether the player and the catalog have arrived, and the
+ * first visit's game, dealt by the server with the page.
+ * @typedef {{loaded: boolean, dealt: object | null}} Session */
 
 /** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
- * false (and a clear message) when the server cannot be reached. */
-async function load() {
+ * false (and a clear message) when the server cannot be reached.
+ * @param {Session} session */
+async function load(session) {
   await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
   const boot = takeBoot();
   const player = boot ? boot.player : await loadOrNull(api.player);
   const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
-  dealt = boot ? boot.dealt : null;
+  session.dealt = boot ? boot.dealt : null;
   const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
   if (player && player.lang) settings.lang = player.lang;
   const current = player && player.current && player.current.status !== "won" ? player.current : null;
   setSound(settings.sound !== false);
   const language = await loadLanguage(settings.lang, boot && boot.language);
   update({ settings, current, catalog, language });
-  loaded = Boolean(player && catalog);
-  if (!loaded) connectionLost();
-  return loaded;
+  session.loaded = Boolean(player && catalog);
+  if (!session.loaded) connectionLost();
+  return session.loaded;
 }
 
 /** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
  * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
  * only when asked for. Resolves once the game is on the table (a link's may wait for the player's
- * answer to a question, so it is not waited for). */
-async function begin() {
+ * answer to a question, so it is not waited for).
+ * @param {Session} session */
+async function begin(session) {
   const code = takeLinkedCode();
-  const first = dealt;
-  dealt = null;
+  const first = session.dealt;
+  session.dealt = null;
   if (code) openLinkedDeal(code);
   else if (state.current) await continueGame();
   else if (first) startGame(first);
   else await dealFirstGame();
 }
 
-/** The server answers again: load what never arrived, or the latest state of the game on the table. */
-async function reconnected() {
-  if (!loaded) {
-    if (await load()) await begin();
+/** The server answers again: load what never arrived, or the latest state of the game on the table.
+ * @param {Session} session */
+async function reconnected(session) {
+  if (!session.loaded) {
+    if (await load(session)) await begin(session);
     return;
   }
   if (!state.view) return;
@@ -198,14 +201,16 @@ function afterFirstTable(fn) {
 
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
+  /** @type {Session} */
+  const session = { loaded: false, dealt: null };
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
   onWon(() => showResult());
   wireTableau();
   wireControls();
   wirePage();
-  onReconnect(reconnected);
-  if (await load()) await begin(); // "ready": the game is on the table (or the dialog says why not)
+  onReconnect(() => reconnected(session));
+  if (await load(session)) await begin(session); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
   afterFirstTable(() => {
     showCourtArt();

@@ -18,7 +18,7 @@ import { dealCard } from "./deals.js";
 import { deckRequest, playingOnTable, sameAttempt } from "./plan.js";
 import { DailyModel } from "./screen-model.js";
 
-/** @typedef {import("../core/api.js").api} Api */
+/** @typedef {typeof import("../core/api.js").api} Api */
 /** @typedef {typeof import("../core/state.js").state} Store */
 
 /** The parts of the screen, empty until the model fills them. */
