@@ -9,7 +9,7 @@ import { fetchCatalog } from "./core/catalog.js";
 import { $, $button } from "./core/dom.js";
 import { loadLanguage, t } from "./core/i18n.js";
 import { connectionLost, onReconnect } from "./core/offline.js";
-import { setSound, soundOn } from "./core/sound.js";
+import { soundOn } from "./core/sound.js";
 import { setView, state, subscribe, update } from "./core/state.js";
 import { registerWorker } from "./core/worker.js";
 import { restoreFocus } from "./dialogs/dialog.js";
@@ -151,7 +151,6 @@ async function load(session) {
   const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
   if (player && player.lang) settings.lang = player.lang;
   const current = player && player.current && player.current.status !== "won" ? player.current : null;
-  setSound(settings.sound !== false);
   const language = await loadLanguage(settings.lang, boot && boot.language);
   update({ settings, current, catalog, language });
   session.loaded = Boolean(player && catalog);

@@ -1,14 +1,11 @@
 // Short sounds synthesised with the Web Audio API: no files to download.
+import { state } from "./state.js";
 
 let context = null;
-let enabled = true;
 
-export function setSound(on) {
-  enabled = Boolean(on);
-}
-
+/** Whether the player has the sound on (the "sound" setting; on until they turn it off). */
 export function soundOn() {
-  return enabled;
+  return state.settings.sound !== false;
 }
 
 function ctx() {
@@ -54,7 +51,7 @@ const SOUNDS = {
 };
 
 export function play(name) {
-  if (!enabled || !SOUNDS[name]) return;
+  if (!soundOn() || !SOUNDS[name]) return;
   try {
     SOUNDS[name]();
   } catch (_) {

@@ -1,6 +1,7 @@
 // The one owner of the front end's shared state. Other modules read `state` and change it only
-// through setView() or update(); subscribers hear of every change with the keys that changed.
-// (Private details of one job, such as a pointer press or the clock's base, stay in that module.)
+// through setView() or update(); subscribers hear of every change with the keys that changed. No
+// module keeps state of its own in a module-level variable (ESLint refuses a module-level `let`):
+// what is not here lives in what a factory made (a screen, the hint, the demo).
 
 const data = {
   view: null, // the game view the server sent (docs/API.md)
@@ -11,6 +12,9 @@ const data = {
   focus: null, // {col, idx}: the roving tab stop in the tableau
   paused: false,
   language: "en",
+  texts: null, // the language's texts, core/i18n.js translator(): English until loadLanguage()
+  keyboard: false, // the keyboard was used since the last touch or click: a focus ring shows only then
+  returnFocus: null, // where the focus goes back when the open dialog closes (dialogs/dialog.js)
 };
 
 const subscribers = new Set();

@@ -25,16 +25,6 @@ function dayText(date) {
   return new Intl.DateTimeFormat(state.language, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** A daily deal on the table says which day's it is and whether it counts; its code box (a daily
- * deal has no code to share) gives way to it. */
-function applyBadge() {
-  const daily = state.view && state.view.daily;
-  document.body.classList.toggle("daily-game", Boolean(daily));
-  badge.hidden = !daily;
-  if (!daily) return;
-  badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind: badgeKind(daily) });
-  watchMidnight(daily);
-}
 
 /** Whether the attempt still counts: the server says so (in play, on its own day), and the UTC
  * day this browser sees has not moved past the deal's since. */
@@ -44,14 +34,29 @@ function badgeKind(daily) {
   return daily.counted ? t("no longer counts for the leaderboard") : t("practice");
 }
 
-let midnight = null;
+/** A daily deal on the table says which day's it is and whether it counts; its code box (a daily
+ * deal has no code to share) gives way to it. Returns the function that draws the badge again. */
+function dailyBadge() {
+  let midnight = null;
 
-/** At the next UTC midnight the attempt on the table stops counting: say so then, unasked. */
-function watchMidnight(daily) {
-  clearTimeout(midnight);
-  if (!daily.counting) return;
-  const now = Date.now();
-  midnight = setTimeout(applyBadge, 86400000 - (now % 86400000) + 1000);
+  function applyBadge() {
+    const daily = state.view && state.view.daily;
+    document.body.classList.toggle("daily-game", Boolean(daily));
+    badge.hidden = !daily;
+    if (!daily) return;
+    badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind: badgeKind(daily) });
+    watchMidnight(daily);
+  }
+
+  /** At the next UTC midnight the attempt on the table stops counting: say so then, unasked. */
+  function watchMidnight(daily) {
+    clearTimeout(midnight);
+    if (!daily.counting) return;
+    const now = Date.now();
+    midnight = setTimeout(applyBadge, 86400000 - (now % 86400000) + 1000);
+  }
+
+  return applyBadge;
 }
 
 function applyTexts() {
@@ -73,6 +78,7 @@ addResultButton((view, closeResult) => view.daily ? el("button", { type: "button
     // after the result's close has put the focus back, so that closing the screen returns it there
     setTimeout(() => open({ date: view.daily.date, level: view.daily.level }), 0);
   } }) : null);
+const applyBadge = dailyBadge();
 subscribe((changed) => {
   if (changed.has("language")) applyTexts();
   if (changed.has("language") || changed.has("view")) applyBadge();

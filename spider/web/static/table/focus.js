@@ -3,17 +3,16 @@ import { state, update } from "../core/state.js";
 
 // A ring shows where the keyboard is, not where a script put the focus: until a key is pressed
 // (after the last touch or click) the table takes the focus without one.
-let keyboardUsed = false;
 document.addEventListener("keydown", (event) => {
-  if (!event.ctrlKey && !event.metaKey && !event.altKey) keyboardUsed = true;
+  if (!event.ctrlKey && !event.metaKey && !event.altKey && !state.keyboard) update({ keyboard: true });
 }, true);
 document.addEventListener("pointerdown", () => {
-  keyboardUsed = false;
+  if (state.keyboard) update({ keyboard: false });
 }, true);
 
 /** Has the keyboard been used since the last touch or click? (A ring shows only then.) */
 export function keyboardInUse() {
-  return keyboardUsed;
+  return state.keyboard;
 }
 
 function focusables() {
@@ -46,7 +45,7 @@ export function applyRovingFocus(move) {
   if (!target) target = lastButtonOf(1);
   setTabStop(all, target);
   update({ focus: { col: Number(target.dataset.col), idx: Number(target.dataset.idx) } });
-  if (move) target.focus({ preventScroll: false, focusVisible: keyboardUsed });
+  if (move) target.focus({ preventScroll: false, focusVisible: state.keyboard });
 }
 
 export function moveFocus(col, idx) {
