@@ -26,6 +26,18 @@ dialogProto.close ??= function close() {
   this.removeAttribute("open");
   this.dispatchEvent(new window.Event("close"));
 };
+// nor a <select> whose value can be set: setting it picks the option of that value, as in a browser
+const selectProto = document.createElement("select").constructor.prototype;
+Object.defineProperty(selectProto, "value", {
+  get() {
+    const options = [...this.querySelectorAll("option")];
+    const chosen = options.find((option) => option.hasAttribute("selected")) || options[0];
+    return chosen ? chosen.getAttribute("value") ?? chosen.textContent : "";
+  },
+  set(value) {
+    for (const option of this.querySelectorAll("option")) option.toggleAttribute("selected", option.getAttribute("value") === value);
+  },
+});
 
 /** A new <dialog> on the page, for a screen to draw into. */
 export function newDialog() {
