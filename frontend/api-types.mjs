@@ -20,7 +20,7 @@ function typeOf(schema) {
   if ("const" in schema) return literal(schema.const);
   if (schema.enum) return schema.enum.map(literal).join(" | ");
   const union = schema.anyOf || schema.oneOf;
-  if (union) return union.map(typeOf).join(" | ");
+  if (union) return [...new Set(union.map(typeOf))].join(" | ");
   switch (schema.type) {
     case "string":
       return "string";

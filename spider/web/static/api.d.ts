@@ -323,7 +323,7 @@ export interface ErrorBody {
   /** What went wrong, in the player's language */
   message: string;
   /** The values the message names */
-  params: Record<string, string | number | number | boolean | null>;
+  params: Record<string, string | number | boolean | null>;
 }
 
 export interface Finish {
@@ -804,7 +804,7 @@ export interface StaleBody {
   /** What went wrong, in the player's language */
   message: string;
   /** The values the message names */
-  params: Record<string, string | number | number | boolean | null>;
+  params: Record<string, string | number | boolean | null>;
   /** The game as it is now */
   view: GameView;
 }

@@ -8,6 +8,7 @@ import { state } from "../core/state.js";
 import { send } from "../play/actions.js";
 import { announce, remind } from "../table/speech.js";
 import { active, serverMessage } from "./hint.js";
+/** @import { hints as hintsOfTheTable } from "./hint.js" */
 
 // about one action per step (Finish plays its line at the same pace)
 export const DEMO_STEP_MS = 600;
@@ -22,7 +23,7 @@ const PASSIVE_KEYS = new Set(["Tab", "Shift", "Control", "Alt", "Meta", "CapsLoc
 /** The demo: start() plays hint after hint, stop(message) stops it, running() says whether it plays,
  * onChange(hook) hears it start and stop. Made once, by assist/install.js; install() listens for the
  * player taking over. `hints`: the table's hint (hint.js hints()).
- * @param {{hints: ReturnType<typeof import("./hint.js").hints>, api?: typeof serverApi}} deps */
+ * @param {{hints: ReturnType<typeof hintsOfTheTable>, api?: typeof serverApi}} deps */
 export function demoPlayer({ hints, api = serverApi }) {
   /** @type {object | null} */
   let demo = null; // the running demo's token

@@ -12,6 +12,7 @@ import { send } from "../play/actions.js";
 import { announce, remind } from "../table/speech.js";
 import { DEMO_STEP_MS, DEMO_STEP_REDUCED_MS, reducedMotion } from "./demo.js";
 import { active, serverMessage } from "./hint.js";
+/** @import { hints as hintsOfTheTable } from "./hint.js" */
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,7 +43,7 @@ function focusAgain(button) {
  * plays, onChange(hook) hears it start and stop, updateButton(button) shows the button while it
  * may. Made once, by assist/install.js; install() listens for the player taking over. `hints`: the
  * table's hint (hint.js hints()).
- * @param {{hints: ReturnType<typeof import("./hint.js").hints>, api?: typeof serverApi}} deps */
+ * @param {{hints: ReturnType<typeof hintsOfTheTable>, api?: typeof serverApi}} deps */
 export function finisher({ hints, api = serverApi }) {
   /** @type {object | null} */
   let running = null; // the running finish's token

@@ -5,6 +5,7 @@
 // tn:1,2, tc:1c,2).
 import { relative } from "./api.js";
 import { state, update } from "./state.js";
+/** @import { BrowserCatalog } from "../api" */
 
 // Which of a message's plural forms fits n. Intl.PluralRules names n's CLDR category; a catalog lists
 // its forms in CLDR order of the categories whole numbers fall into (ru: one, few, many; sk: one,
@@ -12,6 +13,7 @@ import { state, update } from "./state.js";
 // forbids it.
 const CLDR_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
+/** @param {string} language @returns {(n: number) => number} */
 function pluralRule(language) {
   let rules;
   try {
@@ -28,9 +30,10 @@ function pluralRule(language) {
   };
 }
 
+/** @param {string} text @param {Record<string, unknown>} [params] */
 function fill(text, params) {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
 }
 
 /** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn.
@@ -85,7 +88,8 @@ export function currentLanguage() {
 }
 
 /** Load the texts of language `wanted` into the store: `brought` when the page brought them (its
- * catalog as GET /api/i18n/{lang} answers it), else from the server. */
+ * catalog as GET /api/i18n/{lang} answers it), else from the server.
+ * @param {string | null | undefined} wanted @param {BrowserCatalog | null} [brought] */
 export async function loadLanguage(wanted, brought = null) {
   let data = brought || { lang: "en", plural: "(n != 1)", messages: {} };
   if (!brought && wanted && wanted !== "en") {

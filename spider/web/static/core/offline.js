@@ -10,6 +10,7 @@ const reconnected = hookList();
 
 /** `hook()` runs once the server answers again (app.js reloads the player and the game); each
  * hook is awaited in turn. Returns the function that removes it. */
+/** @param {() => unknown} hook */
 export function onReconnect(hook) {
   return reconnected.add(hook);
 }

@@ -1,6 +1,7 @@
 // Short sounds synthesised with the Web Audio API: no files to download.
 import { state } from "./state.js";
 
+/** @type {AudioContext | null} */
 let context = null;
 
 /** Whether the player has the sound on (the "sound" setting; on until they turn it off). */
@@ -22,6 +23,8 @@ function ctx() {
   return context;
 }
 
+/** @param {number} freq @param {number} start @param {number} duration
+ * @param {{type?: OscillatorType, gain?: number, slide?: number}} [how] */
 function tone(freq, start, duration, { type = "sine", gain = 0.08, slide = 0 } = {}) {
   const c = ctx();
   if (!c) return;
@@ -50,10 +53,11 @@ const SOUNDS = {
   win: () => [523, 659, 784, 1047, 784, 1047].forEach((f, i) => tone(f, i * 0.12, 0.3, { gain: 0.07 })),
 };
 
+/** @param {string} name */
 export function play(name) {
-  if (!soundOn() || !SOUNDS[name]) return;
+  if (!soundOn() || !Object.hasOwn(SOUNDS, name)) return;
   try {
-    SOUNDS[name]();
+    SOUNDS[/** @type {keyof typeof SOUNDS} */ (name)]();
   } catch (_) {
     // Audio is a nicety; never let it break play.
   }

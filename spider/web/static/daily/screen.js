@@ -18,8 +18,9 @@ import { dealCard } from "./deals.js";
 import { deckRequest, playingOnTable, sameAttempt } from "./plan.js";
 import { DailyModel } from "./screen-model.js";
 
-/** @typedef {typeof import("../core/api.js").api} Api */
-/** @typedef {typeof import("../core/state.js").state} Store */
+/** @import { Timers } from "../core/model.js" */
+/** @typedef {typeof serverApi} Api */
+/** @typedef {typeof appState} Store */
 
 /** The parts of the screen, empty until the model fills them. */
 function parts(dialog) {
@@ -144,7 +145,7 @@ function draw(deps, p, model, now, before, line) {
 /** The daily deals' screen, drawn into `dialog`: open(show) opens it (`show` may ask for a deal's
  * leaderboard at once, {date, level}); stop() stops its countdown and a playing winning line (the
  * dialog closed). `api` and `state` are the server's client and the app's store, or stand-ins.
- * @param {{dialog: HTMLDialogElement, api?: Api, state?: Store, timers?: typeof import("../core/model.js").realTimers}} deps */
+ * @param {{dialog: HTMLDialogElement, api?: Api, state?: Store, timers?: Timers}} deps */
 export function dailyScreen({ dialog, api = serverApi, state = appState, timers = undefined }) {
   const deps = { dialog, api, state };
   let model = null; // the open screen's model

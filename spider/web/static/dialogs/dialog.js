@@ -26,7 +26,7 @@ export function forgetReturnFocus() {
 
 /** A dialog closed: the focus goes back to what had it, else to the table. */
 export function restoreFocus() {
-  const back = state.returnFocus;
+  const back = /** @type {HTMLElement | null} */ (state.returnFocus);
   update({ returnFocus: null });
   if (back && back.isConnected && back.focus) back.focus();
   else applyRovingFocus(true);

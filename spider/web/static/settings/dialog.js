@@ -54,7 +54,7 @@ export function openSettings() {
   form.append(...playerFields());
   form.append(buttonRow(el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
   form.addEventListener("change", async (event) => {
-    const target = event.target;
+    const target = /** @type {HTMLInputElement} */ (event.target);
     if (!target.name) return; // the player's fields (settings/player.js) save with their own buttons
     if (target.name === "four_colours") {
       setFourColours(target.checked);

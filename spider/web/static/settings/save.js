@@ -10,7 +10,7 @@ export async function saveSettings(change) {
   if ("sound" in change) updateSoundButton();
   try {
     const saved = await api.saveSettings(change);
-    if (saved && typeof saved === "object") updateSettings(saved.settings || saved);
+    if (saved && typeof saved === "object") updateSettings(saved);
   } catch (_) {
     remind(t("The settings could not be saved."));
   }
