@@ -22,7 +22,7 @@ import { deal, onWon, redo, undo } from "./play/actions.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
 import { closeMenu, openMenu } from "./play/menu.js";
-import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableauClick } from "./play/pointer.js";
+import { pointerInput } from "./play/pointer.js";
 import { clearSelection } from "./play/selection.js";
 import { openSettings } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
@@ -51,16 +51,19 @@ function follow(changed) {
   if (changed.has("paused")) applyPause();
 }
 
+/** The tableau's input; returns its pointer input (Escape stops a drag). */
 function wireTableau() {
   const tableau = $("tableau");
-  tableau.addEventListener("pointerdown", onPointerDown);
-  tableau.addEventListener("pointermove", onPointerMove);
-  tableau.addEventListener("pointerup", onPointerUp);
-  tableau.addEventListener("pointercancel", onPointerCancel);
-  tableau.addEventListener("click", onTableauClick);
+  const pointer = pointerInput();
+  tableau.addEventListener("pointerdown", pointer.onPointerDown);
+  tableau.addEventListener("pointermove", pointer.onPointerMove);
+  tableau.addEventListener("pointerup", pointer.onPointerUp);
+  tableau.addEventListener("pointercancel", pointer.onPointerCancel);
+  tableau.addEventListener("click", pointer.onTableauClick);
   tableau.addEventListener("keydown", onTableauKey);
   tableau.addEventListener("focusin", onTableauFocus);
   tableau.addEventListener("dragstart", (event) => event.preventDefault());
+  return pointer;
 }
 
 function wireControls() {
@@ -96,8 +99,9 @@ function wireControls() {
   click("btn-copy", copyCode);
 }
 
-function wirePage() {
-  document.addEventListener("keydown", onGlobalKey);
+/** @param {ReturnType<typeof pointerInput>} pointer */
+function wirePage(pointer) {
+  document.addEventListener("keydown", (event) => onGlobalKey(event, pointer));
   document.addEventListener("pointerdown", (event) => {
     if (!/** @type {Element} */ (event.target).closest(".menu-wrap")) closeMenu();
   });
@@ -205,9 +209,9 @@ export async function start() {
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
   onWon(() => showResult());
-  wireTableau();
+  const pointer = wireTableau();
   wireControls();
-  wirePage();
+  wirePage(pointer);
   onReconnect(() => reconnected(session));
   if (await load(session)) await begin(session); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");

@@ -1,15 +1,14 @@
 // Short sounds synthesised with the Web Audio API: no files to download.
-import { state } from "./state.js";
-
-/** @type {AudioContext | null} */
-let context = null;
+import { state, update } from "./state.js";
 
 /** Whether the player has the sound on (the "sound" setting; on until they turn it off). */
 export function soundOn() {
   return state.settings.sound !== false;
 }
 
+/** The page's audio context, made at the first sound (kept in the store); null without Web Audio. */
 function ctx() {
+  let context = state.audio;
   if (!context) {
     const Ctor = window.AudioContext || window.webkitAudioContext;
     if (!Ctor) return null;
@@ -18,6 +17,7 @@ function ctx() {
     } catch (_) {
       return null;
     }
+    update({ audio: context });
   }
   if (context.state === "suspended") context.resume().catch(() => {});
   return context;

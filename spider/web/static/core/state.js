@@ -19,6 +19,21 @@
  * @property {Translator | null} texts the language's texts (core/i18n.js): English until loadLanguage()
  * @property {boolean} keyboard the keyboard was used since the last touch or click: a focus ring shows only then
  * @property {Element | null} returnFocus where the focus goes back when the open dialog closes (dialogs/dialog.js)
+ * @property {{base: number, since: number | null}} clock the game clock (table/clock.js): seconds counted
+ *   before `since`, the performance.now() when it last started (null: stopped)
+ * @property {any} metrics the cards' sizes of the last layout (table/layout.js)
+ * @property {any} drawn what the tableau shows (table/render.js): {view, language, width, height, heights, top}
+ * @property {boolean} firstTable no table drawn yet: the first is drawn from the kept layout (table/render.js)
+ * @property {string | null} toolbarFit what the toolbar's fit was last worked out for (table/toolbar.js)
+ * @property {Record<string, any> | null} keptLayout the kept layout, as read from this browser's storage (table/kept-layout.js)
+ * @property {boolean} keptTaken a kept layout was handed out since takenKept() last asked
+ * @property {boolean} courtArt the court cards show their pictures (after the first table: table/cards.js)
+ * @property {{timer: any, waiting: string | null, reminder: any}} speech the live region's sentence on its
+ *   way (its timer, its words) and the reminder's timer (table/speech.js)
+ * @property {AudioContext | null} audio the sounds' audio context, made at the first sound (core/sound.js)
+ * @property {A.GameView | null} shown the view play/actions.js last put on the table
+ * @property {Promise<unknown>} sent the actions' requests, one after the other (play/actions.js): it
+ *   resolves once every action played so far has its answer
  */
 /** @typedef {(changed: Set<keyof State>, state: Readonly<State>) => void} Subscriber */
 
@@ -38,6 +53,18 @@ export function createStore(initial = {}) {
     texts: null,
     keyboard: false,
     returnFocus: null,
+    clock: { base: 0, since: null },
+    metrics: null,
+    drawn: null,
+    firstTable: true,
+    toolbarFit: null,
+    keptLayout: null,
+    keptTaken: false,
+    courtArt: false,
+    speech: { timer: null, waiting: null, reminder: null },
+    audio: null,
+    shown: null,
+    sent: Promise.resolve(),
     ...initial,
   };
   /** @type {Set<Subscriber>} */

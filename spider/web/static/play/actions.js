@@ -26,27 +26,26 @@ export function onWon(hook) {
   return wonHooks.add(hook);
 }
 
-// The server's last view and the actions after it; `shown` is the view this module last put on
-// the table. Any other view put there (a new game, a reconnection) is a new table: the actions
+// The server's last view and the actions after it; state.shown is the view this module last put
+// on the table. Any other view put there (a new game, a reconnection) is a new table: the actions
 // still queued were aimed at the old one and are dropped.
 const outbox = new Outbox();
-let shown = null;
 subscribe((changed) => {
-  if (changed.has("view") && state.view !== shown) outbox.reset(state.view);
+  if (changed.has("view") && state.view !== state.shown) outbox.reset(state.view);
 });
 
-// One request at a time: each is sent with the version the previous answer left.
-let queue = Promise.resolve();
+// One request at a time (state.sent): each is sent with the version the previous answer left.
 function enqueue(task) {
-  queue = queue.then(task).catch((error) => {
+  const sent = state.sent.then(task).catch((error) => {
     console.error(error); // eslint-disable-line no-console
   });
-  return queue;
+  update({ sent });
+  return sent;
 }
 
 /** Resolves once every action played so far has its answer (the table is the server's again). */
 export function settled() {
-  return queue;
+  return state.sent;
 }
 
 /** Play an action ({action} or {best}); ctx.lis are dragged cards, ctx.stock a deal's origin.
@@ -54,7 +53,7 @@ export function settled() {
 export function act(payload, ctx = {}) {
   if (!state.view || state.paused) {
     if (ctx.lis) returnCards(ctx.lis, false);
-    return queue;
+    return state.sent;
   }
   const entry = outbox.add(payload);
   if (entry.move) showMove(entry);
@@ -98,9 +97,9 @@ export function redo() {
  * up while its cards are still there: answers arrive between the two taps of the next move. */
 function show(focus) {
   const before = state.view;
-  shown = outbox.view;
+  const shown = outbox.view;
   const selected = keptSelection(before, shown, state.selected);
-  update({ view: shown, selected, ...(focus ? { focus } : {}) });
+  update({ shown, view: shown, selected, ...(focus ? { focus } : {}) });
 }
 
 function keptSelection(before, after, selected) {
@@ -119,7 +118,7 @@ function redraw(events, focus = null, columns = null) {
   const oldRects = cardRects(columns);
   show(focus);
   if (focusInTable) applyRovingFocus(true);
-  if (before) flip(oldRects, before, shown, events, columns);
+  if (before) flip(oldRects, before, state.shown, events, columns);
 }
 
 /** A move the view allows, shown before the server answers; only what the page knows is said. */
@@ -138,7 +137,7 @@ async function confirmed(next) {
   redraw(null);
   if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
   announceMore(describeOutcome(events, next));
-  await finish(next, flyCompleted(events, shown));
+  await finish(next, flyCompleted(events, state.shown));
 }
 
 /** An action the server played that the page waited for (a deal, an undo, a move it could not vouch for). */
@@ -152,8 +151,8 @@ async function adopt(events, ctx = {}) {
     clearReminder();
     play(events.kind === "deal" ? "deal" : events.kind === "undo" ? "undo" : "move");
     if ((events.completed || []).length) setTimeout(() => play("complete"), 120);
-    announce(describeEvents(events, shown));
-    flight = flyCompleted(events, shown); // play goes on while the sequence flies
+    announce(describeEvents(events, state.shown));
+    flight = flyCompleted(events, state.shown); // play goes on while the sequence flies
   }
   await finish(outbox.base, flight);
 }

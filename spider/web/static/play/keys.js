@@ -7,7 +7,6 @@ import { moveFocus } from "../table/focus.js";
 import { deal, redo, undo } from "./actions.js";
 import { describeTable } from "./controls.js";
 import { closeMenu } from "./menu.js";
-import { cancelDrag } from "./pointer.js";
 import { clearSelection } from "./selection.js";
 
 export function onTableauKey(event) {
@@ -49,13 +48,14 @@ function isTyping(event) {
   return target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
 }
 
-function onEscape(event, anyDialog) {
+/** @param {KeyboardEvent} event @param {Element | null} anyDialog @param {{cancelDrag: () => boolean}} pointer */
+function onEscape(event, anyDialog, pointer) {
   if (!$("menu").hidden) {
     closeMenu(true);
     event.preventDefault();
     return;
   }
-  if (cancelDrag()) return;
+  if (pointer.cancelDrag()) return;
   if (state.selected && !anyDialog) {
     clearSelection(true);
     event.preventDefault();
@@ -73,10 +73,13 @@ const LETTER_KEYS = {
 // With Shift: the deeper hint (a menu item, id="btn-deep-hint"), when there is one.
 const SHIFTED_KEYS = { h: "btn-deep-hint" };
 
-export function onGlobalKey(event) {
+/** A key anywhere on the page; `pointer`: the tableau's pointer input (play/pointer.js), which
+ * Escape stops dragging.
+ * @param {KeyboardEvent} event @param {{cancelDrag: () => boolean}} pointer */
+export function onGlobalKey(event, pointer) {
   const anyDialog = document.querySelector("dialog[open]");
   if (event.key === "Escape") {
-    onEscape(event, anyDialog);
+    onEscape(event, anyDialog, pointer);
     return;
   }
   if (anyDialog || isTyping(event)) return;

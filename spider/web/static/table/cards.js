@@ -2,6 +2,7 @@
 // a face-down card arrives only as a count, so nothing here can name one.
 import { asset } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { state, update } from "../core/state.js";
 
 export const RED = new Set(["H", "D"]);
 
@@ -119,11 +120,9 @@ const ART_HEAD = "-46 -128 92 150";
 
 // The pictures (a tenth of a megabyte for every court card) wait until the first table is on
 // screen, so they never delay it: until then a court card shows its indexes alone.
-let artShown = false;
-
-/** Fetch and show the court pictures, from now on and those already on the table. */
+/** Fetch and show the court pictures, from now on (state.courtArt) and those already on the table. */
 export function showCourtArt() {
-  artShown = true;
+  update({ courtArt: true });
   for (const use of document.querySelectorAll("use[data-art]")) {
     use.setAttribute("href", use.getAttribute("data-art"));
     use.removeAttribute("data-art");
@@ -132,7 +131,7 @@ export function showCourtArt() {
 
 function courtPicture(rank, suit, cls, viewBox) {
   const picture = svg("svg", { class: cls, viewBox, preserveAspectRatio: "xMidYMin slice", focusable: "false" });
-  picture.append(svg("use", { [artShown ? "href" : "data-art"]: courtArt(rank, suit) }));
+  picture.append(svg("use", { [state.courtArt ? "href" : "data-art"]: courtArt(rank, suit) }));
   return picture;
 }
 

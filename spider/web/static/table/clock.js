@@ -5,14 +5,15 @@
 import { api, relative } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { formatTime, tenths } from "../core/format.js";
-import { state } from "../core/state.js";
+import { state, update } from "../core/state.js";
 
 const CLOCK_KEY = "spider.clock"; // {id, elapsed} of the game this browser last counted time for
 
-let base = 0; // seconds counted before `since`
-let since = null; // performance.now() when the clock last started, or null when stopped
+// The clock's base (seconds counted before `since`) and `since` (performance.now() when it last
+// started, or null when stopped) are the store's (state.clock).
 
 export function elapsed() {
+  const { base, since } = state.clock;
   const running = since === null ? 0 : (performance.now() - since) / 1000;
   return base + running;
 }
@@ -27,10 +28,10 @@ function shouldRun() {
 /** Start or stop the clock to match the page; call after anything that may change it. */
 export function syncClock() {
   const run = shouldRun();
-  if (run && since === null) since = performance.now();
+  const { since } = state.clock;
+  if (run && since === null) update({ clock: { base: state.clock.base, since: performance.now() } });
   if (!run && since !== null) {
-    base = elapsed();
-    since = null;
+    update({ clock: { base: elapsed(), since: null } });
     tickClock(); // show the time it stopped at, not the last second's tick
     remember();
   }
@@ -40,8 +41,7 @@ export function syncClock() {
 new MutationObserver(() => syncClock()).observe(document.body, { subtree: true, attributeFilter: ["open"] });
 
 export function setClock(seconds) {
-  base = Number(seconds) || 0;
-  since = null;
+  update({ clock: { base: Number(seconds) || 0, since: null } });
   syncClock();
 }
 
@@ -92,5 +92,5 @@ export function saveClock(keepalive = false) {
 export function tickClock() {
   const time = document.querySelector("#status .time b");
   if (time) time.textContent = formatTime(elapsed());
-  if (since !== null) remember();
+  if (state.clock.since !== null) remember();
 }

@@ -1,6 +1,7 @@
 // Card sizes and column offsets. metricsFor and columnOffsets are pure (node --test covers
 // them); measureMetrics reads the page's sizes and hands them over.
 import { $ } from "../core/dom.js";
+import { state, update } from "../core/state.js";
 import { keep, keptFor } from "./kept-layout.js";
 
 export const MIN_CW = 24;
@@ -110,10 +111,9 @@ export function columnOffsets(down, up, m) {
   return { fd, fu };
 }
 
-let metrics = null;
 /** The metrics of the last layout (pointer input and motion measure against them). */
 export function currentMetrics() {
-  return metrics;
+  return state.metrics;
 }
 
 function publish(m) {
@@ -157,18 +157,18 @@ function measured(n) {
 export function layOut(n, { trustKept = false } = {}) {
   const known = trustKept ? keptFor("metrics", layoutKey(n)) : undefined;
   if (known && known.m && Number.isFinite(known.m.cw)) {
-    metrics = known.m;
-    publish(metrics);
+    update({ metrics: known.m });
+    publish(known.m);
     publishTop(known.top);
   } else {
-    metrics = measured(n);
+    update({ metrics: measured(n) });
   }
-  return metrics;
+  return state.metrics;
 }
 
 /** Measure the sizes for n columns again (kept ones are checked so); whether they were right. */
 export function layoutHolds(n) {
-  const was = JSON.stringify(metrics);
-  metrics = measured(n);
-  return JSON.stringify(metrics) === was;
+  const was = JSON.stringify(state.metrics);
+  update({ metrics: measured(n) });
+  return JSON.stringify(state.metrics) === was;
 }

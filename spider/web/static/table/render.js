@@ -4,7 +4,7 @@ import { $, $button, afterPaint, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
-import { state } from "../core/state.js";
+import { state, update } from "../core/state.js";
 import { cardName, drawFace } from "./cards.js";
 import { elapsed } from "./clock.js";
 import { applyRovingFocus } from "./focus.js";
@@ -90,13 +90,14 @@ function columnList(column, col, m, slot = cardButton, ul = null) {
   return { ul, height };
 }
 
-// What the table shows, so that a view that only moves cards redraws only their columns.
-let drawn = null; // {view, language, width, height, heights (of each column), top (of the table, once read)}
+// What the table shows, so that a view that only moves cards redraws only their columns: the
+// store's state.drawn, {view, language, width, height, heights (of each column), top (of the table,
+// once read)}.
 
 function renderTableau(v, trustKept) {
   const tableau = $("tableau");
   tableau.replaceChildren();
-  drawn = null;
+  update({ drawn: null });
   if (!v) return;
   const n = v.columns.length;
   const m = layOut(n, { trustKept });
@@ -115,7 +116,7 @@ function renderTableau(v, trustKept) {
     return height;
   });
   fitHeight(heights, m);
-  drawn = { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights, top: null };
+  update({ drawn: { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights, top: null } });
   applySelection();
   applyRovingFocus(false);
 }
@@ -133,6 +134,7 @@ const AROUND_THE_COLUMNS = ["id", "sequences", "stock", "deals_left", "code", "c
 /** What differs between the drawn view and `v`: {columns: their indexes, counters: whether the
  * status line or the sets did}, or null when more changed (or the window, or the language). */
 function changes(v) {
+  const drawn = state.drawn;
   const was = drawn && drawn.view;
   if (!was || !v || drawn.language !== state.language || drawn.width !== window.innerWidth
     || drawn.height !== window.innerHeight || was.columns.length !== v.columns.length
@@ -182,10 +184,10 @@ export function renderView() {
     return;
   }
   if (diff.counters) {
-    if (drawn.top === null) drawn.top = topOfTable(); // measured on the table drawn in full
+    if (state.drawn.top === null) update({ drawn: { ...state.drawn, top: topOfTable() } }); // measured on the table drawn in full
     renderStatus(v);
     renderSets(v);
-    if (topOfTable() !== drawn.top) {
+    if (topOfTable() !== state.drawn.top) {
       render(); // the room left for the columns changed
       return;
     }
@@ -193,9 +195,10 @@ export function renderView() {
   const columns = diff.columns;
   const tableau = $("tableau");
   const slot = reusedSlots(columns.map((i) => tableau.children[i]));
-  for (const i of columns) drawn.heights[i] = columnList(v.columns[i], i + 1, m, slot, tableau.children[i]).height;
-  fitHeight(drawn.heights, m);
-  drawn.view = v;
+  const heights = [...state.drawn.heights];
+  for (const i of columns) heights[i] = columnList(v.columns[i], i + 1, m, slot, tableau.children[i]).height;
+  fitHeight(heights, m);
+  update({ drawn: { ...state.drawn, heights, view: v } });
   applySelection();
   applyRovingFocus(false);
   renderControls(v);
@@ -242,13 +245,13 @@ function renderControls(v) {
 }
 
 // The page's first table is drawn with the toolbar's fit and the cards' sizes this browser kept
-// from its last visit, if any (kept-layout.js), and measured once it is on screen.
-let firstTable = true;
+// from its last visit, if any (kept-layout.js), and measured once it is on screen (state.firstTable:
+// none drawn yet).
 
 /** Draw everything from state.view, then let the add-ons draw theirs. */
 export function render() {
   const v = state.view;
-  const trustKept = firstTable;
+  const trustKept = state.firstTable;
   fitToolbar({ trustKept }); // before the table measures the room the bars leave it
   renderStatus(v);
   renderStock(v);
@@ -257,8 +260,8 @@ export function render() {
   renderControls(v);
   rendered.call(v);
   fitToolbar({ trustKept }); // an add-on may have written its button's text anew
-  if (v && firstTable) {
-    firstTable = false;
+  if (v && state.firstTable) {
+    update({ firstTable: false });
     if (takenKept()) afterPaint().then(checkKeptLayout);
   }
 }

@@ -3,6 +3,7 @@
 // even that does not fit do the icons stand alone, each with a tooltip, the words kept as the
 // buttons' accessible names. fitToolbar runs after every render (a resize renders again).
 import { $, el } from "../core/dom.js";
+import { state, update } from "../core/state.js";
 import { keep, keptFor } from "./kept-layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -52,8 +53,8 @@ function tooltipOf(button) {
 
 // What the toolbar was last fitted to: the window's size and each button's words and visibility.
 // Nothing else changes which fit is first to fit, so a render that changed none of these (a new
-// game, the table drawn again) keeps the fit without laying out the page up to three times more.
-let fittedTo = null;
+// game, the table drawn again) keeps the fit without laying out the page up to three times more:
+// state.toolbarFit is what the fit was worked out for.
 
 function fitKey(buttons) {
   return [window.innerWidth, window.innerHeight, ...buttons.map((b) => `${b.id} ${b.hidden} ${b.getAttribute("aria-label")} ${b.textContent}`)].join("\n");
@@ -92,7 +93,7 @@ export function fitToolbar({ trustKept = false } = {}) {
   const buttons = [.../** @type {NodeListOf<HTMLElement>} */ (toolbar.querySelectorAll(TOOL_BUTTONS))];
   buttons.forEach(dress);
   const key = fitKey(buttons);
-  if (key === fittedTo) return toolbarFit();
+  if (key === state.toolbarFit) return toolbarFit();
   const known = trustKept ? keptFor("toolbar", key) : undefined;
   let fit = known;
   if (FITS.includes(known)) setFit(toolbar, known);
@@ -104,7 +105,7 @@ export function fitToolbar({ trustKept = false } = {}) {
     if (fit === "icons-only" && button.classList.contains("tool")) button.title = tooltipOf(button);
     else button.removeAttribute("title");
   }
-  fittedTo = key;
+  update({ toolbarFit: key });
   return fit;
 }
 
@@ -116,6 +117,6 @@ function toolbarFit() {
 /** Measure the toolbar's fit again (a kept one is checked so); whether it was right. */
 export function refitToolbar() {
   const before = toolbarFit();
-  fittedTo = null;
+  update({ toolbarFit: null });
   return fitToolbar() === before;
 }
