@@ -19,16 +19,19 @@ function focusables() {
   return [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#tableau button"))];
 }
 
+/** @param {number} col @param {number} idx */
 export function buttonAt(col, idx) {
   return /** @type {HTMLButtonElement | null} */ (document.querySelector(`#tableau button[data-col="${col}"][data-idx="${idx}"]`));
 }
 
+/** @param {number} col */
 function lastButtonOf(col) {
   const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(`#tableau button[data-col="${col}"]`));
   return buttons[buttons.length - 1] || null;
 }
 
 // Written only where it changes: each write of tabIndex costs the browser far more than a read.
+/** @param {HTMLButtonElement[]} buttons @param {HTMLButtonElement | null} stop */
 function setTabStop(buttons, stop) {
   for (const b of buttons) {
     const index = b === stop ? 0 : -1;
@@ -37,6 +40,7 @@ function setTabStop(buttons, stop) {
 }
 
 /** Put the tab stop where state.focus says (or on the nearest card there); `move` focuses it. */
+/** @param {boolean} move */
 export function applyRovingFocus(move) {
   const all = focusables();
   if (!all.length) return;
@@ -48,14 +52,16 @@ export function applyRovingFocus(move) {
   if (move) target.focus({ preventScroll: false, focusVisible: state.keyboard });
 }
 
+/** @param {number} col @param {number} idx */
 export function moveFocus(col, idx) {
   update({ focus: { col, idx } });
   applyRovingFocus(true);
 }
 
-/** A button of the tableau got the focus (by Tab or by hand): it becomes the tab stop. */
+/** A button of the tableau got the focus (by Tab or by hand): it becomes the tab stop.
+ * @param {FocusEvent} event */
 export function onTableauFocus(event) {
-  const b = event.target.closest("#tableau button");
+  const b = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("#tableau button"));
   if (!b) return;
   update({ focus: { col: Number(b.dataset.col), idx: Number(b.dataset.idx) } });
   setTabStop(focusables(), b);

@@ -24,13 +24,17 @@ function kept() {
   return /** @type {Record<string, any>} */ (state.keptLayout);
 }
 
-/** The entries kept of `part`, newest first: [key, value] each. */
+/** The entries kept of `part`, newest first: [key, value] each.
+ * @param {string} part @returns {[string, any][]} */
 function entriesOf(part) {
   const all = kept();
-  return (Array.isArray(all[part]) ? all[part] : []).filter((entry) => Array.isArray(entry));
+  /** @type {unknown[]} */
+  const entries = Array.isArray(all[part]) ? all[part] : [];
+  return /** @type {[string, any][]} */ (entries.filter((entry) => Array.isArray(entry)));
 }
 
-/** What was kept of `part` for `key` (a string naming what the value depends on), or undefined. */
+/** What was kept of `part` for `key` (a string naming what the value depends on), or undefined.
+ * @param {string} part @param {string} key */
 export function keptFor(part, key) {
   const found = entriesOf(part).find((entry) => entry[0] === key);
   if (found && !state.keptTaken) update({ keptTaken: true });
@@ -45,7 +49,8 @@ export function takenKept() {
 }
 
 /** Keep `value` of `part` for `key`, newest first; the storage is written only when that changes
- * (each full render measures, and most measure what is kept already). */
+ * (each full render measures, and most measure what is kept already).
+ * @param {string} part @param {string} key @param {unknown} value */
 export function keep(part, key, value) {
   const entries = entriesOf(part);
   if (entries.length && entries[0][0] === key && JSON.stringify(entries[0][1]) === JSON.stringify(value)) return;

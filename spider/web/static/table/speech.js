@@ -3,6 +3,7 @@
 import { $ } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
 import { state, update } from "../core/state.js";
+/** @import { GameView } from "../api" */
 import { cardName } from "./cards.js";
 
 // state.speech: the sentence about to be written (`waiting`, while its `timer` runs) and the
@@ -23,7 +24,8 @@ export function announce(text) {
 }
 
 /** Say more about what was just said (what the server's answer adds to a move shown at once): it
- * joins the sentence not yet written, or is added after it, so only the new words are read. */
+ * joins the sentence not yet written, or is added after it, so only the new words are read.
+ * @param {string} text */
 export function announceMore(text) {
   if (!text) return;
   const { waiting } = state.speech;
@@ -57,6 +59,7 @@ export function clearReminder() {
   $("reminder").hidden = true;
 }
 
+/** @param {string[]} cards @param {{onto?: string | null, to?: number}} ev */
 function describeMove(cards, ev) {
   const card = cardName(cards[0]);
   const more = cards.length - 1;
@@ -74,6 +77,7 @@ function describeMove(cards, ev) {
     : t("Moved {card} to empty column {column}.", { card, column });
 }
 
+/** @param {string} suit */
 function describeCompleted(suit) {
   if (suit === "H") return t("A sequence of hearts is complete and leaves the table.");
   if (suit === "D") return t("A sequence of diamonds is complete and leaves the table.");
@@ -82,7 +86,8 @@ function describeCompleted(suit) {
 }
 
 /** What only the server could tell of an action: the cards it turned up, the sequences it
- * completed and the win (a move shown before the answer says none of it). */
+ * completed and the win (a move shown before the answer says none of it).
+ * @param {any} ev @param {GameView} view */
 export function describeOutcome(ev, view) {
   if (!ev) return "";
   const parts = [];
@@ -94,7 +99,8 @@ export function describeOutcome(ev, view) {
   return parts.join(" ");
 }
 
-/** One sentence for the events of an action (the "events" of an action's answer) on `view`. */
+/** One sentence for the events of an action (the "events" of an action's answer) on `view`.
+ * @param {any} ev @param {GameView} view */
 export function describeEvents(ev, view) {
   if (!ev) return "";
   const parts = [];

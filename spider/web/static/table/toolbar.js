@@ -21,6 +21,7 @@ const ICONS = {
 
 const TOOL_BUTTONS = "#toolbar > button, #tool-slot > button, .menu-wrap > button";
 
+/** @param {string} path */
 function icon(path) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
@@ -34,21 +35,24 @@ function icon(path) {
 }
 
 /** Give a button its icon and put its text in a label (again after its text was replaced). */
+/** @param {HTMLElement} button */
 function dress(button) {
-  const path = ICONS[button.id];
+  const path = ICONS[/** @type {keyof typeof ICONS} */ (button.id)];
   if (!path || button.querySelector(":scope > .tool-label")) return;
-  const word = button.textContent.trim();
+  const word = (button.textContent || "").trim();
   button.replaceChildren(icon(path), el("span", { class: "tool-label", text: word }));
   button.classList.add("tool");
 }
 
+/** @param {Element} node */
 function overflows(node) {
   return node.scrollWidth > node.clientWidth + 1;
 }
 
 /** The word a button shows when its icon stands alone: its name (an aria-label says more). */
+/** @param {HTMLElement} button */
 function tooltipOf(button) {
-  return button.getAttribute("aria-label") || button.textContent.trim();
+  return button.getAttribute("aria-label") || (button.textContent || "").trim();
 }
 
 // What the toolbar was last fitted to: the window's size and each button's words and visibility.
@@ -56,6 +60,7 @@ function tooltipOf(button) {
 // game, the table drawn again) keeps the fit without laying out the page up to three times more:
 // state.toolbarFit is what the fit was worked out for.
 
+/** @param {HTMLElement[]} buttons */
 function fitKey(buttons) {
   return [window.innerWidth, window.innerHeight, ...buttons.map((b) => `${b.id} ${b.hidden} ${b.getAttribute("aria-label")} ${b.textContent}`)].join("\n");
 }
@@ -63,13 +68,15 @@ function fitKey(buttons) {
 // From the roomiest to the most compact: words beside the icons, words under them, icons alone.
 const FITS = ["", "stacked", "icons-only"];
 
+/** @param {HTMLElement} toolbar @param {string} fit */
 function setFit(toolbar, fit) {
   toolbar.classList.remove(...FITS.filter(Boolean));
   if (fit) toolbar.classList.add(fit);
 }
 
 /** The first of FITS in which every word fits its button and the toolbar fits its place, tried
- * on the page (a layout of the page for each). */
+ * on the page (a layout of the page for each).
+ * @param {HTMLElement} toolbar @param {HTMLElement[]} buttons */
 function measuredFit(toolbar, buttons) {
   // beside the top bar (wide screens) the toolbar may take about half the width; as the bottom bar, all
   const fits = () => {
