@@ -38,6 +38,18 @@ Object.defineProperty(selectProto, "value", {
     for (const option of this.querySelectorAll("option")) option.toggleAttribute("selected", option.getAttribute("value") === value);
   },
 });
+// nor an <input>'s checked: it reads and sets the attribute, as a box the player has not touched
+const inputProto = document.createElement("input").constructor.prototype;
+if (!("checked" in inputProto)) {
+  Object.defineProperty(inputProto, "checked", {
+    get() {
+      return this.hasAttribute("checked");
+    },
+    set(on) {
+      this.toggleAttribute("checked", Boolean(on));
+    },
+  });
+}
 
 /** A new <dialog> on the page, for a screen to draw into. */
 export function newDialog() {

@@ -24,7 +24,7 @@ import { onGlobalKey, onTableauKey } from "./play/keys.js";
 import { closeMenu, openMenu } from "./play/menu.js";
 import { pointerInput } from "./play/pointer.js";
 import { clearSelection } from "./play/selection.js";
-import { openSettings } from "./settings/dialog.js";
+import { settingsDialog } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
@@ -95,7 +95,8 @@ function wireControls() {
     closeMenu();
     describeTable();
   });
-  click("btn-settings", () => openSettings());
+  const settings = settingsDialog({ dialog: /** @type {HTMLDialogElement} */ ($("dlg-settings")) });
+  click("btn-settings", () => settings.open());
   click("btn-copy", copyCode);
 }
 
