@@ -56,6 +56,27 @@ test("a new player's statistics screen says there is nothing yet", async () => {
   assert.deepEqual(texts(dialog, ".history-empty .lead"), ["No finished games yet."]);
 });
 
+test("a past game's Review button shows its review in the screen's place, from the screen's server", async () => {
+  const { api, calls } = statsServer([game(0), game(1)]);
+  api.review = async (id) => {
+    calls.push(`review ${id}`);
+    return { state: "done", game: id, sentences: ["The deal could be won from the start."], chosen: null,
+      review: { line: [], line_from: 0, won: false } };
+  };
+  const dialog = newDialog();
+  const screen = statsScreen({ dialog, api, state: STORE });
+  await screen.open();
+  await settle();
+  button(dialog.querySelector("tbody tr"), "Review").click();
+  await settle();
+  assert.equal(calls.at(-1), "review g0");
+  assert.match(dialog.querySelector("h2").textContent, /^Game review: /);
+  assert.deepEqual(texts(dialog, ".review-said p"), ["The deal could be won from the start."]);
+  button(dialog, "Back to statistics").click();
+  assert.equal(dialog.querySelector("h2").textContent, "Statistics");
+  screen.stop();
+});
+
 function clubsServer() {
   const calls = [];
   const clubs = [];

@@ -88,12 +88,12 @@ export function statsScreen({ dialog, api = serverApi, state = appState }) {
   const stop = () => replaying.stop();
   const open = () => {
     stop();
-    return openIn(dialog, new StatsModel({ api, catalog: state.catalog, language: state.language }), replaying);
+    return openIn(dialog, api, new StatsModel({ api, catalog: state.catalog, language: state.language }), replaying);
   };
   return { open, stop };
 }
 
-async function openIn(dialog, model, replaying) {
+async function openIn(dialog, api, model, replaying) {
   const content = el("div", { class: "history" });
   dialog.replaceChildren(content);
   const title = el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Statistics") });
@@ -129,8 +129,11 @@ async function openIn(dialog, model, replaying) {
       title.focus();
     });
   };
-  const replay = away(showReplay);
-  const review = away((...shown) => showReview(...shown, t("Back to statistics")));
+  // a past game's replay and review ask the screen's server
+  const replay = away((container, game, heading, back) => showReplay(container, game, heading, back,
+    { step: (step) => api.replay(game.id, step) }));
+  const review = away((container, game, heading, back) => showReview(container, game, heading, back,
+    t("Back to statistics"), api));
   let listed = []; // the rows drawn in the table, in order
 
   function drawRows(rows) {
