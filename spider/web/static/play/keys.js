@@ -8,16 +8,18 @@ import { deal, redo, undo } from "./actions.js";
 import { describeTable } from "./controls.js";
 import { closeMenu } from "./menu.js";
 import { clearSelection } from "./selection.js";
+/** @import { GameView } from "../api" */
 
+/** @param {KeyboardEvent} event */
 export function onTableauKey(event) {
-  const button = event.target.closest("#tableau button");
+  const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("#tableau button"));
   if (!button || event.altKey || event.ctrlKey || event.metaKey) return;
-  const v = state.view;
+  const v = /** @type {GameView} */ (state.view); // the tableau has buttons only under a view
   const col = Number(button.dataset.col);
   const idx = Number(button.dataset.idx);
   const n = v.columns.length;
-  const size = (c) => Math.max(1, v.columns[c - 1].down + v.columns[c - 1].up.length);
-  const sideways = (c) => moveFocus(c, Math.min(size(c) - 1, Math.max(idx, v.columns[c - 1].down)));
+  const size = (/** @type {number} */ c) => Math.max(1, v.columns[c - 1].down + v.columns[c - 1].up.length);
+  const sideways = (/** @type {number} */ c) => moveFocus(c, Math.min(size(c) - 1, Math.max(idx, v.columns[c - 1].down)));
   switch (event.key) {
     case "ArrowLeft":
       sideways(col > 1 ? col - 1 : n);
@@ -43,8 +45,9 @@ export function onTableauKey(event) {
   event.preventDefault();
 }
 
+/** @param {Event} event */
 function isTyping(event) {
-  const target = event.target;
+  const target = /** @type {HTMLElement | null} */ (event.target);
   return target && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
 }
 
@@ -91,13 +94,13 @@ export function onGlobalKey(event, pointer) {
     return;
   }
   if (event.ctrlKey || event.metaKey || event.altKey || state.paused) return;
-  const shifted = event.shiftKey && Object.hasOwn(SHIFTED_KEYS, key) ? $button(SHIFTED_KEYS[key]) : null;
+  const shifted = event.shiftKey && Object.hasOwn(SHIFTED_KEYS, key) ? $button(SHIFTED_KEYS[/** @type {keyof typeof SHIFTED_KEYS} */ (key)]) : null;
   if (shifted) {
     event.preventDefault();
     if (!shifted.disabled) shifted.click();
     return;
   }
-  const letter = Object.hasOwn(LETTER_KEYS, key) ? LETTER_KEYS[key] : null;
+  const letter = Object.hasOwn(LETTER_KEYS, key) ? LETTER_KEYS[/** @type {keyof typeof LETTER_KEYS} */ (key)] : null;
   if (letter && (key !== "h" || $("btn-hint"))) {
     event.preventDefault();
     letter();

@@ -9,6 +9,7 @@ import { returnCards } from "../table/motion.js";
 import { applySelection, groupFor, highlightTargets } from "../table/render.js";
 import { sendBest, sendMove } from "./actions.js";
 import { clearSelection, select } from "./selection.js";
+/** @import { GameView } from "../api" */
 
 const DRAG_THRESHOLD = 10; // px of movement before a press becomes a drag
 const DOUBLE_TAP_MS = 420;
@@ -25,6 +26,7 @@ function pressTarget(event) {
 }
 
 /** The column under x, or null when x is further than a gap from every column. */
+/** @param {number} x */
 function columnAt(x) {
   let best = null;
   let bestDistance = Infinity;
@@ -49,8 +51,8 @@ export function pointerInput() {
   let lastTap = null;
   let lastPointerUp = -Infinity;
 
-
-  /** A tap on a card (or empty column) at index idx of column col. */
+  /** A tap on a card (or empty column) at index idx of column col.
+   * @param {number} col @param {number} idx @param {boolean} isCard */
   function tap(col, idx, isCard) {
     const v = state.view;
     if (!v || state.paused || v.won) return;
@@ -58,7 +60,7 @@ export function pointerInput() {
     const faceUp = isCard && idx >= column.down;
     const count = faceUp ? column.down + column.up.length - idx : 0;
     const now = performance.now();
-    const double = Boolean(lastTap) && lastTap.col === col && lastTap.idx === idx && now - lastTap.at < DOUBLE_TAP_MS;
+    const double = Boolean(lastTap && lastTap.col === col && lastTap.idx === idx && now - lastTap.at < DOUBLE_TAP_MS);
     lastTap = { col, idx, at: now };
     update({ focus: { col, idx } });
 
@@ -92,20 +94,22 @@ export function pointerInput() {
     select(col, count);
   }
 
+  /** @param {PointerEvent} event */
   function onPointerDown(event) {
     if (event.button !== 0 || state.paused || !state.view) return;
     const target = pressTarget(event);
     if (!target) return;
     press = { ...target, x0: event.clientX, y0: event.clientY, id: event.pointerId, dragging: false };
-    const button = event.target.closest("#tableau .card.up");
+    const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("#tableau .card.up"));
     if (button) {
       event.preventDefault(); // no text selection or native drag; focus is moved by hand
       button.focus({ preventScroll: true });
     }
   }
 
+  /** @param {any} p the press */
   function startDrag(p) {
-    const column = state.view.columns[p.col - 1];
+    const column = /** @type {GameView} */ (state.view).columns[p.col - 1];
     if (!p.isCard || p.idx < column.down) return false;
     p.dragging = true;
     p.count = column.down + column.up.length - p.idx;
@@ -126,6 +130,7 @@ export function pointerInput() {
     return true;
   }
 
+  /** @param {PointerEvent} event */
   function onPointerMove(event) {
     if (!press || event.pointerId !== press.id) return;
     const dx = event.clientX - press.x0;
@@ -141,6 +146,7 @@ export function pointerInput() {
     for (const li of press.lis) li.style.transform = `translate(${dx}px, ${dy}px)`;
   }
 
+  /** @param {PointerEvent} event */
   function onPointerUp(event) {
     const p = press;
     if (!p || event.pointerId !== p.id) return;
@@ -165,6 +171,7 @@ export function pointerInput() {
     }
   }
 
+  /** @param {{pointerId: number}} event */
   function onPointerCancel(event) {
     if (!press || event.pointerId !== press.id) return;
     const p = press;
@@ -180,6 +187,7 @@ export function pointerInput() {
     return true;
   }
 
+  /** @param {MouseEvent} event */
   function onTableauClick(event) {
     // Pointer input is handled on pointerup; this catches keyboard and assistive-technology clicks.
     if (event.detail !== 0 && performance.now() - lastPointerUp < 700) return;
