@@ -28,14 +28,15 @@ const minify = {
   },
 };
 
-/** Every source file under static/ but dist/, by its path relative to static/ (posix), sorted. */
+/** Every source file under static/ but dist/ and the type declarations (tsconfig.json's), by its
+ * path relative to static/ (posix), sorted. */
 function sources(folder = STATIC) {
   const found = [];
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
       if (path !== DIST) found.push(...sources(path));
-    } else {
+    } else if (!entry.name.endsWith(".d.ts")) {
       found.push(relative(STATIC, path).split(sep).join("/"));
     }
   }

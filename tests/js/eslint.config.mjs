@@ -45,6 +45,12 @@ export default [
       "import-x/no-unresolved": "error",
       "import-x/named": "error",
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      // No module-level mutable variable: state lives in the one store (core/state.js) or in what
+      // a factory made (a screen, a dialog), so a part can be made and tested on its own.
+      "no-restricted-syntax": ["error", {
+        selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+        message: "No module-level `let`: keep the state in core/state.js's store or in a factory's closure.",
+      }],
     },
   },
   {

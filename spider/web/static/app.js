@@ -6,10 +6,10 @@
 import { api } from "./core/api.js";
 import { takeBoot } from "./core/boot.js";
 import { fetchCatalog } from "./core/catalog.js";
-import { $ } from "./core/dom.js";
+import { $, $button } from "./core/dom.js";
 import { loadLanguage, t } from "./core/i18n.js";
 import { connectionLost, onReconnect } from "./core/offline.js";
-import { setSound, soundOn } from "./core/sound.js";
+import { soundOn } from "./core/sound.js";
 import { setView, state, subscribe, update } from "./core/state.js";
 import { registerWorker } from "./core/worker.js";
 import { restoreFocus } from "./dialogs/dialog.js";
@@ -22,9 +22,9 @@ import { deal, onWon, redo, undo } from "./play/actions.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
 import { closeMenu, openMenu } from "./play/menu.js";
-import { onPointerCancel, onPointerDown, onPointerMove, onPointerUp, onTableauClick } from "./play/pointer.js";
+import { pointerInput } from "./play/pointer.js";
 import { clearSelection } from "./play/selection.js";
-import { openSettings } from "./settings/dialog.js";
+import { settingsDialog } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
 import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
@@ -37,8 +37,8 @@ import { applySelection, render, renderView } from "./table/render.js";
 function applyFlowControls() {
   $("btn-redo").textContent = t("Redo");
   $("btn-share").textContent = t("Share this deal");
-  $("btn-redo").disabled = !state.view || !state.view.can_redo;
-  $("btn-share").disabled = !state.view || !state.view.code;
+  $button("btn-redo").disabled = !state.view || !state.view.can_redo;
+  $button("btn-share").disabled = !state.view || !state.view.code;
 }
 
 /** What each change of the state redraws. */
@@ -51,16 +51,19 @@ function follow(changed) {
   if (changed.has("paused")) applyPause();
 }
 
+/** The tableau's input; returns its pointer input (Escape stops a drag). */
 function wireTableau() {
   const tableau = $("tableau");
-  tableau.addEventListener("pointerdown", onPointerDown);
-  tableau.addEventListener("pointermove", onPointerMove);
-  tableau.addEventListener("pointerup", onPointerUp);
-  tableau.addEventListener("pointercancel", onPointerCancel);
-  tableau.addEventListener("click", onTableauClick);
+  const pointer = pointerInput();
+  tableau.addEventListener("pointerdown", pointer.onPointerDown);
+  tableau.addEventListener("pointermove", pointer.onPointerMove);
+  tableau.addEventListener("pointerup", pointer.onPointerUp);
+  tableau.addEventListener("pointercancel", pointer.onPointerCancel);
+  tableau.addEventListener("click", pointer.onTableauClick);
   tableau.addEventListener("keydown", onTableauKey);
   tableau.addEventListener("focusin", onTableauFocus);
   tableau.addEventListener("dragstart", (event) => event.preventDefault());
+  return pointer;
 }
 
 function wireControls() {
@@ -92,14 +95,16 @@ function wireControls() {
     closeMenu();
     describeTable();
   });
-  click("btn-settings", () => openSettings());
+  const settings = settingsDialog({ dialog: /** @type {HTMLDialogElement} */ ($("dlg-settings")) });
+  click("btn-settings", () => settings.open());
   click("btn-copy", copyCode);
 }
 
-function wirePage() {
-  document.addEventListener("keydown", onGlobalKey);
+/** @param {ReturnType<typeof pointerInput>} pointer */
+function wirePage(pointer) {
+  document.addEventListener("keydown", (event) => onGlobalKey(event, pointer));
   document.addEventListener("pointerdown", (event) => {
-    if (!event.target.closest(".menu-wrap")) closeMenu();
+    if (!/** @type {Element} */ (event.target).closest(".menu-wrap")) closeMenu();
   });
   for (const dialog of document.querySelectorAll("dialog")) {
     dialog.addEventListener("close", () => {
@@ -135,47 +140,49 @@ async function loadOrNull(request) {
   }
 }
 
-let loaded = false; // the player and the catalog have arrived
-
-let dealt = null; // the first visit's game, dealt by the server with the page
+/** What start() learns as the page loads: whether the player and the catalog have arrived, and the
+ * first visit's game, dealt by the server with the page.
+ * @typedef {{loaded: boolean, dealt: object | null}} Session */
 
 /** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
- * false (and a clear message) when the server cannot be reached. */
-async function load() {
+ * false (and a clear message) when the server cannot be reached.
+ * @param {Session} session */
+async function load(session) {
   await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
   const boot = takeBoot();
   const player = boot ? boot.player : await loadOrNull(api.player);
   const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
-  dealt = boot ? boot.dealt : null;
+  session.dealt = boot ? boot.dealt : null;
   const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
   if (player && player.lang) settings.lang = player.lang;
   const current = player && player.current && player.current.status !== "won" ? player.current : null;
-  setSound(settings.sound !== false);
   const language = await loadLanguage(settings.lang, boot && boot.language);
   update({ settings, current, catalog, language });
-  loaded = Boolean(player && catalog);
-  if (!loaded) connectionLost();
-  return loaded;
+  session.loaded = Boolean(player && catalog);
+  if (!session.loaded) connectionLost();
+  return session.loaded;
 }
 
 /** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
  * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
  * only when asked for. Resolves once the game is on the table (a link's may wait for the player's
- * answer to a question, so it is not waited for). */
-async function begin() {
+ * answer to a question, so it is not waited for).
+ * @param {Session} session */
+async function begin(session) {
   const code = takeLinkedCode();
-  const first = dealt;
-  dealt = null;
+  const first = session.dealt;
+  session.dealt = null;
   if (code) openLinkedDeal(code);
   else if (state.current) await continueGame();
   else if (first) startGame(first);
   else await dealFirstGame();
 }
 
-/** The server answers again: load what never arrived, or the latest state of the game on the table. */
-async function reconnected() {
-  if (!loaded) {
-    if (await load()) await begin();
+/** The server answers again: load what never arrived, or the latest state of the game on the table.
+ * @param {Session} session */
+async function reconnected(session) {
+  if (!session.loaded) {
+    if (await load(session)) await begin(session);
     return;
   }
   if (!state.view) return;
@@ -198,14 +205,16 @@ function afterFirstTable(fn) {
 
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
+  /** @type {Session} */
+  const session = { loaded: false, dealt: null };
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
   onWon(() => showResult());
-  wireTableau();
+  const pointer = wireTableau();
   wireControls();
-  wirePage();
-  onReconnect(reconnected);
-  if (await load()) await begin(); // "ready": the game is on the table (or the dialog says why not)
+  wirePage(pointer);
+  onReconnect(() => reconnected(session));
+  if (await load(session)) await begin(session); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
   afterFirstTable(() => {
     showCourtArt();

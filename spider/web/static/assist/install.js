@@ -9,12 +9,10 @@ import { t } from "../core/i18n.js";
 import { state } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
 import { afterRender } from "../table/render.js";
-import { applyDemoTexts, demoRunning, installDemo, onDemoChange, startDemo, stopDemo } from "./demo.js";
-import {
-  applyFinishTexts, finishButton, finishRunning, installFinish, onFinishChange, startFinish, updateFinishButton,
-} from "./finish.js";
-import { active, applyHint, showHint } from "./hint.js";
-import { openSolver } from "./solver.js";
+import { demoPlayer } from "./demo.js";
+import { applyFinishTexts, finishButton, finisher } from "./finish.js";
+import { active, hints } from "./hint.js";
+import { solverDialog } from "./solver.js";
 import { installWinnable } from "./winnable.js";
 
 const hintButton = el("button", { id: "btn-hint", type: "button", "aria-keyshortcuts": "H" });
@@ -23,63 +21,68 @@ const solveItem = el("button", { id: "btn-solve", type: "button", "aria-haspopup
 const demoItem = el("button", { id: "btn-demo", type: "button" });
 const finishItem = finishButton();
 
-function applyTexts() {
-  hintButton.textContent = t("Hint");
-  hintButton.setAttribute("aria-label", t("Hint: show a good next move"));
-  deepHintItem.textContent = t("Deeper hint");
-  deepHintItem.title = t("A hint from guessing the face-down cards many times over: it can take a second or two");
-  solveItem.textContent = t("Can this game still be won?");
-  demoItem.textContent = t("Demo: let the hints play");
-  applyDemoTexts();
-  applyFinishTexts(finishItem);
-}
-
-function updateControls() {
-  const v = state.view;
-  const playing = active(v) && !finishRunning();
-  hintButton.disabled = !playing;
-  deepHintItem.disabled = !playing;
-  solveItem.disabled = !playing;
-  demoItem.disabled = !playing || demoRunning();
-  updateFinishButton(finishItem);
-}
-
 function install() {
+  const hint = hints();
+  const demo = demoPlayer({ hints: hint });
+  const finish = finisher({ hints: hint });
+  const solver = solverDialog();
+
+  function applyTexts() {
+    hintButton.textContent = t("Hint");
+    hintButton.setAttribute("aria-label", t("Hint: show a good next move"));
+    deepHintItem.textContent = t("Deeper hint");
+    deepHintItem.title = t("A hint from guessing the face-down cards many times over: it can take a second or two");
+    solveItem.textContent = t("Can this game still be won?");
+    demoItem.textContent = t("Demo: let the hints play");
+    demo.applyTexts();
+    applyFinishTexts(finishItem);
+  }
+
+  function updateControls() {
+    const v = state.view;
+    const playing = active(v) && !finish.running();
+    hintButton.disabled = !playing;
+    deepHintItem.disabled = !playing;
+    solveItem.disabled = !playing;
+    demoItem.disabled = !playing || demo.running();
+    finish.updateButton(finishItem);
+  }
+
   $("tool-slot").append(hintButton);
   $("stock").after(finishItem); // on the table, between the empty stock and the sets: the toolbar keeps its room
   $("btn-restart").after(deepHintItem);
   deepHintItem.after(solveItem);
   solveItem.after(demoItem);
   hintButton.addEventListener("click", () => {
-    stopDemo(t("Demo stopped."));
-    showHint(hintButton);
+    demo.stop(t("Demo stopped."));
+    hint.show(hintButton);
   });
   deepHintItem.addEventListener("click", () => {
     closeMenu();
-    stopDemo(t("Demo stopped."));
-    showHint(deepHintItem, true);
+    demo.stop(t("Demo stopped."));
+    hint.show(deepHintItem, true);
   });
   solveItem.addEventListener("click", () => {
     closeMenu();
-    stopDemo(t("Demo stopped."));
-    openSolver(state.view);
+    demo.stop(t("Demo stopped."));
+    solver.open(state.view);
   });
   demoItem.addEventListener("click", () => {
     closeMenu();
-    startDemo();
+    demo.start();
   });
   finishItem.addEventListener("click", () => {
-    stopDemo(t("Demo stopped."));
-    startFinish(finishItem);
+    demo.stop(t("Demo stopped."));
+    finish.start(finishItem);
   });
-  onDemoChange(updateControls);
-  onFinishChange(updateControls);
-  installDemo();
-  installFinish();
+  demo.onChange(updateControls);
+  finish.onChange(updateControls);
+  demo.install();
+  finish.install();
   installWinnable();
   afterRender(() => {
     applyTexts(); // the language may have changed
-    applyHint(); // a new version clears the hint; the same version (re-rendered) keeps it
+    hint.apply(); // a new version clears the hint; the same version (re-rendered) keeps it
     updateControls();
   });
   applyTexts();

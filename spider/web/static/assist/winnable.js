@@ -29,44 +29,6 @@ function saveChoice(choice) {
   }
 }
 
-let group = null; // the dialog's radio group on show
-let searching = null; // its status line: the search can take a while when no proved deal is ready
-
-function field(codeInput) {
-  const chosen = savedChoice();
-  group = el("fieldset", { class: "choices deal-choice", "aria-describedby": "new-winnable-help" },
-    el("legend", { text: t("Deal") }));
-  const choices = [["any", t("Any deal")], ...GRADES.map((g) => [g, t("Winnable: {grade}", { grade: gradeName(g) })])];
-  for (const [value, label] of choices) {
-    const id = `new-deal-${value}`;
-    group.append(el("label", { class: "choice", for: id },
-      el("input", { type: "radio", name: "deal", id, value, checked: value === chosen }),
-      el("span", { text: label })));
-  }
-  group.append(el("p", { id: "new-winnable-help", class: "hint-text",
-    text: t("A winnable deal is one the solver has proved can be won; its grade says how hard it was for a player who never peeks. Not used for a game code.") }));
-  searching = el("p", { id: "new-winnable-status", class: "hint-text", role: "status" });
-  const fieldset = group;
-  fieldset.addEventListener("change", (event) => saveChoice(event.target.value));
-  const sync = () => {
-    fieldset.disabled = Boolean(codeInput.value.trim()); // a game code is one exact deal
-  };
-  codeInput.addEventListener("input", sync);
-  sync();
-  return [fieldset, searching];
-}
-
-function extra(choice) {
-  const picked = group && group.querySelector("input:checked");
-  if (!picked || picked.value === "any" || group.disabled || choice.code) return {};
-  searching.textContent = t("Looking for a winnable deal…");
-  return { grade: picked.value };
-}
-
-function failed() {
-  if (searching) searching.textContent = "";
-}
-
 function started(view, request) {
   if (!request.grade) return;
   let text;
@@ -80,6 +42,52 @@ function started(view, request) {
   setTimeout(() => announce(text), 1500); // after the new game's own announcement
 }
 
+/** The new-game dialog's option of a winnable deal: its field, what it adds to the request, and
+ * its status line while the server looks for a deal. */
+function dealOption() {
+  /** @type {HTMLFieldSetElement | null} */
+  let group = null; // the dialog's radio group on show
+  /** @type {HTMLElement | null} */
+  let searching = null; // its status line: the search can take a while when no proved deal is ready
+
+  function field(codeInput) {
+    const chosen = savedChoice();
+    group = el("fieldset", { class: "choices deal-choice", "aria-describedby": "new-winnable-help" },
+      el("legend", { text: t("Deal") }));
+    const choices = [["any", t("Any deal")], ...GRADES.map((g) => [g, t("Winnable: {grade}", { grade: gradeName(g) })])];
+    for (const [value, label] of choices) {
+      const id = `new-deal-${value}`;
+      group.append(el("label", { class: "choice", for: id },
+        el("input", { type: "radio", name: "deal", id, value, checked: value === chosen }),
+        el("span", { text: label })));
+    }
+    group.append(el("p", { id: "new-winnable-help", class: "hint-text",
+      text: t("A winnable deal is one the solver has proved can be won; its grade says how hard it was for a player who never peeks. Not used for a game code.") }));
+    searching = el("p", { id: "new-winnable-status", class: "hint-text", role: "status" });
+    const fieldset = group;
+    fieldset.addEventListener("change", (event) => saveChoice(/** @type {HTMLInputElement} */ (event.target).value));
+    const sync = () => {
+      fieldset.disabled = Boolean(codeInput.value.trim()); // a game code is one exact deal
+    };
+    codeInput.addEventListener("input", sync);
+    sync();
+    return [fieldset, searching];
+  }
+
+  function extra(choice) {
+    const picked = group && /** @type {HTMLInputElement | null} */ (group.querySelector("input:checked"));
+    if (!picked || picked.value === "any" || group.disabled || choice.code) return {};
+    searching.textContent = t("Looking for a winnable deal…");
+    return { grade: picked.value };
+  }
+
+  function failed() {
+    if (searching) searching.textContent = "";
+  }
+
+  return { field, extra, failed, started };
+}
+
 // On the table: a graded deal's grade, beside its code (or its daily badge).
 const badge = el("p", { id: "grade-badge", class: "grade-badge", hidden: true });
 
@@ -90,7 +98,7 @@ function applyBadge() {
 }
 
 export function installWinnable() {
-  addNewGameOption({ field, extra, failed, started });
+  addNewGameOption(dealOption());
   document.querySelector("#topbar .code-box").after(badge);
   subscribe((keys) => {
     if (keys.has("view") || keys.has("language")) applyBadge();

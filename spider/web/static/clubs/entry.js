@@ -8,12 +8,12 @@ import { closeMenu } from "../play/menu.js";
 
 const item = el("button", { id: "btn-clubs-menu", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-clubs", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-clubs-title" });
-const loadScreen = lazyScreen("static/daily/daily.css", () => import("./screen.js"));
+// the screen, made the first time it opens
+const screen = lazyScreen("static/daily/daily.css", async () => (await import("./screen.js")).clubsScreen({ dialog }));
 
 async function open(invite = null) {
   closeMenu();
-  const { openClubsScreen } = await loadScreen();
-  await openClubsScreen(dialog, invite);
+  await (await screen()).open(invite);
 }
 
 /** The invite of the page's address, taken out of it (a reload does not offer it again). */

@@ -3,7 +3,7 @@
 // today's deals and their streaks, each deal's board among them, and leaving. It holds no rules:
 // the model (screen-model.js) holds what shows, from the server's answers (/api/clubs…,
 // docs/API.md); this draws it and passes the clicks on.
-import { api } from "../core/api.js";
+import { api as serverApi } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
 import { boardContent } from "../daily/board.js";
@@ -100,12 +100,18 @@ function draw(p, model, now, before) {
   if (now.board !== before.board) drawBoard(p, now.board);
 }
 
-/** Open the screen in `dialog`; `invite` (a token from the page's #join= link) offers to join. */
-export async function openClubsScreen(dialog, invite = null) {
+/** The clubs' screen, drawn into `dialog`: open(invite) opens it (`invite`, a token from the page's
+ * #join= link, offers to join). `api` is the server's client, or a stand-in; `base` the page's
+ * address, which the invite links start with (the page's own as it opens, by default).
+ * @param {{dialog: HTMLDialogElement, api?: typeof serverApi, base?: string}} deps */
+export function clubsScreen({ dialog, api = serverApi, base = undefined }) {
+  return { open: (invite = null) => openIn(dialog, new ClubsModel({ api, base: base ?? window.location.href }), invite) };
+}
+
+async function openIn(dialog, model, invite) {
   const p = parts(dialog);
   openDialog(dialog);
   p.title.focus();
-  const model = new ClubsModel({ api, base: window.location.href });
   model.subscribe((now, before) => draw(p, model, now, before));
   model.on((event) => {
     const target = { club: "club-h", board: "club-board-h", list: "clubs-list-h" }[event.focus];

@@ -1,26 +1,36 @@
 // A thin client for the JSON API (docs/API.md). Every call resolves to the parsed body or
 // rejects with an ApiError carrying the status and the server's {reason, message, params, view}.
+// The bodies' types are the server's models (api.d.ts, made from its OpenAPI schema).
+/** @import * as A from "../api" */
 
 export class ApiError extends Error {
+  /** @param {number} status @param {Partial<A.ErrorBody> & {view?: A.GameView} | null} body */
   constructor(status, body) {
     super((body && body.message) || `HTTP ${status}`);
     this.status = status;
+    /** @type {Partial<A.ErrorBody> & {view?: A.GameView}} */
     this.body = body || {};
   }
 }
 
 // Addresses are relative to the page, so the app also works under a sub-path behind a proxy
 // (a page at https://host/spider/ calls https://host/spider/api/…): "/api/x" is fetched as "api/x".
+/** @param {string} path */
 export const relative = (path) => path.replace(/^\//, "");
 
+/** The answer's body, as the route's model says (`T`); null for 204 No Content.
+ * @template T
+ * @param {string} method @param {string} path @param {unknown} [body]
+ * @returns {Promise<T>} */
 async function call(method, path, body) {
+  /** @type {RequestInit & {headers: Record<string, string>}} */
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
   const response = await fetch(relative(path), options);
-  if (response.status === 204) return null;
+  if (response.status === 204) return /** @type {T} */ (null);
   let data = null;
   try {
     data = await response.json();
@@ -28,61 +38,103 @@ async function call(method, path, body) {
     data = null;
   }
   if (!response.ok) throw new ApiError(response.status, data);
-  return data;
+  return /** @type {T} */ (data);
 }
 
+const id = encodeURIComponent;
+
 export const api = {
+  /** @returns {Promise<A.Player>} */
   player: () => call("GET", "/api/player"),
+  /** `lang` may be any the page was asked for: the server refuses one it has not
+   * @param {Omit<A.SettingsBody, "lang"> & {lang?: string | null}} settings @returns {Promise<A.PlayerSettings>} */
   saveSettings: (settings) => call("PUT", "/api/player/settings", settings),
+  /** @param {string} name @returns {Promise<A.DisplayName>} */
   setName: (name) => call("PUT", "/api/player/name", { name }),
+  /** @returns {Promise<A.TransferCode>} */
   transfer: () => call("POST", "/api/player/transfer"),
+  /** @param {string} code @returns {Promise<A.Player>} */
   link: (code) => call("POST", "/api/player/link", { code }),
+  /** @param {A.NewGame} options @returns {Promise<A.GameView>} */
   newGame: (options) => call("POST", "/api/games", options),
-  checkCode: (code) => call("GET", `/api/codes/${encodeURIComponent(code)}`),
+  /** @param {string} code @returns {Promise<A.CodeCheck>} */
+  checkCode: (code) => call("GET", `/api/codes/${id(code)}`),
+  /** @returns {Promise<A.GameView>} */
   current: () => call("GET", "/api/games/current"),
+  /** @returns {Promise<A.Health>} */
   health: () => call("GET", "/api/health"),
-  act: (id, body) => call("POST", `/api/games/${encodeURIComponent(id)}/actions`, body),
-  restart: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/restart`),
-  clock: (id, elapsed) => call("POST", `/api/games/${encodeURIComponent(id)}/clock`, { elapsed }),
-  record: (id) => call("GET", `/api/games/${encodeURIComponent(id)}/record`),
-  stats: (level) => call("GET", `/api/stats/${encodeURIComponent(level)}`),
+  /** @param {string} game @param {A.ActionBody} body @returns {Promise<A.GameView>} */
+  act: (game, body) => call("POST", `/api/games/${id(game)}/actions`, body),
+  /** @param {string} game @returns {Promise<A.GameView>} */
+  restart: (game) => call("POST", `/api/games/${id(game)}/restart`),
+  /** @param {string} game @param {number} elapsed @returns {Promise<null>} */
+  clock: (game, elapsed) => call("POST", `/api/games/${id(game)}/clock`, { elapsed }),
+  /** @param {string} game @returns {Promise<A.GameRecord>} */
+  record: (game) => call("GET", `/api/games/${id(game)}/record`),
+  /** @param {string} level @returns {Promise<A.Stats>} */
+  stats: (level) => call("GET", `/api/stats/${id(level)}`),
+  /** @returns {Promise<A.AllStats>} */
   allStats: () => call("GET", "/api/stats"),
-  // query: {level?, offset?, limit?}
-  history: (query = {}) => call("GET", `/api/history?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined))}`),
+  /** @param {{level?: string, offset?: number, limit?: number}} [query] @returns {Promise<A.History>} */
+  history: (query = {}) => call("GET", `/api/history?${new URLSearchParams(
+    /** @type {[string, string][]} */ (Object.entries(query).filter(([, v]) => v !== undefined)))}`),
+  /** @returns {Promise<A.HistoryDeleted>} */
   forgetHistory: () => call("DELETE", "/api/history"),
-  replay: (id, step) => call("GET", `/api/games/${encodeURIComponent(id)}/replay/${step}`),
+  /** @param {string} game @param {number} step @returns {Promise<A.ReplayStep>} */
+  replay: (game, step) => call("GET", `/api/games/${id(game)}/replay/${step}`),
+  /** @returns {Promise<A.HelpPage>} */
   help: () => call("GET", "/api/help"),
+  /** @returns {Promise<A.Catalog>} */
   catalog: () => call("GET", "/api/catalog"),
-  // deep: the strong player's hint, worked out by a solver worker (seconds, one at a time)
-  hint: (id, deep = false) => call("POST", `/api/games/${encodeURIComponent(id)}/hint${deep ? "?deep=true" : ""}`),
-  // Finish: the solver's line from a position that hides nothing (docs/RULES.md, Finish)
-  finish: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/finish`),
-  // a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
-  solve: (id, timeLimit) => call("POST", `/api/games/${encodeURIComponent(id)}/solve`,
-    timeLimit ? { time_limit: timeLimit } : {}),
-  solveState: (job) => call("GET", `/api/solves/${encodeURIComponent(job)}`),
-  cancelSolve: (job) => call("DELETE", `/api/solves/${encodeURIComponent(job)}`),
-  // a finished game's review: the stored one at once, else a job to poll (or cancel) as a solve's
-  review: (id) => call("POST", `/api/games/${encodeURIComponent(id)}/review`),
-  reviewState: (job) => call("GET", `/api/reviews/${encodeURIComponent(job)}`),
-  cancelReview: (job) => call("DELETE", `/api/reviews/${encodeURIComponent(job)}`),
-  reviewLine: (id, step) => call("GET", `/api/games/${encodeURIComponent(id)}/review/line/${step}`),
+  /** deep: the strong player's hint, worked out by a solver worker (seconds, one at a time)
+   * @param {string} game @param {boolean} [deep] @returns {Promise<A.Hint>} */
+  hint: (game, deep = false) => call("POST", `/api/games/${id(game)}/hint${deep ? "?deep=true" : ""}`),
+  /** Finish: the solver's line from a position that hides nothing (docs/RULES.md, Finish)
+   * @param {string} game @returns {Promise<A.Finish>} */
+  finish: (game) => call("POST", `/api/games/${id(game)}/finish`),
+  /** a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
+   * @param {string} game @param {number} [timeLimit] @returns {Promise<A.SolveJob>} */
+  solve: (game, timeLimit) => call("POST", `/api/games/${id(game)}/solve`, timeLimit ? { time_limit: timeLimit } : {}),
+  /** @param {string} job @returns {Promise<A.SolveJob>} */
+  solveState: (job) => call("GET", `/api/solves/${id(job)}`),
+  /** @param {string} job @returns {Promise<null>} */
+  cancelSolve: (job) => call("DELETE", `/api/solves/${id(job)}`),
+  /** a finished game's review: the stored one at once, else a job to poll (or cancel) as a solve's
+   * @param {string} game @returns {Promise<A.ReviewAnswer>} */
+  review: (game) => call("POST", `/api/games/${id(game)}/review`),
+  /** @param {string} job @returns {Promise<A.ReviewAnswer>} */
+  reviewState: (job) => call("GET", `/api/reviews/${id(job)}`),
+  /** @param {string} job @returns {Promise<null>} */
+  cancelReview: (job) => call("DELETE", `/api/reviews/${id(job)}`),
+  /** @param {string} game @param {number} step @returns {Promise<A.ReviewStep>} */
+  reviewLine: (game, step) => call("GET", `/api/games/${id(game)}/review/line/${step}`),
   // daily deals: today's (with the countdown and streak), a day's, a month's calendar, a deal's
   // leaderboard, and today's game of a level (started, resumed, or a practice attempt)
+  /** @returns {Promise<A.DailyToday>} */
   daily: () => call("GET", "/api/daily"),
-  dailyDay: (date) => call("GET", `/api/daily/${encodeURIComponent(date)}`),
-  dailyCalendar: (month) => call("GET", `/api/daily/calendar/${encodeURIComponent(month)}`),
-  dailyBoard: (date, level, club) => call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/leaderboard${
-    club ? `?club=${encodeURIComponent(club)}` : ""}`),
-  // a past day's deal after `step` actions of its winning line, every card face up
-  dailyLine: (date, level, step) =>
-    call("GET", `/api/daily/${encodeURIComponent(date)}/${encodeURIComponent(level)}/line/${step}`),
-  playDaily: (level) => call("POST", `/api/daily/${encodeURIComponent(level)}`),
+  /** @param {string} date @returns {Promise<A.DailyDay>} */
+  dailyDay: (date) => call("GET", `/api/daily/${id(date)}`),
+  /** @param {string} month @returns {Promise<A.DailyCalendar>} */
+  dailyCalendar: (month) => call("GET", `/api/daily/calendar/${id(month)}`),
+  /** @param {string} date @param {string} level @param {string | null} [club] @returns {Promise<A.ClubLeaderboard>} */
+  dailyBoard: (date, level, club) => call("GET", `/api/daily/${id(date)}/${id(level)}/leaderboard${
+    club ? `?club=${id(club)}` : ""}`),
+  /** a past day's deal after `step` actions of its winning line, every card face up
+   * @param {string} date @param {string} level @param {number} step @returns {Promise<A.DailyLineStep>} */
+  dailyLine: (date, level, step) => call("GET", `/api/daily/${id(date)}/${id(level)}/line/${step}`),
+  /** @param {string} level @returns {Promise<A.GameView>} */
+  playDaily: (level) => call("POST", `/api/daily/${id(level)}`),
   // clubs: the player's, making one, joining one by its invite, one's page, a new invite, leaving
+  /** @returns {Promise<A.ClubList>} */
   clubs: () => call("GET", "/api/clubs"),
+  /** @param {string} name @returns {Promise<A.ClubSummary>} */
   makeClub: (name) => call("POST", "/api/clubs", { name }),
+  /** @param {string} invite @returns {Promise<A.ClubSummary>} */
   joinClub: (invite) => call("POST", "/api/invites/accept", { invite }),
-  club: (id) => call("GET", `/api/clubs/${encodeURIComponent(id)}`),
-  renewInvite: (id) => call("POST", `/api/clubs/${encodeURIComponent(id)}/invite`),
-  leaveClub: (id) => call("DELETE", `/api/clubs/${encodeURIComponent(id)}/membership`),
+  /** @param {string} club @returns {Promise<A.ClubPage>} */
+  club: (club) => call("GET", `/api/clubs/${id(club)}`),
+  /** @param {string} club @returns {Promise<A.ClubSummary>} */
+  renewInvite: (club) => call("POST", `/api/clubs/${id(club)}/invite`),
+  /** @param {string} club @returns {Promise<null>} */
+  leaveClub: (club) => call("DELETE", `/api/clubs/${id(club)}/membership`),
 };

@@ -3,16 +3,11 @@
 // answer it, so the first table is drawn with no request of its own. Taken once, and off the page:
 // a later load (the server came back) asks the API, and the page keeps no stale copy of a view.
 
-let boot;
-
-/** The page's first data ({player, catalog, language, dealt}), or null: taken once. */
+/** The page's first data ({player, catalog, language, dealt}), or null: taken once (the block
+ * leaves the page, so a later call finds none). */
 export function takeBoot() {
-  if (boot === undefined) {
-    const block = document.getElementById("spider-boot");
-    boot = block ? JSON.parse(block.textContent) : null;
-    if (block) block.remove();
-  }
-  const taken = boot;
-  boot = null;
-  return taken;
+  const block = document.getElementById("spider-boot");
+  if (!block) return null;
+  block.remove();
+  return JSON.parse(block.textContent);
 }

@@ -4,10 +4,13 @@
 
 /** A list of subscribers. `add(fn)` returns the function that removes that one subscription;
  * `call(...args)` calls each in the order they came, `callInTurn` awaits each before the next.
- * One that throws does not keep the others from being called: the first error is thrown after. */
+ * One that throws does not keep the others from being called: the first error is thrown after.
+ * @template [F=any] what is subscribed: a function, or what a hook's caller reads (a new-game option) */
 export function hookList() {
-  const entries = []; // {fn}: the same function added twice is two subscriptions
+  /** @type {{fn: F}[]} */
+  const entries = []; // the same function added twice is two subscriptions
 
+  /** @param {(fn: F) => unknown} each */
   function run(each) {
     const answers = [];
     let failure = null;
@@ -24,6 +27,7 @@ export function hookList() {
   }
 
   return {
+    /** @param {F} fn */
     add(fn) {
       const entry = { fn };
       entries.push(entry);
@@ -32,17 +36,19 @@ export function hookList() {
         if (at >= 0) entries.splice(at, 1);
       };
     },
-    /** Call every subscriber; returns their answers in order. */
+    /** Call every subscriber; returns their answers in order.
+     * @param {F extends (...a: infer P) => any ? P : never} args */
     call(...args) {
-      return run((fn) => fn(...args));
+      return run((fn) => /** @type {any} */ (fn)(...args));
     },
-    /** Call them one after the other, each awaited; resolves to their answers in order. */
+    /** Call them one after the other, each awaited; resolves to their answers in order.
+     * @param {F extends (...a: infer P) => any ? P : never} args */
     async callInTurn(...args) {
       const answers = [];
       let failure = null;
       for (const entry of [...entries]) {
         try {
-          answers.push(await entry.fn(...args));
+          answers.push(await /** @type {any} */ (entry.fn)(...args));
         } catch (error) {
           failure ??= { error };
           answers.push(undefined);

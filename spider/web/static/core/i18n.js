@@ -4,6 +4,8 @@
 // Always call t()/tn()/tc() with literal strings so that Babel can extract them (keywords t,
 // tn:1,2, tc:1c,2).
 import { relative } from "./api.js";
+import { state, update } from "./state.js";
+/** @import { BrowserCatalog } from "../api" */
 
 // Which of a message's plural forms fits n. Intl.PluralRules names n's CLDR category; a catalog lists
 // its forms in CLDR order of the categories whole numbers fall into (ru: one, few, many; sk: one,
@@ -11,6 +13,7 @@ import { relative } from "./api.js";
 // forbids it.
 const CLDR_ORDER = ["zero", "one", "two", "few", "many", "other"];
 
+/** @param {string} language @returns {(n: number) => number} */
 function pluralRule(language) {
   let rules;
   try {
@@ -27,48 +30,69 @@ function pluralRule(language) {
   };
 }
 
-let lang = "en";
-let messages = {};
-// made when a plural form is first looked up (Intl.PluralRules is costly to make as a page starts)
-let pluralIndex = null;
-
+/** @param {string} text @param {Record<string, unknown>} [params] */
 function fill(text, params) {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
 }
 
-export function t(id, params) {
-  const found = messages[id];
-  return fill(typeof found === "string" && found ? found : id, params);
+/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn.
+ * @param {{lang?: string, messages?: Record<string, string | string[]>}} catalog */
+export function translator({ lang = "en", messages = {} }) {
+  // made when a plural form is first looked up (Intl.PluralRules is costly to make as a page starts)
+  /** @type {((n: number) => number) | null} */
+  let pluralIndex = null;
+  return {
+    lang,
+    /** @param {string} id @param {Record<string, unknown>} [params] */
+    t(id, params) {
+      const found = messages[id];
+      return fill(typeof found === "string" && found ? found : id, params);
+    },
+    /** @param {string} context @param {string} id @param {Record<string, unknown>} [params] */
+    tc(context, id, params) {
+      const found = messages[`${context}\x04${id}`];
+      return fill(typeof found === "string" && found ? found : id, params);
+    },
+    /** @param {string} singular @param {string} plural @param {number} n @param {Record<string, unknown>} [params] */
+    tn(singular, plural, n, params) {
+      const found = messages[singular];
+      const values = { n, ...(params || {}) };
+      if (Array.isArray(found) && found.length) {
+        pluralIndex = pluralIndex || pluralRule(lang);
+        const index = Math.min(Math.max(pluralIndex(n), 0), found.length - 1);
+        if (found[index]) return fill(found[index], values);
+      }
+      return fill(n === 1 ? singular : plural, values);
+    },
+  };
 }
+
+const ENGLISH = translator({});
+/** The texts of the page's language: the store's (loadLanguage() puts them there), English before. */
+const texts = () => state.texts || ENGLISH;
+
+/** @param {string} id @param {Record<string, unknown>} [params] */
+export const t = (id, params) => texts().t(id, params);
 
 /** A message in a context (gettext's msgctxt): the same English word that another language says in
- * two ways, e.g. tc("replay", "Play") for the replay's button beside the new game's "Play". */
-export function tc(context, id, params) {
-  const found = messages[`${context}\x04${id}`];
-  return fill(typeof found === "string" && found ? found : id, params);
-}
+ * two ways, e.g. tc("replay", "Play") for the replay's button beside the new game's "Play".
+ * @param {string} context @param {string} id @param {Record<string, unknown>} [params] */
+export const tc = (context, id, params) => texts().tc(context, id, params);
 
-export function tn(singular, plural, n, params) {
-  const found = messages[singular];
-  const values = { n, ...(params || {}) };
-  if (Array.isArray(found) && found.length) {
-    pluralIndex = pluralIndex || pluralRule(lang);
-    const index = Math.min(Math.max(pluralIndex(n), 0), found.length - 1);
-    if (found[index]) return fill(found[index], values);
-  }
-  return fill(n === 1 ? singular : plural, values);
-}
+/** @param {string} singular @param {string} plural @param {number} n @param {Record<string, unknown>} [params] */
+export const tn = (singular, plural, n, params) => texts().tn(singular, plural, n, params);
 
 export function currentLanguage() {
-  return lang;
+  return texts().lang;
 }
 
-/** Load the texts of language `wanted`: `texts` when the page brought them (its catalog as
- * GET /api/i18n/{lang} answers it), else from the server. */
-export async function loadLanguage(wanted, texts = null) {
-  let data = texts || { lang: "en", plural: "(n != 1)", messages: {} };
-  if (!texts && wanted && wanted !== "en") {
+/** Load the texts of language `wanted` into the store: `brought` when the page brought them (its
+ * catalog as GET /api/i18n/{lang} answers it), else from the server.
+ * @param {string | null | undefined} wanted @param {BrowserCatalog | null} [brought] */
+export async function loadLanguage(wanted, brought = null) {
+  let data = brought || { lang: "en", plural: "(n != 1)", messages: {} };
+  if (!brought && wanted && wanted !== "en") {
     try {
       const response = await fetch(relative(`/api/i18n/${encodeURIComponent(wanted)}`));
       if (response.ok) data = await response.json();
@@ -76,9 +100,8 @@ export async function loadLanguage(wanted, texts = null) {
       // Offline or refused: keep English.
     }
   }
-  lang = data.lang || "en";
-  messages = data.messages || {};
-  pluralIndex = null;
-  document.documentElement.lang = lang;
-  return lang;
+  const loaded = translator(data);
+  update({ texts: loaded });
+  document.documentElement.lang = loaded.lang;
+  return loaded.lang;
 }

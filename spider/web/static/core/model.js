@@ -5,9 +5,11 @@ import { hookList } from "./hooks.js";
 
 /** A text for a live region (a status, an alert): a new object each time it is said, so that a
  * view writes it again, and a screen reader says it again, even when the words are the same. */
-export const message = (text) => ({ text });
+export const message = (/** @type {string} */ text) => ({ text });
 
 /** The timers a model uses, as functions that return their own cancel; tests pass their own. */
+/** @typedef {{now: () => number, later: (fn: () => void, ms: number) => () => void, every: (fn: () => void, ms: number) => () => void}} Timers */
+/** @type {Timers} */
 export const realTimers = {
   now: () => performance.now(),
   later(fn, ms) {
@@ -20,11 +22,16 @@ export const realTimers = {
   },
 };
 
+/** @template {object} [S=Record<string, any>] */
 export class Model {
+  /** @type {Readonly<S>} */
   #state;
+  /** @type {ReturnType<typeof hookList<(state: Readonly<S>, previous: Readonly<S>) => void>>} */
   #changes = hookList();
+  /** @type {ReturnType<typeof hookList<(event: Record<string, any>) => void>>} */
   #events = hookList();
 
+  /** @param {S} initial */
   constructor(initial) {
     this.#state = Object.freeze({ ...initial });
   }
@@ -34,22 +41,26 @@ export class Model {
     return this.#state;
   }
 
-  /** `fn(state, previous)` after every change; returns the unsubscribe function. */
+  /** `fn(state, previous)` after every change; returns the unsubscribe function.
+   * @param {(state: Readonly<S>, previous: Readonly<S>) => void} fn */
   subscribe(fn) {
     return this.#changes.add(fn);
   }
 
-  /** `fn(event)` for each one-off event ({say: text}, {focus: name}…); returns the unsubscribe. */
+  /** `fn(event)` for each one-off event ({say: text}, {focus: name}…); returns the unsubscribe.
+   * @param {(event: Record<string, any>) => void} fn */
   on(fn) {
     return this.#events.add(fn);
   }
 
+  /** @param {Partial<S>} patch */
   set(patch) {
     const previous = this.#state;
     this.#state = Object.freeze({ ...previous, ...patch });
     this.#changes.call(this.#state, previous);
   }
 
+  /** @param {Record<string, any>} event */
   emit(event) {
     this.#events.call(event);
   }

@@ -2,7 +2,7 @@
 // table that silently ignores every click. Trying again first asks the server whether it is
 // back, then lets the app load what it missed (onReconnect).
 import { api } from "./api.js";
-import { $, el } from "./dom.js";
+import { $, $button, el } from "./dom.js";
 import { hookList } from "./hooks.js";
 import { t } from "./i18n.js";
 
@@ -10,6 +10,7 @@ const reconnected = hookList();
 
 /** `hook()` runs once the server answers again (app.js reloads the player and the game); each
  * hook is awaited in turn. Returns the function that removes it. */
+/** @param {() => unknown} hook */
 export function onReconnect(hook) {
   return reconnected.add(hook);
 }
@@ -29,7 +30,7 @@ export function connectionLost(text = t("The server cannot be reached. Check you
   const node = box();
   $("offline-text").textContent = text;
   $("btn-retry").textContent = t("Try again");
-  $("btn-retry").disabled = false;
+  $button("btn-retry").disabled = false;
   node.hidden = false;
 }
 
@@ -39,7 +40,7 @@ export function connectionBack() {
 }
 
 async function retry() {
-  $("btn-retry").disabled = true;
+  $button("btn-retry").disabled = true;
   try {
     await api.health();
   } catch (_) {

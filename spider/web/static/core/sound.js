@@ -1,17 +1,14 @@
 // Short sounds synthesised with the Web Audio API: no files to download.
+import { state, update } from "./state.js";
 
-let context = null;
-let enabled = true;
-
-export function setSound(on) {
-  enabled = Boolean(on);
-}
-
+/** Whether the player has the sound on (the "sound" setting; on until they turn it off). */
 export function soundOn() {
-  return enabled;
+  return state.settings.sound !== false;
 }
 
+/** The page's audio context, made at the first sound (kept in the store); null without Web Audio. */
 function ctx() {
+  let context = state.audio;
   if (!context) {
     const Ctor = window.AudioContext || window.webkitAudioContext;
     if (!Ctor) return null;
@@ -20,11 +17,14 @@ function ctx() {
     } catch (_) {
       return null;
     }
+    update({ audio: context });
   }
   if (context.state === "suspended") context.resume().catch(() => {});
   return context;
 }
 
+/** @param {number} freq @param {number} start @param {number} duration
+ * @param {{type?: OscillatorType, gain?: number, slide?: number}} [how] */
 function tone(freq, start, duration, { type = "sine", gain = 0.08, slide = 0 } = {}) {
   const c = ctx();
   if (!c) return;
@@ -53,10 +53,11 @@ const SOUNDS = {
   win: () => [523, 659, 784, 1047, 784, 1047].forEach((f, i) => tone(f, i * 0.12, 0.3, { gain: 0.07 })),
 };
 
+/** @param {string} name */
 export function play(name) {
-  if (!enabled || !SOUNDS[name]) return;
+  if (!soundOn() || !Object.hasOwn(SOUNDS, name)) return;
   try {
-    SOUNDS[name]();
+    SOUNDS[/** @type {keyof typeof SOUNDS} */ (name)]();
   } catch (_) {
     // Audio is a nicety; never let it break play.
   }

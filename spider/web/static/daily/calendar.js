@@ -56,7 +56,8 @@ export function calendarTable(calendar, { language, today, selected, onPick }) {
   const body = el("tbody", {}, ...monthGrid(calendar.month, firstDay).map((week) => el("tr", {}, ...week.map(cell))));
   const table = el("table", { class: "calendar" }, el("caption", { class: "sr-only", text: monthName }), el("thead", {}, head), body);
   table.addEventListener("keydown", (event) => {
-    const from = event.target.dataset && event.target.dataset.day;
+    const target = /** @type {HTMLElement} */ (event.target);
+    const from = target.dataset && target.dataset.day;
     if (!from || !openable.length) return;
     const next = stepDay(from, event.key, openable[0], openable[openable.length - 1]);
     if (!next || !buttons.has(next)) return;

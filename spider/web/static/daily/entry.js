@@ -11,13 +11,13 @@ const toolButton = el("button", { id: "btn-daily", type: "button", "aria-haspopu
 const item = el("button", { id: "btn-daily-menu", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-daily", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-daily-title" });
 const badge = el("p", { id: "daily-badge", class: "daily-badge", hidden: true });
-const loadScreen = lazyScreen("static/daily/daily.css", () => import("./screen.js"));
+// the screen, made the first time it opens
+const screen = lazyScreen("static/daily/daily.css", async () => (await import("./screen.js")).dailyScreen({ dialog }));
 
 /** Open the screen; `show` ({date, level}) opens a deal's leaderboard too. */
 async function open(show = {}) {
   closeMenu();
-  const { openDailyScreen } = await loadScreen();
-  await openDailyScreen(dialog, show);
+  await (await screen()).open(show);
 }
 
 function dayText(date) {
@@ -25,16 +25,6 @@ function dayText(date) {
   return new Intl.DateTimeFormat(state.language, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** A daily deal on the table says which day's it is and whether it counts; its code box (a daily
- * deal has no code to share) gives way to it. */
-function applyBadge() {
-  const daily = state.view && state.view.daily;
-  document.body.classList.toggle("daily-game", Boolean(daily));
-  badge.hidden = !daily;
-  if (!daily) return;
-  badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind: badgeKind(daily) });
-  watchMidnight(daily);
-}
 
 /** Whether the attempt still counts: the server says so (in play, on its own day), and the UTC
  * day this browser sees has not moved past the deal's since. */
@@ -44,14 +34,29 @@ function badgeKind(daily) {
   return daily.counted ? t("no longer counts for the leaderboard") : t("practice");
 }
 
-let midnight = null;
+/** A daily deal on the table says which day's it is and whether it counts; its code box (a daily
+ * deal has no code to share) gives way to it. Returns the function that draws the badge again. */
+function dailyBadge() {
+  let midnight = null;
 
-/** At the next UTC midnight the attempt on the table stops counting: say so then, unasked. */
-function watchMidnight(daily) {
-  clearTimeout(midnight);
-  if (!daily.counting) return;
-  const now = Date.now();
-  midnight = setTimeout(applyBadge, 86400000 - (now % 86400000) + 1000);
+  function applyBadge() {
+    const daily = state.view && state.view.daily;
+    document.body.classList.toggle("daily-game", Boolean(daily));
+    badge.hidden = !daily;
+    if (!daily) return;
+    badge.textContent = t("Daily deal, {date}: {kind}", { date: dayText(daily.date), kind: badgeKind(daily) });
+    watchMidnight(daily);
+  }
+
+  /** At the next UTC midnight the attempt on the table stops counting: say so then, unasked. */
+  function watchMidnight(daily) {
+    clearTimeout(midnight);
+    if (!daily.counting) return;
+    const now = Date.now();
+    midnight = setTimeout(applyBadge, 86400000 - (now % 86400000) + 1000);
+  }
+
+  return applyBadge;
 }
 
 function applyTexts() {
@@ -66,13 +71,14 @@ $("btn-settings").before(item);
 document.querySelector("#topbar .code-box").after(badge);
 toolButton.addEventListener("click", () => open());
 item.addEventListener("click", () => open());
-dialog.addEventListener("close", async () => (await loadScreen()).stopDailyScreen());
+dialog.addEventListener("close", async () => (await screen()).stop());
 addResultButton((view, closeResult) => view.daily ? el("button", { type: "button", text: t("See the leaderboard"),
   onclick: () => {
     closeResult();
     // after the result's close has put the focus back, so that closing the screen returns it there
     setTimeout(() => open({ date: view.daily.date, level: view.daily.level }), 0);
   } }) : null);
+const applyBadge = dailyBadge();
 subscribe((changed) => {
   if (changed.has("language")) applyTexts();
   if (changed.has("language") || changed.has("view")) applyBadge();

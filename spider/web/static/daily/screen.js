@@ -2,11 +2,12 @@
 // time left until the next deals, the streaks, the month calendar, a deal's leaderboard and a past
 // deal's winning line (history/'s replay viewer, every card face up). It holds no rules: the model
 // (screen-model.js) holds what shows, from the server's answers (GET /api/daily…, docs/API.md);
-// this draws it, passes the clicks on, and plays a deal.
-import { api } from "../core/api.js";
+// this draws it, passes the clicks on, and plays a deal. Made by dailyScreen(), which takes what it
+// needs (the API, the store, the dialog to draw into), so a node test makes one with stand-ins.
+import { api as serverApi } from "../core/api.js";
 import { asset, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
-import { state } from "../core/state.js";
+import { state as appState } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { gameLost, startGame } from "../game/start.js";
@@ -17,8 +18,9 @@ import { dealCard } from "./deals.js";
 import { deckRequest, playingOnTable, sameAttempt } from "./plan.js";
 import { DailyModel } from "./screen-model.js";
 
-let current = null; // the open screen's model
-let stopLine = () => {}; // the winning line's replay, while it plays
+/** @import { Timers } from "../core/model.js" */
+/** @typedef {typeof serverApi} Api */
+/** @typedef {typeof appState} Store */
 
 /** The parts of the screen, empty until the model fills them. */
 function parts(dialog) {
@@ -58,7 +60,7 @@ function parts(dialog) {
 
 /** Play `deal` of the day shown (`action`: dealAction()'s), asking first when that would make the
  * game in progress a loss. */
-async function play(dialog, model, deal, action, button) {
+async function play({ api, state, dialog }, model, deal, action, button) {
   const { day } = model.state;
   if (playingOnTable(action, day, deal.level, state.view)) {
     closeDialog(dialog); // that game is the one on the table
@@ -81,36 +83,39 @@ async function play(dialog, model, deal, action, button) {
   }
 }
 
-/** A past day's deal step by step along its winning line, in the replay viewer. */
-function showLine(section, line) {
-  stopLine();
-  stopLine = () => {};
+/** A past day's deal step by step along its winning line, in the replay viewer; returns the
+ * function that stops it. */
+function showLine(api, section, line) {
   if (!line) {
     section.hidden = true;
     section.replaceChildren();
-    return;
+    return () => {};
   }
   const looks = asset("static/history/history.css"); // the replay's
   if (!document.querySelector(`link[href="${looks}"]`)) document.head.append(el("link", { rel: "stylesheet", href: looks }));
   section.hidden = false;
   section.setAttribute("aria-label", line.label);
-  stopLine = showReplay(section, { id: null }, line.label, null, {
+  const stop = showReplay(section, { id: null }, line.label, null, {
     back: null, heading: line.heading, start: line.start,
     step: (step) => api.dailyLine(line.date, line.level, step),
   });
   const heading = section.querySelector("h3");
   heading.tabIndex = -1;
   heading.focus();
+  return stop;
 }
 
-/** Draw what changed between the model's states `before` and `now`. */
-function draw(dialog, p, model, now, before) {
+/** Draw what changed between the model's states `before` and `now` (the winning line: `line`). */
+function draw(deps, p, model, now, before, line) {
   if (now.clock !== before.clock) p.clock.textContent = now.clock;
   if (now.streak !== before.streak) p.streak.textContent = now.streak;
   if (now.you !== before.you) p.you.textContent = now.you;
-  if (now.line !== before.line) showLine(p.lineSection, now.line);
+  if (now.line !== before.line) {
+    line.stop();
+    line.stop = showLine(deps.api, p.lineSection, now.line);
+  }
   if (now.deals !== before.deals && now.deals) {
-    const handlers = { play: (...args) => play(dialog, model, ...args), watch: (deal) => model.watch(deal.level),
+    const handlers = { play: (deal, action, button) => play(deps, model, deal, action, button), watch: (deal) => model.watch(deal.level),
       board: (deal) => model.showBoard(deal.level) };
     p.deals.replaceChildren(...now.deals.map((deal) => dealCard(deal, now.isToday, handlers, now.day)));
   }
@@ -137,15 +142,35 @@ function draw(dialog, p, model, now, before) {
   p.next.disabled = now.nextDisabled;
 }
 
-/** Open the screen in `dialog`; `show` may ask for a deal's leaderboard at once ({date, level}). */
-export async function openDailyScreen(dialog, show = {}) {
-  stopDailyScreen();
+/** The daily deals' screen, drawn into `dialog`: open(show) opens it (`show` may ask for a deal's
+ * leaderboard at once, {date, level}); stop() stops its countdown and a playing winning line (the
+ * dialog closed). `api` and `state` are the server's client and the app's store, or stand-ins.
+ * @param {{dialog: HTMLDialogElement, api?: Api, state?: Store, timers?: Timers}} deps */
+export function dailyScreen({ dialog, api = serverApi, state = appState, timers = undefined }) {
+  const deps = { dialog, api, state };
+  let model = null; // the open screen's model
+  const line = { stop: () => {} }; // the winning line's replay, while it plays
+  const stop = () => {
+    if (model) model.stop();
+    line.stop();
+    line.stop = () => {};
+  };
+  const open = (show = {}) => {
+    stop();
+    const opening = openIn(deps, show, line, timers);
+    model = opening.model;
+    return opening.opened;
+  };
+  return { open, stop };
+}
+
+function openIn(deps, show, line, timers) {
+  const { dialog, api, state } = deps;
   const p = parts(dialog);
   openDialog(dialog);
   p.title.focus();
-  const model = new DailyModel({ api, language: state.language });
-  current = model;
-  model.subscribe((now, before) => draw(dialog, p, model, now, before));
+  const model = new DailyModel({ api, language: state.language, timers });
+  model.subscribe((now, before) => draw(deps, p, model, now, before, line));
   model.on((event) => {
     if (event.focus === "day") p.dayTitle.focus();
     if (event.focus === "board") p.boardTitle.focus();
@@ -157,11 +182,5 @@ export async function openDailyScreen(dialog, show = {}) {
   p.previous.addEventListener("click", () => model.previousMonth());
   p.next.addEventListener("click", () => model.nextMonth());
   p.back.addEventListener("click", () => model.backToToday());
-  await model.open(show);
-}
-
-/** The countdown and a playing winning line stop when the dialog closes. */
-export function stopDailyScreen() {
-  if (current) current.stop();
-  stopLine();
+  return { model, opened: model.open(show) };
 }

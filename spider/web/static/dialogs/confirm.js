@@ -33,7 +33,7 @@ export function confirmLoss(question) {
     dialog.addEventListener("close", () => {
       dialog.remove();
       syncClock();
-      if (!answer && returnTo && returnTo.isConnected && returnTo.focus) returnTo.focus();
+      if (!answer && returnTo && returnTo.isConnected && returnTo instanceof HTMLElement) returnTo.focus();
       resolve(answer);
     });
     document.body.append(dialog);

@@ -3,12 +3,11 @@
 import { el } from "../core/dom.js";
 import { closeMenu } from "../play/menu.js";
 import { syncClock } from "../table/clock.js";
+import { state, update } from "../core/state.js";
 import { applyRovingFocus } from "../table/focus.js";
 
-let returnFocus = null;
-
 export function openDialog(dialog) {
-  returnFocus = document.activeElement;
+  update({ returnFocus: document.activeElement });
   closeMenu();
   if (!dialog.open) dialog.showModal();
   syncClock();
@@ -22,14 +21,15 @@ export function closeDialog(dialog) {
 
 /** After a new game the table takes the focus, not the button that opened the dialog. */
 export function forgetReturnFocus() {
-  returnFocus = null;
+  update({ returnFocus: null });
 }
 
 /** A dialog closed: the focus goes back to what had it, else to the table. */
 export function restoreFocus() {
-  if (returnFocus && returnFocus.isConnected && returnFocus.focus) returnFocus.focus();
+  const back = /** @type {HTMLElement | null} */ (state.returnFocus);
+  update({ returnFocus: null });
+  if (back && back.isConnected && back.focus) back.focus();
   else applyRovingFocus(true);
-  returnFocus = null;
 }
 
 /** A row of buttons for the bottom of a dialog. */

@@ -12,8 +12,6 @@ const LAUNCH_EVERY = 110; // ms between two cards leaving their place
 const LONGEST = 16000; // ms: the celebration ends by itself after this
 const STILL_CARDS = 10;
 
-let running = null;
-
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** One card's picture, drawn once per card and size and stamped on every frame. */
@@ -72,10 +70,11 @@ function seeded(seed) {
   };
 }
 
-/** Start the celebration for a won view; returns the canvas (aria-hidden, data-still under
- *  reduced motion). A celebration already running stops first. */
+/** Start the celebration for a won view; returns the function that ends it and takes its canvas
+ *  (aria-hidden, data-still under reduced motion) away. A celebration already running stops first:
+ *  its canvas leaves the page, and its frames stop with it. */
 export function celebrate(view) {
-  stopCelebration();
+  for (const old of $("fx").querySelectorAll("canvas.celebration")) old.remove();
   const width = window.innerWidth;
   const height = window.innerHeight;
   const scale = Math.min(window.devicePixelRatio || 1, 2); // sharp enough; more costs memory, not looks
@@ -111,8 +110,7 @@ export function celebrate(view) {
         if (n++ % 6 === 0) g.drawImage(image(c.card), x, y, w, h);
       }
     });
-    running = { canvas, stop: () => {} };
-    return canvas;
+    return () => canvas.remove();
   }
   const flying = [];
   let next = 0;
@@ -130,17 +128,12 @@ export function celebrate(view) {
       if (step.done) flying.splice(i, 1);
       else g.drawImage(image(flying[i].card), step.value[0], step.value[1], w, h);
     }
-    if ((next < cards.length || flying.length) && now - started < LONGEST) frame = requestAnimationFrame(tick);
+    const going = (next < cards.length || flying.length) && now - started < LONGEST;
+    if (going && canvas.isConnected) frame = requestAnimationFrame(tick);
   };
   frame = requestAnimationFrame(tick);
-  running = { canvas, stop: () => cancelAnimationFrame(frame) };
-  return canvas;
-}
-
-/** End the celebration and take its canvas away. */
-export function stopCelebration() {
-  if (!running) return;
-  running.stop();
-  running.canvas.remove();
-  running = null;
+  return () => {
+    cancelAnimationFrame(frame);
+    canvas.remove();
+  };
 }

@@ -121,7 +121,7 @@ export function openNewGame(prefill = {}) {
   const codeError = codeField(form);
   const error = el("p", { class: "error", role: "alert" });
   form.append(error);
-  if (prefill.code) form.querySelector("#new-code").value = prefill.code;
+  if (prefill.code) /** @type {HTMLInputElement} */ (form.querySelector("#new-code")).value = prefill.code;
   if (prefill.error) codeError(prefill.error);
   const playButton = el("button", { type: "submit", class: "primary", value: "play", text: t("Play") });
   const buttons = buttonRow(playButton);
@@ -131,8 +131,9 @@ export function openNewGame(prefill = {}) {
 
   const read = () => {
     const data = new FormData(form);
-    return { game: data.get("game"), suits: Number(data.get("suits")), rules: data.get("rules"),
-      profile: data.get("profile"), code: String(data.get("code") || "").trim() };
+    const text = (/** @type {string} */ name) => /** @type {string} */ (data.get(name));
+    return { game: text("game"), suits: Number(data.get("suits")), rules: text("rules"),
+      profile: text("profile"), code: String(data.get("code") || "").trim() };
   };
   const refresh = () => {
     const choice = read();
@@ -143,12 +144,13 @@ export function openNewGame(prefill = {}) {
     return loadStats(level && level.key, statsBox, t("Your statistics: {level}", { level: level ? level.name : "" }));
   };
   form.addEventListener("change", (event) => {
-    if (event.target.name === "game" || event.target.name === "suits" || event.target.name === "rules") refresh();
+    const { name } = /** @type {HTMLInputElement} */ (event.target);
+    if (name === "game" || name === "suits" || name === "rules") refresh();
   });
   const refused = (e) => {
     if (aboutTheCode(e)) {
       codeError(reasonOf(e));
-      form.querySelector("#new-code").focus();
+      /** @type {HTMLInputElement} */ (form.querySelector("#new-code")).focus();
     } else {
       error.textContent = reasonOf(e);
     }
@@ -184,7 +186,7 @@ export function openNewGame(prefill = {}) {
   const statsShown = refresh();
   openDialog(dialog);
   if (prefill.error) { // a bad deal link: the field to mend, with its reason in sight once the statistics above it are in
-    form.querySelector("#new-code").focus();
+    /** @type {HTMLInputElement} */ (form.querySelector("#new-code")).focus();
     statsShown.then(() => form.querySelector("#new-code-error").scrollIntoView({ block: "nearest" }));
   }
 }

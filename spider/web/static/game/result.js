@@ -9,7 +9,7 @@ import { state } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { elapsed } from "../table/clock.js";
 import { keyboardInUse } from "../table/focus.js";
-import { celebrate, stopCelebration } from "./celebration.js";
+import { celebrate } from "./celebration.js";
 import { openNewGame } from "./newgame.js";
 import { loadStats, perfectNews, winNews } from "./stats.js";
 
@@ -25,8 +25,7 @@ export function addResultButton(make) {
 export async function showResult() {
   const v = state.view;
   const dialog = $("dlg-result");
-  celebrate(v);
-  dialog.addEventListener("close", stopCelebration, { once: true });
+  dialog.addEventListener("close", celebrate(v), { once: true });
   const content = el("div", { class: "result" });
   content.append(el("h2", { id: "dlg-result-title", text: t("You won!") }));
   const news = el("div", { id: "result-news" });
@@ -60,7 +59,7 @@ export async function showResult() {
   if (streak) news.append(el("p", { class: "result-streak", text: streak }));
   openDialog(dialog);
   // a win comes from a click as often as from a key: its first button shows a ring only for the keyboard
-  const first = document.activeElement;
+  const first = /** @type {HTMLElement | null} */ (document.activeElement);
   if (!keyboardInUse() && first && dialog.contains(first)) {
     first.blur();
     first.focus({ focusVisible: false });

@@ -12,13 +12,13 @@ const dialog = el("dialog", { id: "dlg-stats", class: "dialog wide history-dialo
 const lostDialog = el("dialog", { id: "dlg-review", class: "dialog wide history-dialog", "aria-labelledby": "dlg-review-title" });
 const lostBar = el("section", { class: "lost-bar", "aria-label": t("Your last game"), hidden: true });
 
-const loadScreen = lazyScreen("static/history/history.css", () => import("./screen.js"));
-const loadLost = lazyScreen("static/history/history.css", () => import("./lost.js"));
+// the screen, made the first time it opens
+const screen = lazyScreen("static/history/history.css", async () => (await import("./screen.js")).statsScreen({ dialog }));
+const lost = lazyScreen("static/history/history.css", async () => (await import("./lost.js")).lostResult(lostBar, lostDialog));
 
 async function open() {
   closeMenu();
-  const { openStatsScreen } = await loadScreen();
-  await openStatsScreen(dialog);
+  await (await screen()).open();
 }
 
 function applyTexts() {
@@ -29,9 +29,9 @@ function applyTexts() {
 document.body.append(dialog, lostDialog, lostBar);
 $("btn-settings").before(item);
 item.addEventListener("click", open);
-dialog.addEventListener("close", async () => (await loadScreen()).stopStatsScreen());
-lostDialog.addEventListener("close", async () => (await loadLost()).stopLostResult());
-onGameLost(async (game) => (await loadLost()).showLostResult(lostBar, lostDialog, game));
+dialog.addEventListener("close", async () => (await screen()).stop());
+lostDialog.addEventListener("close", async () => (await lost()).stop());
+onGameLost(async (game) => (await lost()).show(game));
 subscribe((changed) => {
   if (changed.has("language")) applyTexts();
 });

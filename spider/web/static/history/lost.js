@@ -9,46 +9,44 @@ import { state, subscribe } from "../core/state.js";
 import { closeDialog, openDialog } from "../dialogs/dialog.js";
 import { showReview } from "./review.js";
 
-let stopReview = () => {};
-let unsubscribe = () => {};
+/** The bar that offers a lost game's review, drawn into `bar`, the review opening in `dialog`:
+ * show(game) offers `game`'s (its last view); stop() stops the review (its dialog closed).
+ * @param {HTMLElement} bar @param {HTMLDialogElement} dialog */
+export function lostResult(bar, dialog) {
+  let stopReview = () => {};
+  let unsubscribe = () => {};
+  const said = el("p", { role: "status" }); // the bar's live region: kept, so that a screen reader hears each new text in it
+  let reviewed = null; // the game its review button opens
 
-let said = null; // the bar's live region: kept, so that a screen reader hears each new text in it
-let reviewed = null; // the game its review button opens
-
-/** Offer the review of `game` (its last view) on `bar`; the review opens in `dialog`. */
-export function showLostResult(bar, dialog, game) {
   const hide = () => {
     bar.hidden = true;
     unsubscribe();
   };
-  if (!said) {
-    said = el("p", { role: "status" });
-    const review = () => {
-      hide();
-      stopReview();
-      dialog.replaceChildren();
-      openDialog(dialog);
-      const level = levelName(state.catalog, reviewed.game, reviewed.suits, reviewed.rules);
-      stopReview = showReview(dialog, reviewed, level, () => closeDialog(dialog), t("Close"));
-    };
-    bar.replaceChildren(said,
-      el("button", { type: "button", class: "review", text: t("Review this game"), onclick: review }),
-      el("button", { type: "button", class: "dismiss", text: t("Dismiss"), onclick: hide }));
-  }
-  reviewed = game;
-  bar.querySelector("button.review").hidden = dailySecret(game.daily); // its review waits for the day's end
-  bar.hidden = false;
-  const level = levelName(state.catalog, game.game, game.suits, game.rules);
-  said.textContent = `${t("Your last game counts as a loss")}: ${
-    tn("{level}: {n} move.", "{level}: {n} moves.", game.moves, { level })}`;
-  unsubscribe();
-  const playing = state.view && state.view.id;
-  unsubscribe = subscribe(() => {
-    if (!state.view || state.view.id !== playing || state.view.version > 0) hide();
-  });
-}
+  const review = () => {
+    hide();
+    stopReview();
+    dialog.replaceChildren();
+    openDialog(dialog);
+    const level = levelName(state.catalog, reviewed.game, reviewed.suits, reviewed.rules);
+    stopReview = showReview(dialog, reviewed, level, () => closeDialog(dialog), t("Close"));
+  };
+  bar.replaceChildren(said,
+    el("button", { type: "button", class: "review", text: t("Review this game"), onclick: review }),
+    el("button", { type: "button", class: "dismiss", text: t("Dismiss"), onclick: hide }));
 
-/** The review stops when its dialog closes. */
-export function stopLostResult() {
-  stopReview();
+  function show(game) {
+    reviewed = game;
+    /** @type {HTMLButtonElement} */ (bar.querySelector("button.review")).hidden = dailySecret(game.daily); // its review waits for the day's end
+    bar.hidden = false;
+    const level = levelName(state.catalog, game.game, game.suits, game.rules);
+    said.textContent = `${t("Your last game counts as a loss")}: ${
+      tn("{level}: {n} move.", "{level}: {n} moves.", game.moves, { level })}`;
+    unsubscribe();
+    const playing = state.view && state.view.id;
+    unsubscribe = subscribe(() => {
+      if (!state.view || state.view.id !== playing || state.view.version > 0) hide();
+    });
+  }
+
+  return { show, stop: () => stopReview() };
 }

@@ -3,15 +3,18 @@
 // region, and the winning line from the position before the turning point, step by step with every
 // card face up. The server refuses a game in play, so nothing of one can reach the page.
 // The model (review-model.js) follows the job; this draws it and passes the clicks on.
-import { api } from "../core/api.js";
+import { api as serverApi } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { showReplay } from "./replay.js";
 import { ReviewModel } from "./review-model.js";
 
 /** Show the review of `game` (an id and a title) in `container`; `back()` leaves it, on a button
- * labelled `backLabel`. Returns a function that stops it (and its job, if it still runs). */
-export function showReview(container, game, title, back, backLabel) {
+ * labelled `backLabel`; `api`: the server's client, or a stand-in. Returns a function that stops it
+ * (and its job, if it still runs).
+ * @param {HTMLElement} container @param {{id: string}} game @param {string} title @param {() => void} back
+ * @param {string} backLabel @param {typeof serverApi} [api] */
+export function showReview(container, game, title, back, backLabel, api = serverApi) {
   const model = new ReviewModel({ api, game, title });
   let stopLine = () => {};
   const stop = () => {

@@ -2,10 +2,10 @@
 // over time, the list of past games (each can be replayed), export as JSON or CSV, and reset with
 // a confirmation. Everything comes from the server (GET /api/stats, GET /api/history) through the
 // model (screen-model.js), which decides what shows; this draws it and passes the clicks on.
-import { api } from "../core/api.js";
+import { api as serverApi } from "../core/api.js";
 import { $, el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
-import { state } from "../core/state.js";
+import { state as appState } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { statsList } from "../game/stats.js";
 import { drawChart } from "./chart.js";
@@ -13,7 +13,6 @@ import { showReplay } from "./replay.js";
 import { showReview } from "./review.js";
 import { shortDate, StatsModel } from "./screen-model.js";
 
-let stopReplay = () => {};
 
 function levelBox(level) {
   const dl = statsList(level.rows);
@@ -81,10 +80,20 @@ function confirmReset(count) {
   });
 }
 
-/** Open the statistics screen in the dialog `dialog`. */
-export async function openStatsScreen(dialog) {
-  stopReplay();
-  const model = new StatsModel({ api, catalog: state.catalog, language: state.language });
+/** The statistics screen, drawn into `dialog`: open() opens it; stop() stops a replay it shows (the
+ * dialog closed). `api` and `state` are the server's client and the app's store, or stand-ins.
+ * @param {{dialog: HTMLDialogElement, api?: typeof serverApi, state?: typeof appState}} deps */
+export function statsScreen({ dialog, api = serverApi, state = appState }) {
+  const replaying = { stop: () => {} }; // the replay or review shown in the screen's place
+  const stop = () => replaying.stop();
+  const open = () => {
+    stop();
+    return openIn(dialog, api, new StatsModel({ api, catalog: state.catalog, language: state.language }), replaying);
+  };
+  return { open, stop };
+}
+
+async function openIn(dialog, api, model, replaying) {
   const content = el("div", { class: "history" });
   dialog.replaceChildren(content);
   const title = el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Statistics") });
@@ -114,14 +123,17 @@ export async function openStatsScreen(dialog) {
 
   const away = (show) => (row) => {
     const scroll = dialog.scrollTop;
-    stopReplay = show(dialog, row.game, row.title, () => {
+    replaying.stop = show(dialog, row.game, row.title, () => {
       dialog.replaceChildren(content);
       dialog.scrollTop = scroll;
       title.focus();
     });
   };
-  const replay = away(showReplay);
-  const review = away((...shown) => showReview(...shown, t("Back to statistics")));
+  // a past game's replay and review ask the screen's server
+  const replay = away((container, game, heading, back) => showReplay(container, game, heading, back,
+    { step: (step) => api.replay(game.id, step) }));
+  const review = away((container, game, heading, back) => showReview(container, game, heading, back,
+    t("Back to statistics"), api));
   let listed = []; // the rows drawn in the table, in order
 
   function drawRows(rows) {
@@ -167,9 +179,4 @@ export async function openStatsScreen(dialog) {
     if (await model.forget()) title.focus();
   });
   await model.load();
-}
-
-/** The replay stops when the dialog closes. */
-export function stopStatsScreen() {
-  stopReplay();
 }

@@ -49,6 +49,7 @@ export function applyPause() {
   $("btn-pause").textContent = state.paused ? t("Resume") : t("Pause");
 }
 
+/** @param {boolean} paused */
 export function setPaused(paused) {
   if (!state.view) return;
   clearSelection();
@@ -72,7 +73,7 @@ export function copyCode() {
 function selectCode() {
   const range = document.createRange();
   range.selectNodeContents($("code"));
-  const selection = window.getSelection();
+  const selection = /** @type {Selection} */ (window.getSelection());
   selection.removeAllRanges();
   selection.addRange(range);
   remind(t("Press Ctrl+C to copy the selected code."));

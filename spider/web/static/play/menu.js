@@ -7,7 +7,7 @@ export function openMenu() {
   $("menu").hidden = false;
   $("btn-menu").setAttribute("aria-expanded", "true");
   syncClock();
-  const first = $("menu").querySelector("button:not([disabled])");
+  const first = $("menu").querySelector(/** @type {"button"} */ ("button:not([disabled])"));
   if (first) first.focus();
 }
 

@@ -4,10 +4,12 @@ import { t, tn } from "../core/i18n.js";
 import { state, update } from "../core/state.js";
 import { cardName } from "../table/cards.js";
 import { announce } from "../table/speech.js";
+/** @import { GameView } from "../api" */
 
+/** @param {number} column @param {number} count */
 export function select(column, count) {
   update({ selected: { column, count } });
-  const top = state.view.columns[column - 1];
+  const top = /** @type {GameView} */ (state.view).columns[column - 1];
   const card = top.up[top.up.length - count];
   announce(count > 1
     ? tn("Picked up {card} and {n} card on it.", "Picked up {card} and {n} cards on it.", count - 1,

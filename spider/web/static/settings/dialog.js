@@ -1,10 +1,11 @@
 // The settings dialog (built from the catalog's profiles, looks and languages) and switching the
-// language; each change is saved as it is made.
-import { api } from "../core/api.js";
-import { fetchCatalog } from "../core/catalog.js";
-import { $, el } from "../core/dom.js";
+// language; each change is saved as it is made. Made by settingsDialog(), which takes what it needs
+// (the dialog to draw into, the store, the API, how a change is saved), so a node test makes one
+// with stand-ins.
+import { api as serverApi } from "../core/api.js";
+import { el } from "../core/dom.js";
 import { currentLanguage, loadLanguage, t } from "../core/i18n.js";
-import { state, update } from "../core/state.js";
+import { store as appStore } from "../core/state.js";
 import { singleTap } from "../core/tap.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { fourColours, setFourColours } from "./looks.js";
@@ -29,8 +30,19 @@ function looksChoice(name, legend, choices, current, samplePrefix) {
   return set;
 }
 
-export function openSettings() {
-  const dialog = $("dlg-settings");
+/** The settings dialog, drawn into `dialog`: open() opens it (again after the language changed).
+ * `store` is the app's (or a test's), `api` the server's client, `save` saves a change of the settings.
+ * @param {{dialog: HTMLDialogElement, store?: typeof appStore, api?: typeof serverApi,
+ *   save?: (change: Record<string, unknown>) => Promise<void>}} deps */
+export function settingsDialog({ dialog, store = appStore, api = serverApi, save = saveSettings }) {
+  const open = () => openIn({ dialog, store, api, save, reopen: open });
+  return { open };
+}
+
+/** @param {{dialog: HTMLDialogElement, store: typeof appStore, api: typeof serverApi,
+ *   save: (change: Record<string, unknown>) => Promise<void>, reopen: () => void}} deps */
+function openIn({ dialog, store, api, save, reopen }) {
+  const { state } = store;
   const s = state.settings;
   const form = el("form", { method: "dialog", class: "settings" });
   form.append(el("h2", { id: "dlg-settings-title", text: t("Settings") }));
@@ -45,38 +57,39 @@ export function openSettings() {
   form.append(checkbox("four_colours", t("Four-colour suits: diamonds blue, clubs green"), fourColours(), "set-four-colours"));
   form.append(looksChoice("card_back", t("Card back"), state.catalog.card_backs, s.card_back, "back"));
   form.append(looksChoice("table", t("Table colour"), state.catalog.tables, s.table, "felt"));
-  form.append(profileField("set-profile", s.profile, t("Scoring for new games")));
+  form.append(profileField("set-profile", s.profile, t("Scoring for new games"), state.catalog));
   // Language names are written in their own language (endonyms), so they are not translated.
   const language = el("select", { id: "set-lang", name: "lang" },
     ...state.catalog.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
   language.value = s.lang || currentLanguage();
   form.append(el("p", { class: "field" }, el("label", { for: "set-lang", text: t("Language") }), language));
-  form.append(...playerFields());
+  form.append(...playerFields(api));
   form.append(buttonRow(el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
   form.addEventListener("change", async (event) => {
-    const target = event.target;
+    const target = /** @type {HTMLInputElement} */ (event.target);
     if (!target.name) return; // the player's fields (settings/player.js) save with their own buttons
     if (target.name === "four_colours") {
       setFourColours(target.checked);
       return;
     }
-    await saveSettings({ [target.name]: target.type === "checkbox" ? target.checked : target.value });
+    await save({ [target.name]: target.type === "checkbox" ? target.checked : target.value });
     if (target.name === "lang") {
-      await switchLanguage(target.value);
-      openSettings();
-      $("set-lang").focus();
+      await switchLanguage(store, api, target.value);
+      reopen();
+      /** @type {HTMLElement} */ (dialog.querySelector("#set-lang")).focus();
     }
   });
   dialog.replaceChildren(form);
   openDialog(dialog);
 }
 
-/** Show the page in another language: its texts, the catalog's names and the server's texts. */
-async function switchLanguage(lang) {
+/** Show the page in another language: its texts, the catalog's names and the server's texts.
+ * @param {typeof appStore} store @param {typeof serverApi} api @param {string} lang */
+async function switchLanguage(store, api, lang) {
   const language = await loadLanguage(lang);
-  let { catalog, view } = state;
+  let { catalog, view } = store.state;
   try {
-    catalog = await fetchCatalog(); // the names of levels and profiles, in the saved language
+    catalog = await api.catalog(); // the names of levels and profiles, in the saved language
   } catch (_) {
     // keep the names in the old language
   }
@@ -88,5 +101,5 @@ async function switchLanguage(lang) {
       // keep the old view
     }
   }
-  update({ language, catalog, view });
+  store.update({ language, catalog, view });
 }

@@ -1,6 +1,7 @@
 // The player in the settings dialog: their display name, and transfer codes that let another
 // browser play as the same player. Neither is a setting: each is saved by its own button.
-import { api, ApiError } from "../core/api.js";
+import { api as serverApi, ApiError } from "../core/api.js";
+/** @typedef {typeof serverApi} Api */
 import { el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
 
@@ -33,7 +34,8 @@ function showName(input, help, name, keepTyped = false) {
 }
 
 /** The "Display name" field, with its Save button, description and error line. */
-function nameField() {
+/** @param {Api} api */
+function nameField(api) {
   const input = el("input", {
     id: "set-name", type: "text", class: "plain", autocomplete: "nickname", maxlength: "40", spellcheck: "false",
     "aria-describedby": "set-name-help set-name-error",
@@ -71,7 +73,8 @@ function nameField() {
 }
 
 /** Getting a code for another device, and entering one from another device. */
-function transferSection() {
+/** @param {Api} api */
+function transferSection(api) {
   const set = el("fieldset", { class: "transfer" }, el("legend", { text: t("Use on another device") }));
   set.append(el("p", { class: "hint-text", text: t("Play as the same player in another browser: get a code here and enter it there. Each code works once.") }));
   const shown = el("p", { class: "transfer-code", role: "status" });
@@ -124,7 +127,7 @@ function transferSection() {
   return set;
 }
 
-/** The player's part of the settings dialog. */
-export function playerFields() {
-  return [nameField(), transferSection()];
+/** The player's part of the settings dialog; `api`: the server's client, or a stand-in. */
+export function playerFields(api = serverApi) {
+  return [nameField(api), transferSection(api)];
 }

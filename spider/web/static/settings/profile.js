@@ -3,16 +3,19 @@
 // profile's details are written under it.
 import { el } from "../core/dom.js";
 import { state } from "../core/state.js";
+/** @import { Catalog } from "../api" */
 
 /** A field of a label and a select of the catalog's scoring profiles with `value` (else the
- * default) chosen, the chosen one's details under it. */
-export function profileField(id, value, label) {
+ * default) chosen, the chosen one's details under it; `catalog`: the store's, by default.
+ * @param {string} id @param {string | null | undefined} value @param {string} label
+ * @param {Catalog} [catalog] */
+export function profileField(id, value, label, catalog = /** @type {Catalog} */ (state.catalog)) {
   const select = el("select", { id, name: "profile", "aria-describedby": `${id}-details` },
-    ...state.catalog.profiles.map((p) => el("option", { value: p.id, text: p.name })));
-  select.value = value || state.catalog.default_settings.profile;
+    ...catalog.profiles.map((p) => el("option", { value: p.id, text: p.name })));
+  select.value = value || catalog.default_settings.profile;
   const details = el("span", { id: `${id}-details`, class: "hint-text" });
   const describe = () => {
-    const chosen = state.catalog.profiles.find((p) => p.id === select.value);
+    const chosen = catalog.profiles.find((p) => p.id === select.value);
     details.textContent = chosen ? chosen.label : "";
   };
   select.addEventListener("change", describe);

@@ -2,14 +2,17 @@
 // a face-down card arrives only as a count, so nothing here can name one.
 import { asset } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { state, update } from "../core/state.js";
 
 export const RED = new Set(["H", "D"]);
 
+/** @param {string} text */
 export function parseCard(text) {
   return { rank: text.slice(0, -1), suit: text.slice(-1) };
 }
 
 // The same message ids as the server's table description (spider/engine/describe.py).
+/** @param {string} text */
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
   switch (suit) {
@@ -48,6 +51,7 @@ export const PIP_H = 87;
 export const PIP = 19; // a pip's box; the ace's is ACE
 export const ACE = 40;
 const X = { L: 15, C: 38, R: 61 };
+/** @type {Record<string, [keyof typeof X, number][]>} */
 const ROWS = {
   2: [["C", 0], ["C", 1]],
   3: [["C", 0], ["C", 0.5], ["C", 1]],
@@ -61,7 +65,8 @@ const ROWS = {
     ["L", 1], ["R", 1]],
 };
 
-/** The pips of a rank: centres in the pip area, box size, and whether each is upside down. */
+/** The pips of a rank: centres in the pip area, box size, and whether each is upside down.
+ * @param {string} rank @returns {{x: number, y: number, size: number, flip: boolean}[]} */
 export function pipLayout(rank) {
   if (rank === "A") return [{ x: PIP_W / 2, y: PIP_H / 2, size: ACE, flip: false }];
   const top = PIP / 2;
@@ -75,12 +80,14 @@ export function pipLayout(rank) {
 const SVG = "http://www.w3.org/2000/svg";
 const COURTS = new Set(["J", "Q", "K"]);
 
+/** @param {string} tag @param {Record<string, string>} attrs */
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   return el;
 }
 
+/** @param {string} suit @param {{x: number, y: number, size: number, flip: boolean}} place */
 function pip(suit, { x, y, size, flip }) {
   const use = svg("use", {
     href: `#suit-${suit}`,
@@ -93,6 +100,7 @@ function pip(suit, { x, y, size, flip }) {
   return use;
 }
 
+/** @param {string} rank @param {string} suit @param {string} where */
 function cornerIndex(rank, suit, where) {
   const index = document.createElement("span");
   index.className = `index ${where}`;
@@ -105,7 +113,8 @@ function cornerIndex(rank, suit, where) {
   return index;
 }
 
-/** Where a court card's picture is: its own file, fetched on first use and cached (static/art). */
+/** Where a court card's picture is: its own file, fetched on first use and cached (static/art).
+ * @param {string} rank @param {string} suit */
 export function courtArt(rank, suit) {
   return `${asset(`static/art/court-${rank}${suit}.svg`)}#art`; // relative to the page (a sub-path too)
 }
@@ -119,23 +128,23 @@ const ART_HEAD = "-46 -128 92 150";
 
 // The pictures (a tenth of a megabyte for every court card) wait until the first table is on
 // screen, so they never delay it: until then a court card shows its indexes alone.
-let artShown = false;
-
-/** Fetch and show the court pictures, from now on and those already on the table. */
+/** Fetch and show the court pictures, from now on (state.courtArt) and those already on the table. */
 export function showCourtArt() {
-  artShown = true;
+  update({ courtArt: true });
   for (const use of document.querySelectorAll("use[data-art]")) {
-    use.setAttribute("href", use.getAttribute("data-art"));
+    use.setAttribute("href", /** @type {string} */ (use.getAttribute("data-art")));
     use.removeAttribute("data-art");
   }
 }
 
+/** @param {string} rank @param {string} suit @param {string} cls @param {string} viewBox */
 function courtPicture(rank, suit, cls, viewBox) {
   const picture = svg("svg", { class: cls, viewBox, preserveAspectRatio: "xMidYMin slice", focusable: "false" });
-  picture.append(svg("use", { [artShown ? "href" : "data-art"]: courtArt(rank, suit) }));
+  picture.append(svg("use", { [state.courtArt ? "href" : "data-art"]: courtArt(rank, suit) }));
   return picture;
 }
 
+/** @param {string} text */
 export function drawFace(text) {
   const { rank, suit } = parseCard(text);
   const court = COURTS.has(rank);
@@ -158,7 +167,8 @@ export function drawFace(text) {
   return face;
 }
 
-/** Show the player's card back and table colour (settings card_back and table). */
+/** Show the player's card back and table colour (settings card_back and table).
+ * @param {{card_back?: string | null, table?: string | null}} settings */
 export function applyLooks(settings, body = document.body) {
   for (const [prefix, value] of [["back", settings.card_back], ["felt", settings.table]]) {
     for (const cls of [...body.classList]) if (cls.startsWith(`${prefix}-`)) body.classList.remove(cls);

@@ -5,14 +5,16 @@
 import { api, relative } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { formatTime, tenths } from "../core/format.js";
-import { state } from "../core/state.js";
+import { state, update } from "../core/state.js";
+/** @import { GameView } from "../api" */
 
 const CLOCK_KEY = "spider.clock"; // {id, elapsed} of the game this browser last counted time for
 
-let base = 0; // seconds counted before `since`
-let since = null; // performance.now() when the clock last started, or null when stopped
+// The clock's base (seconds counted before `since`) and `since` (performance.now() when it last
+// started, or null when stopped) are the store's (state.clock).
 
 export function elapsed() {
+  const { base, since } = state.clock;
   const running = since === null ? 0 : (performance.now() - since) / 1000;
   return base + running;
 }
@@ -20,17 +22,17 @@ export function elapsed() {
 function shouldRun() {
   const v = state.view;
   // the clock starts at the first action (docs/RULES.md): a deal left open is not timed
-  return Boolean(v) && v.status === "active" && !v.won && v.version > 0 && !state.paused && document.visibilityState === "visible"
-    && !document.querySelector("dialog[open]") && $("menu").hidden;
+  return Boolean(v && v.status === "active" && !v.won && v.version > 0 && !state.paused && document.visibilityState === "visible"
+    && !document.querySelector("dialog[open]") && $("menu").hidden);
 }
 
 /** Start or stop the clock to match the page; call after anything that may change it. */
 export function syncClock() {
   const run = shouldRun();
-  if (run && since === null) since = performance.now();
+  const { since } = state.clock;
+  if (run && since === null) update({ clock: { base: state.clock.base, since: performance.now() } });
   if (!run && since !== null) {
-    base = elapsed();
-    since = null;
+    update({ clock: { base: elapsed(), since: null } });
     tickClock(); // show the time it stopped at, not the last second's tick
     remember();
   }
@@ -39,9 +41,9 @@ export function syncClock() {
 // Any dialog (the solver's too, which opens itself) stops and restarts the clock as it opens and closes.
 new MutationObserver(() => syncClock()).observe(document.body, { subtree: true, attributeFilter: ["open"] });
 
+/** @param {number | null | undefined} seconds */
 export function setClock(seconds) {
-  base = Number(seconds) || 0;
-  since = null;
+  update({ clock: { base: Number(seconds) || 0, since: null } });
   syncClock();
 }
 
@@ -55,6 +57,7 @@ function remember() {
   }
 }
 
+/** @param {string} id */
 function remembered(id) {
   try {
     const kept = JSON.parse(localStorage.getItem(CLOCK_KEY) || "null");
@@ -65,7 +68,8 @@ function remembered(id) {
 }
 
 /** Set the clock from a view the server sent, never back from the time this browser counted for
- * the same game; the server is told when it was behind. Returns the seconds set. */
+ * the same game; the server is told when it was behind. Returns the seconds set.
+ * @param {GameView} view */
 export function clockFromView(view) {
   const server = Number(view.elapsed) || 0;
   const seconds = Math.max(server, remembered(view.id));
@@ -92,5 +96,5 @@ export function saveClock(keepalive = false) {
 export function tickClock() {
   const time = document.querySelector("#status .time b");
   if (time) time.textContent = formatTime(elapsed());
-  if (since !== null) remember();
+  if (state.clock.since !== null) remember();
 }

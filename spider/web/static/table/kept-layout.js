@@ -2,6 +2,9 @@
 // in localStorage by what it was measured for. Each measure lays out the whole page, most of a slow
 // phone's time before its first card; a return visit in the same window draws its first table from
 // what was kept and measures once the table is on screen (render.js), drawing again if it differs.
+// The entries, once read, are the store's (state.keptLayout), and so is whether one was handed out
+// since takenKept() last asked (state.keptTaken).
+import { state, update } from "../core/state.js";
 
 const STORE = "spider.layout";
 const MOST = 8; // entries of each part: a few windows (a phone turned, a laptop's two screens)
@@ -15,37 +18,46 @@ function read() {
   }
 }
 
-let kept = null; // read on first use
-let taken = false; // whether a kept value was handed out since takenKept() last asked
-
-/** The entries kept of `part`, newest first: [key, value] each. */
-function entriesOf(part) {
-  kept = kept || read();
-  return (Array.isArray(kept[part]) ? kept[part] : []).filter((entry) => Array.isArray(entry));
+/** The entries kept of every part, read on first use. */
+function kept() {
+  if (!state.keptLayout) update({ keptLayout: read() });
+  return /** @type {Record<string, any>} */ (state.keptLayout);
 }
 
-/** What was kept of `part` for `key` (a string naming what the value depends on), or undefined. */
+/** The entries kept of `part`, newest first: [key, value] each.
+ * @param {string} part @returns {[string, any][]} */
+function entriesOf(part) {
+  const all = kept();
+  /** @type {unknown[]} */
+  const entries = Array.isArray(all[part]) ? all[part] : [];
+  return /** @type {[string, any][]} */ (entries.filter((entry) => Array.isArray(entry)));
+}
+
+/** What was kept of `part` for `key` (a string naming what the value depends on), or undefined.
+ * @param {string} part @param {string} key */
 export function keptFor(part, key) {
   const found = entriesOf(part).find((entry) => entry[0] === key);
-  if (found) taken = true;
+  if (found && !state.keptTaken) update({ keptTaken: true });
   return found ? found[1] : undefined;
 }
 
 /** Whether a kept value was handed out since the last call (it is then to be checked). */
 export function takenKept() {
-  const was = taken;
-  taken = false;
+  const was = state.keptTaken;
+  if (was) update({ keptTaken: false });
   return was;
 }
 
 /** Keep `value` of `part` for `key`, newest first; the storage is written only when that changes
- * (each full render measures, and most measure what is kept already). */
+ * (each full render measures, and most measure what is kept already).
+ * @param {string} part @param {string} key @param {unknown} value */
 export function keep(part, key, value) {
   const entries = entriesOf(part);
   if (entries.length && entries[0][0] === key && JSON.stringify(entries[0][1]) === JSON.stringify(value)) return;
-  kept = { ...kept, [part]: [[key, value], ...entries.filter((entry) => entry[0] !== key)].slice(0, MOST) };
+  const now = { ...kept(), [part]: [[key, value], ...entries.filter((entry) => entry[0] !== key)].slice(0, MOST) };
+  update({ keptLayout: now });
   try {
-    localStorage.setItem(STORE, JSON.stringify(kept));
+    localStorage.setItem(STORE, JSON.stringify(now));
   } catch (_) {
     // a full or blocked storage only costs the next visit a measure
   }

@@ -1,7 +1,23 @@
 // Card sizes and column offsets. metricsFor and columnOffsets are pure (node --test covers
 // them); measureMetrics reads the page's sizes and hands them over.
 import { $ } from "../core/dom.js";
+import { state, update } from "../core/state.js";
 import { keep, keptFor } from "./kept-layout.js";
+
+/**
+ * The cards' sizes for a table (metricsFor()), in px.
+ * @typedef {object} Metrics
+ * @property {number} cw a card's width
+ * @property {number} ch its height
+ * @property {number} gap between two columns
+ * @property {number} avail the height left for the columns
+ * @property {number} fu the fan of a face-up card
+ * @property {number} fd the fan of a face-down card
+ * @property {number} strip the height of a card's index strip
+ * @property {number} font the index's font size
+ * @property {boolean} compact a card under COMPACT_CW wide
+ * @property {boolean} stacked its index rank over suit
+ */
 
 export const MIN_CW = 24;
 export const MAX_CW = 240;
@@ -21,26 +37,30 @@ const LOW_ROOM = 2.6;
 // A face-up card in a compressed column never shows less than this (its rank still reads).
 export const MIN_STRIP = 24;
 
-/** The corner index's font size in px at card width cw (style.css reads it as --index-font). */
+/** The corner index's font size in px at card width cw (style.css reads it as --index-font).
+ * @param {number} cw @param {boolean} [stacked] */
 export function indexFont(cw, stacked = cw < COMPACT_CW) {
   if (stacked) return Math.max(14, Math.min(Math.round(cw * 0.48), 24));
   return Math.max(14, Math.min(Math.round(cw * 0.19), 32));
 }
 
 /** The height of the strip that holds a card's corner index: rank beside suit, or on a compact
- *  card rank over suit. Nothing else of the face is drawn in it, so a fanned card shows it clean. */
+ *  card rank over suit. Nothing else of the face is drawn in it, so a fanned card shows it clean.
+ * @param {number} cw @param {boolean} [stacked] */
 export function indexHeight(cw, stacked = cw < COMPACT_CW) {
   const font = indexFont(cw, stacked);
   return stacked ? Math.ceil(font * 1.85) + 3 : Math.ceil(font * 1.15) + 5;
 }
 
-const gapFor = (width) => Math.round(Math.max(3, Math.min(16, width * 0.008)));
+const gapFor = (/** @type {number} */ width) => Math.round(Math.max(3, Math.min(16, width * 0.008)));
 
 // A compact card is taller than 5:7, so its face shows under its tall index; on a tall table
 // (a phone upright) taller still, which uses the height the narrow width leaves.
+/** @type {(cw: number, tall: boolean, stacked?: boolean) => number} */
 const heightOf = (cw, tall, stacked = cw < COMPACT_CW) => Math.round(cw * (!stacked ? 1.4 : tall ? 1.7 : 1.5));
 
-/** Does a card cw wide leave room for the design column in a table `height` high? */
+/** Does a card cw wide leave room for the design column in a table `height` high?
+ * @param {number} cw @param {number} height @param {boolean} tall */
 function fitsHeight(cw, height, tall) {
   const ch = heightOf(cw, tall);
   const fd = Math.max(4, Math.round(ch * 0.05));
@@ -52,6 +72,8 @@ function fitsHeight(cw, height, tall) {
  * Card width and height, gap, the height left for the columns and the two fan offsets for n
  * columns in a table area `width` wide and `height` high (the stock row included). The columns
  * span the width unless the design column would then not fit the height.
+ * @param {{width: number, height: number}} room @param {number} n
+ * @returns {Metrics}
  */
 export function metricsFor({ width, height }, n) {
   const gap = gapFor(width);
@@ -82,6 +104,7 @@ export function metricsFor({ width, height }, n) {
   return { cw, ch, gap, avail, fu, fd, strip, font: indexFont(cw, stacked), compact, stacked };
 }
 
+/** @param {number} n */
 function measureMetrics(n) {
   const table = $("table");
   const content = $("table-content");
@@ -96,6 +119,7 @@ function measureMetrics(n) {
 /**
  * Offsets of a column so that its last card ends within m.avail: face-down cards close up first
  * (to 3 px), then face-up ones down to a readable strip, then both as far as needed.
+ * @param {number} down @param {number} up @param {Metrics} m
  */
 export function columnOffsets(down, up, m) {
   let fd = m.fd;
@@ -110,24 +134,27 @@ export function columnOffsets(down, up, m) {
   return { fd, fu };
 }
 
-let metrics = null;
-/** The metrics of the last layout (pointer input and motion measure against them). */
+/** The metrics of the last layout (pointer input and motion measure against them).
+ * @returns {Metrics | null} */
 export function currentMetrics() {
-  return metrics;
+  return state.metrics;
 }
 
+/** @param {Metrics} m */
 function publish(m) {
   const root = document.documentElement;
   root.style.setProperty("--cw", `${m.cw}px`);
   root.style.setProperty("--ch", `${m.ch}px`);
 }
 
+/** @param {number | undefined} top */
 function publishTop(top) {
   if (top !== undefined) document.documentElement.style.setProperty("--top-h", `${top}px`);
 }
 
 /** What the room for n columns depends on besides the bars' contents: the window, the language's
  * words, the toolbar's fit and the looks (the body's classes). */
+/** @param {number} n */
 function layoutKey(n) {
   const looks = [...document.body.classList].filter((name) => name !== "ready").sort();
   return [window.innerWidth, window.innerHeight, window.devicePixelRatio, n, document.documentElement.lang,
@@ -136,6 +163,7 @@ function layoutKey(n) {
 
 /** Measure the sizes for n columns and publish them as CSS variables. The top bar's text follows
  *  the card size, so the room is measured again once the bar has its new size. */
+/** @param {number} n */
 function measured(n) {
   let m = measureMetrics(n);
   publish(m);
@@ -153,22 +181,24 @@ function measured(n) {
 
 /** Size the cards for n columns and publish the sizes as CSS variables; `trustKept`: take the
  * sizes this browser measured last for the same window and words, if any, without measuring
- * (the first table: kept-layout.js). */
+ * (the first table: kept-layout.js).
+ * @param {number} n @param {{trustKept?: boolean}} [how] @returns {Metrics} */
 export function layOut(n, { trustKept = false } = {}) {
   const known = trustKept ? keptFor("metrics", layoutKey(n)) : undefined;
   if (known && known.m && Number.isFinite(known.m.cw)) {
-    metrics = known.m;
-    publish(metrics);
+    update({ metrics: known.m });
+    publish(known.m);
     publishTop(known.top);
   } else {
-    metrics = measured(n);
+    update({ metrics: measured(n) });
   }
-  return metrics;
+  return state.metrics;
 }
 
-/** Measure the sizes for n columns again (kept ones are checked so); whether they were right. */
+/** Measure the sizes for n columns again (kept ones are checked so); whether they were right.
+ * @param {number} n */
 export function layoutHolds(n) {
-  const was = JSON.stringify(metrics);
-  metrics = measured(n);
-  return JSON.stringify(metrics) === was;
+  const was = JSON.stringify(state.metrics);
+  update({ metrics: measured(n) });
+  return JSON.stringify(state.metrics) === was;
 }

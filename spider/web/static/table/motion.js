@@ -4,11 +4,20 @@
 import { $, el } from "../core/dom.js";
 import { drawFace } from "./cards.js";
 import { currentMetrics } from "./layout.js";
+/** @import { Metrics } from "./layout.js" */
+
+/** @import { GameView } from "../api" */
+/** What an action did, as far as the motion needs it (an answer's events, or a move's shown at once).
+ * @typedef {{kind?: string, from?: number | null, to?: number | null, cards?: string[],
+ *   completed?: {column: number, suit: string}[]} | null | undefined} Events */
+/** Where a card was: its rectangle and its card ("10S"; null face down).
+ * @typedef {{rect: DOMRect, card?: string | null}} Place */
 
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const RANKS = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"];
 
-/** Dragged cards go back to their column; `shake` says the move was refused. */
+/** Dragged cards go back to their column; `shake` says the move was refused.
+ * @param {HTMLElement[]} lis @param {boolean} shake */
 export function returnCards(lis, shake) {
   const reduced = reducedMotion();
   for (const li of lis) {
@@ -24,6 +33,7 @@ export function returnCards(lis, shake) {
   if (shake && reduced) for (const li of lis) shakeElement(li);
 }
 
+/** @param {Element | null | undefined} node */
 export function shakeElement(node) {
   if (!node || !node.isConnected) return;
   if (reducedMotion()) {
@@ -37,15 +47,18 @@ export function shakeElement(node) {
 }
 
 /** The cards of the tableau, or of the columns numbered in `columns` (the only ones a change
- * touched: the others' cards stay where they are). */
+ * touched: the others' cards stay where they are).
+ * @param {number[] | null} columns */
 function tableauCards(columns) {
-  const all = document.querySelectorAll("#tableau .card");
+  const all = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .card"));
   return columns ? [...all].filter((b) => columns.includes(Number(b.dataset.col))) : all;
 }
 
 /** Where every card of the tableau (or of `columns`) is now, by "column:index" (read before a
- * new view is drawn). */
+ * new view is drawn).
+ * @param {number[] | null} [columns] */
 export function cardRects(columns = null) {
+  /** @type {Map<string, Place>} */
   const rects = new Map();
   for (const b of tableauCards(columns)) {
     rects.set(`${b.dataset.col}:${b.dataset.idx}`, { rect: b.getBoundingClientRect(), card: b.dataset.card || null });
@@ -53,8 +66,10 @@ export function cardRects(columns = null) {
   return rects;
 }
 
-/** New key -> old key of the cards a move carried (none when a sequence completed on arrival). */
+/** New key -> old key of the cards a move carried (none when a sequence completed on arrival).
+ * @param {GameView} before @param {GameView} after @param {Events} events */
 function movedKeys(before, after, events) {
+  /** @type {Map<string, string>} */
   const moved = new Map();
   if (!events || events.kind !== "move" || !events.from || !events.to || !Array.isArray(events.cards)) return moved;
   const n = events.cards.length;
@@ -67,7 +82,9 @@ function movedKeys(before, after, events) {
   return moved;
 }
 
+/** @param {GameView} after @param {Events} events */
 function dealtKeys(after, events) {
+  /** @type {Set<string>} */
   const fromStock = new Set();
   if (!events || events.kind !== "deal") return fromStock;
   const dealt = Array.isArray(events.cards) ? events.cards.length : after.columns.length;
@@ -75,9 +92,12 @@ function dealtKeys(after, events) {
   return fromStock;
 }
 
-/** Where a card of the new table was before the action, or null when it is new there. */
+/** Where a card of the new table was before the action, or null when it is new there.
+ * @param {HTMLElement} b @param {string} key @param {Map<string, Place>} oldRects @param {Map<string, string>} moved
+ * @param {Set<string>} fromStock @param {Set<string>} used @param {Events} events
+ * @returns {Place | null | undefined} */
 function oldPlace(b, key, oldRects, moved, fromStock, used, events) {
-  if (moved.has(key)) return oldRects.get(moved.get(key));
+  if (moved.has(key)) return oldRects.get(/** @type {string} */ (moved.get(key)));
   if (fromStock.has(key)) return { rect: $("stock").getBoundingClientRect() };
   const same = oldRects.get(key);
   if (same && !used.has(key) && same.card === (b.dataset.card || null)) return same;
@@ -92,7 +112,9 @@ function oldPlace(b, key, oldRects, moved, fromStock, used, events) {
   return null;
 }
 
-/** Slide every card (of `columns`) from where it was (oldRects, on `before`) to where it is on `after`. */
+/** Slide every card (of `columns`) from where it was (oldRects, on `before`) to where it is on `after`.
+ * @param {Map<string, Place>} oldRects @param {GameView} before @param {GameView} after @param {Events} events
+ * @param {number[] | null} [columns] */
 export function flip(oldRects, before, after, events, columns = null) {
   const moved = movedKeys(before, after, events);
   const fromStock = dealtKeys(after, events);
@@ -104,7 +126,7 @@ export function flip(oldRects, before, after, events, columns = null) {
     const key = `${b.dataset.col}:${b.dataset.idx}`;
     const old = oldPlace(b, key, oldRects, moved, fromStock, used, events);
     const dealt = fromStock.has(key);
-    plans.push({ li: b.parentElement, old, now: b.getBoundingClientRect(), isNew: moved.has(key) || dealt,
+    plans.push({ li: /** @type {HTMLElement} */ (b.parentElement), old, now: b.getBoundingClientRect(), isNew: moved.has(key) || dealt,
       dealt, delay: dealt ? (Number(b.dataset.col) - 1) * 45 : 0 });
   }
   const reduced = reducedMotion();
@@ -132,6 +154,7 @@ const DEAL_FLIGHT = 260;
 const HALF_TURN = 90;
 
 /** A dealt card flies face down (cards.css: .dealing shows its back) and turns over on arrival. */
+/** @param {Element | null} card @param {number} after */
 function turnOver(card, after) {
   if (!card || !card.classList.contains("up")) return;
   card.classList.add("dealing");
@@ -144,6 +167,7 @@ function turnOver(card, after) {
   }).catch(() => card.classList.remove("dealing"));
 }
 
+/** @param {string} card @param {{left: number, top: number, width: number, height: number}} rect */
 function ghostCard(card, rect) {
   const g = el("div", { class: "ghost card up" });
   g.style.left = `${rect.left}px`;
@@ -155,16 +179,18 @@ function ghostCard(card, rect) {
   return g;
 }
 
-/** Completed sequences fly from their column to their slot; resolves when they have landed. */
+/** Completed sequences fly from their column to their slot; resolves when they have landed.
+ * @param {Events} events @param {GameView} after @returns {Promise<unknown>} */
 export function flyCompleted(events, after) {
   const completed = (events && events.completed) || [];
   if (!completed.length) return Promise.resolve();
-  const m = currentMetrics();
+  const m = /** @type {Metrics} */ (currentMetrics()); // a table with sets is laid out
   const reduced = reducedMotion();
   const setEls = document.querySelectorAll("#sets .set");
+  /** @type {Promise<unknown>[]} */
   const anims = [];
   completed.forEach((c, n) => {
-    const ul = document.querySelector(`#tableau .column[data-col="${c.column}"]`);
+    const ul = /** @type {HTMLElement | null} */ (document.querySelector(`#tableau .column[data-col="${c.column}"]`));
     if (!ul) return;
     const base = ul.getBoundingClientRect();
     const slot = setEls[Math.max(0, after.removed - completed.length + n)];

@@ -1,37 +1,44 @@
 // Draws the view the server sent: status line, stock, completed sets, tableau and the enabled
 // state of the controls. Add-ons that draw on the table register with afterRender().
-import { $, afterPaint, el } from "../core/dom.js";
+import { $, $button, afterPaint, el } from "../core/dom.js";
 import { formatTime } from "../core/format.js";
 import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
-import { state } from "../core/state.js";
-import { cardName, drawFace } from "./cards.js";
+import { state, update } from "../core/state.js";
+import { drawFace } from "./cards.js";
 import { elapsed } from "./clock.js";
+import { columnList, reusedSlots } from "./columns.js";
 import { applyRovingFocus } from "./focus.js";
 import { takenKept } from "./kept-layout.js";
-import { columnOffsets, currentMetrics, layOut, layoutHolds } from "./layout.js";
+import { currentMetrics, layOut, layoutHolds } from "./layout.js";
 import { fitToolbar, refitToolbar } from "./toolbar.js";
+/** @import { Column, GameView } from "../api" */
+/** @import { Metrics } from "./layout.js" */
 
+/** @type {ReturnType<typeof hookList<(view: GameView | null) => void>>} */
 const rendered = hookList();
 
 /** Call `hook(view)` after every full render (the hint's highlight draws itself again). Returns
- * the function that removes it. */
+ * the function that removes it.
+ * @param {(view: GameView | null) => void} hook */
 export function afterRender(hook) {
   return rendered.add(hook);
 }
 
-/** The movable group of `count` cards at the bottom of column `col`, as the view lists it. */
+/** The movable group of `count` cards at the bottom of column `col`, as the view lists it.
+ * @param {number} col @param {number} count */
 export function groupFor(col, count) {
   const v = state.view;
   if (!v || !v.groups) return null;
   return v.groups.find((g) => g.column === col && g.count === count) || null;
 }
 
+/** @param {GameView | null} v */
 function renderStatus(v) {
   const status = $("status");
   status.replaceChildren();
   if (!v) return;
-  const item = (label, value, cls) => el("span", { class: `stat ${cls}` },
+  const item = (/** @type {string} */ label, /** @type {string} */ value, /** @type {string} */ cls) => el("span", { class: `stat ${cls}` },
     el("span", { class: "label", text: label }), " ", el("b", { text: value }));
   status.append(item(t("Moves"), String(v.moves), "moves"));
   status.append(item(t("Time"), formatTime(elapsed()), "time"));
@@ -43,60 +50,15 @@ function renderStatus(v) {
   $("btn-copy").hidden = !v.code;
 }
 
-function cardButton(col, idx, text) {
-  const li = el("li", { class: "slot-li" });
-  const isUp = text !== null;
-  const button = el("button", {
-    type: "button", class: isUp ? "card up" : "card down", "data-col": String(col), "data-idx": String(idx),
-    tabindex: "-1",
-  });
-  if (isUp) {
-    button.dataset.card = text;
-    button.setAttribute("aria-label", cardName(text));
-    button.setAttribute("aria-pressed", "false");
-    button.append(drawFace(text));
-  } else {
-    button.setAttribute("aria-label", t("face-down card"));
-    button.setAttribute("aria-disabled", "true");
-  }
-  li.append(button);
-  return li;
-}
+// What the table shows, so that a view that only moves cards redraws only their columns: the
+// store's state.drawn, {view, language, width, height, heights (of each column), top (of the table,
+// once read)}.
 
-function emptyColumn(col) {
-  return el("li", { class: "slot-li" }, el("button", {
-    type: "button", class: "empty", "data-col": String(col), "data-idx": "0", tabindex: "-1",
-    "aria-label": t("Empty column {n}", { n: col }),
-  }));
-}
-
-/** One column as a list; returns it with its drawn height. `slot(col, idx, card)` makes the item
- * of each card (null: face down). */
-function columnList(column, col, m, slot = cardButton, ul = null) {
-  if (ul) ul.replaceChildren();
-  else ul = el("ul", { class: "column", "data-col": String(col), "aria-label": t("Column {n}", { n: col }) });
-  const { fd, fu } = columnOffsets(column.down, column.up.length, m);
-  let y = 0;
-  const place = (li, step) => {
-    li.style.top = `${Math.round(y)}px`;
-    ul.append(li);
-    y += step;
-  };
-  for (let k = 0; k < column.down; k += 1) place(slot(col, k, null), fd);
-  column.up.forEach((card, j) => place(slot(col, column.down + j, card), fu));
-  if (!column.down && !column.up.length) ul.append(emptyColumn(col));
-  const height = column.down + column.up.length ? y - (column.up.length ? fu : fd) + m.ch : m.ch;
-  ul.style.height = `${Math.round(height)}px`;
-  return { ul, height };
-}
-
-// What the table shows, so that a view that only moves cards redraws only their columns.
-let drawn = null; // {view, language, width, height, heights (of each column), top (of the table, once read)}
-
+/** @param {GameView | null} v @param {boolean} trustKept */
 function renderTableau(v, trustKept) {
   const tableau = $("tableau");
   tableau.replaceChildren();
-  drawn = null;
+  update({ drawn: null });
   if (!v) return;
   const n = v.columns.length;
   const m = layOut(n, { trustKept });
@@ -115,11 +77,12 @@ function renderTableau(v, trustKept) {
     return height;
   });
   fitHeight(heights, m);
-  drawn = { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights, top: null };
+  update({ drawn: { view: v, language: state.language, width: window.innerWidth, height: window.innerHeight, heights, top: null } });
   applySelection();
   applyRovingFocus(false);
 }
 
+/** @param {number[]} heights @param {Metrics} m */
 function fitHeight(heights, m) {
   // the whole height is a drop target; columnOffsets keeps every column within it (so no scroll)
   $("tableau").style.minHeight = `${Math.floor(Math.max(m.ch, ...heights, m.avail))}px`;
@@ -127,17 +90,21 @@ function fitHeight(heights, m) {
 
 // What a move may change besides columns: the status line, the completed sets, the controls. Any
 // other change (a deal, a new game, a win) draws the whole table again.
+/** @type {(keyof GameView)[]} */
 const COUNTERS = ["moves", "score", "removed", "can_undo", "can_redo"];
+/** @type {(keyof GameView)[]} */
 const AROUND_THE_COLUMNS = ["id", "sequences", "stock", "deals_left", "code", "can_deal", "status", "won", "profile"];
 
 /** What differs between the drawn view and `v`: {columns: their indexes, counters: whether the
- * status line or the sets did}, or null when more changed (or the window, or the language). */
+ * status line or the sets did}, or null when more changed (or the window, or the language).
+ * @param {GameView | null} v */
 function changes(v) {
+  const drawn = state.drawn;
   const was = drawn && drawn.view;
   if (!was || !v || drawn.language !== state.language || drawn.width !== window.innerWidth
     || drawn.height !== window.innerHeight || was.columns.length !== v.columns.length
     || AROUND_THE_COLUMNS.some((key) => was[key] !== v[key])) return null;
-  const same = (a, b) => a === b || (a.down === b.down && a.up.join() === b.up.join());
+  const same = (/** @type {Column} */ a, /** @type {Column} */ b) => a === b || (a.down === b.down && a.up.join() === b.up.join());
   return {
     columns: v.columns.map((_, k) => k).filter((k) => !same(was.columns[k], v.columns[k])),
     counters: COUNTERS.some((key) => was[key] !== v[key]) || String(was.removed_suits) !== String(v.removed_suits),
@@ -145,30 +112,6 @@ function changes(v) {
 }
 
 const topOfTable = () => Math.round($("topbar").getBoundingClientRect().bottom);
-
-/** A `slot` for columnList that takes the items of the same cards from the lists `uls` (a card
- * that moved keeps its element, face drawn and all: the cheapest redraw), and makes the rest. */
-function reusedSlots(uls) {
-  const spare = new Map(); // card ("" for face down) -> its items
-  for (const ul of uls) {
-    for (const li of ul.children) {
-      const button = li.firstElementChild;
-      if (!button || !button.classList.contains("card")) continue;
-      const key = button.dataset.card || "";
-      if (!spare.has(key)) spare.set(key, []);
-      spare.get(key).push(li);
-    }
-  }
-  return (col, idx, card) => {
-    const li = (spare.get(card || "") || []).pop();
-    if (!li) return cardButton(col, idx, card);
-    li.style.transform = ""; // a dragged card lands
-    li.classList.remove("dragging");
-    li.firstElementChild.dataset.col = String(col);
-    li.firstElementChild.dataset.idx = String(idx);
-    return li;
-  };
-}
 
 /** Draw a new view from state.view: when only columns and counters changed (a move, shown before
  * the server's answer or confirmed by it), only they are drawn again, with no layout of the page
@@ -182,10 +125,10 @@ export function renderView() {
     return;
   }
   if (diff.counters) {
-    if (drawn.top === null) drawn.top = topOfTable(); // measured on the table drawn in full
+    if (state.drawn.top === null) update({ drawn: { ...state.drawn, top: topOfTable() } }); // measured on the table drawn in full
     renderStatus(v);
     renderSets(v);
-    if (topOfTable() !== drawn.top) {
+    if (topOfTable() !== state.drawn.top) {
       render(); // the room left for the columns changed
       return;
     }
@@ -193,22 +136,25 @@ export function renderView() {
   const columns = diff.columns;
   const tableau = $("tableau");
   const slot = reusedSlots(columns.map((i) => tableau.children[i]));
-  for (const i of columns) drawn.heights[i] = columnList(v.columns[i], i + 1, m, slot, tableau.children[i]).height;
-  fitHeight(drawn.heights, m);
-  drawn.view = v;
+  const heights = [...state.drawn.heights];
+  const shown = /** @type {GameView} */ (v); // changes() found only columns and counters changed
+  for (const i of columns) heights[i] = columnList(shown.columns[i], i + 1, m, slot, tableau.children[i]).height;
+  fitHeight(heights, m);
+  update({ drawn: { ...state.drawn, heights, view: v } });
   applySelection();
   applyRovingFocus(false);
   renderControls(v);
   rendered.call(v);
 }
 
+/** @param {GameView | null} v */
 function renderStock(v) {
   const stock = $("stock");
-  const piles = stock.querySelector(".piles");
+  const piles = /** @type {HTMLElement} */ (stock.querySelector(".piles"));
   piles.replaceChildren();
   if (!v) return;
   for (let i = 0; i < v.deals_left; i += 1) piles.append(el("span", { class: "pile" }));
-  stock.querySelector(".count").textContent = v.stock ? String(v.stock) : "";
+  /** @type {HTMLElement} */ (stock.querySelector(".count")).textContent = v.stock ? String(v.stock) : "";
   stock.classList.toggle("exhausted", !v.deals_left);
   const cards = tn("{n} card", "{n} cards", v.stock);
   const deals = tn("{n} deal left", "{n} deals left", v.deals_left);
@@ -217,6 +163,7 @@ function renderStock(v) {
 }
 
 // The completed sequences: one place, an empty outline until the first, then a fan of kings.
+/** @param {GameView | null} v */
 function renderSets(v) {
   const sets = $("sets");
   sets.replaceChildren();
@@ -233,22 +180,23 @@ function renderSets(v) {
   }
 }
 
+/** @param {GameView | null} v */
 function renderControls(v) {
-  $("btn-undo").disabled = !v || !v.can_undo;
-  $("btn-restart").disabled = !v;
-  $("btn-pause").disabled = !v || v.status !== "active";
-  $("btn-describe").disabled = !v;
-  $("stock").disabled = !v;
+  $button("btn-undo").disabled = !v || !v.can_undo;
+  $button("btn-restart").disabled = !v;
+  $button("btn-pause").disabled = !v || v.status !== "active";
+  $button("btn-describe").disabled = !v;
+  $button("stock").disabled = !v;
 }
 
 // The page's first table is drawn with the toolbar's fit and the cards' sizes this browser kept
-// from its last visit, if any (kept-layout.js), and measured once it is on screen.
-let firstTable = true;
+// from its last visit, if any (kept-layout.js), and measured once it is on screen (state.firstTable:
+// none drawn yet).
 
 /** Draw everything from state.view, then let the add-ons draw theirs. */
 export function render() {
   const v = state.view;
-  const trustKept = firstTable;
+  const trustKept = state.firstTable;
   fitToolbar({ trustKept }); // before the table measures the room the bars leave it
   renderStatus(v);
   renderStock(v);
@@ -257,8 +205,8 @@ export function render() {
   renderControls(v);
   rendered.call(v);
   fitToolbar({ trustKept }); // an add-on may have written its button's text anew
-  if (v && firstTable) {
-    firstTable = false;
+  if (v && state.firstTable) {
+    update({ firstTable: false });
     if (takenKept()) afterPaint().then(checkKeptLayout);
   }
 }
@@ -276,11 +224,11 @@ export function applySelection() {
   const sel = state.selected;
   const v = state.view;
   if (!v) return;
-  for (const button of document.querySelectorAll("#tableau .card.up")) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .card.up"))) {
     const col = Number(button.dataset.col);
     const idx = Number(button.dataset.idx);
     const column = v.columns[col - 1];
-    const on = Boolean(sel) && sel.column === col && idx >= column.down + column.up.length - sel.count;
+    const on = Boolean(sel && sel.column === col && idx >= column.down + column.up.length - sel.count);
     button.classList.toggle("selected", on);
     const pressed = on ? "true" : "false";
     if (button.getAttribute("aria-pressed") !== pressed) button.setAttribute("aria-pressed", pressed);
@@ -289,8 +237,9 @@ export function applySelection() {
   highlightTargets(group && state.settings.placement_help ? group.targets : []);
 }
 
+/** @param {number[]} targets */
 export function highlightTargets(targets) {
-  for (const ul of document.querySelectorAll("#tableau .column")) {
+  for (const ul of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#tableau .column"))) {
     ul.classList.toggle("accepts", targets.includes(Number(ul.dataset.col)));
   }
 }

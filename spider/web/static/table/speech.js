@@ -2,26 +2,33 @@
 // that tells what an action did (describeEvents is pure, so node --test covers it).
 import { $ } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
+import { state, update } from "../core/state.js";
+/** @import { GameView } from "../api" */
 import { cardName } from "./cards.js";
 
-let announceTimer = null;
-let waiting = null; // the sentence about to be written, while its timer runs
+// state.speech: the sentence about to be written (`waiting`, while its `timer` runs) and the
+// reminder's timer.
+const speech = (/** @type {Partial<typeof state.speech>} */ change) => update({ speech: { ...state.speech, ...change } });
+
+/** @param {string} text */
 export function announce(text) {
   const live = $("live");
   live.textContent = "";
-  clearTimeout(announceTimer);
-  waiting = text;
+  clearTimeout(state.speech.timer);
   // emptied first and refilled a moment later, so the same sentence twice is read twice
-  announceTimer = setTimeout(() => {
-    waiting = null;
+  const timer = setTimeout(() => {
+    speech({ waiting: null });
     live.textContent = text;
   }, 60);
+  speech({ waiting: text, timer });
 }
 
 /** Say more about what was just said (what the server's answer adds to a move shown at once): it
- * joins the sentence not yet written, or is added after it, so only the new words are read. */
+ * joins the sentence not yet written, or is added after it, so only the new words are read.
+ * @param {string} text */
 export function announceMore(text) {
   if (!text) return;
+  const { waiting } = state.speech;
   if (waiting !== null) {
     announce(`${waiting} ${text}`);
     return;
@@ -30,7 +37,7 @@ export function announceMore(text) {
   live.append(live.textContent ? ` ${text}` : text);
 }
 
-let reminderTimer = null;
+/** @param {string} text @param {{speak?: boolean}} [how] */
 export function remind(text, { speak = true } = {}) {
   const box = $("reminder");
   box.textContent = text;
@@ -38,20 +45,21 @@ export function remind(text, { speak = true } = {}) {
   box.classList.remove("show");
   void box.offsetWidth; // restart the CSS animation
   box.classList.add("show");
-  clearTimeout(reminderTimer);
+  clearTimeout(state.speech.reminder);
   // long enough to read: 4.5 s, and more for a long message (about 15 characters a second)
-  reminderTimer = setTimeout(() => {
+  speech({ reminder: setTimeout(() => {
     box.hidden = true;
-  }, Math.max(4500, 2000 + 65 * text.length));
+  }, Math.max(4500, 2000 + 65 * text.length)) });
   if (speak) announce(text);
 }
 
 /** Take the message away (an action was played: a hint or a refusal it answered is out of date). */
 export function clearReminder() {
-  clearTimeout(reminderTimer);
+  clearTimeout(state.speech.reminder);
   $("reminder").hidden = true;
 }
 
+/** @param {string[]} cards @param {{onto?: string | null, to?: number}} ev */
 function describeMove(cards, ev) {
   const card = cardName(cards[0]);
   const more = cards.length - 1;
@@ -69,6 +77,7 @@ function describeMove(cards, ev) {
     : t("Moved {card} to empty column {column}.", { card, column });
 }
 
+/** @param {string} suit */
 function describeCompleted(suit) {
   if (suit === "H") return t("A sequence of hearts is complete and leaves the table.");
   if (suit === "D") return t("A sequence of diamonds is complete and leaves the table.");
@@ -77,7 +86,8 @@ function describeCompleted(suit) {
 }
 
 /** What only the server could tell of an action: the cards it turned up, the sequences it
- * completed and the win (a move shown before the answer says none of it). */
+ * completed and the win (a move shown before the answer says none of it).
+ * @param {any} ev @param {GameView} view */
 export function describeOutcome(ev, view) {
   if (!ev) return "";
   const parts = [];
@@ -89,7 +99,8 @@ export function describeOutcome(ev, view) {
   return parts.join(" ");
 }
 
-/** One sentence for the events of an action (the "events" of an action's answer) on `view`. */
+/** One sentence for the events of an action (the "events" of an action's answer) on `view`.
+ * @param {any} ev @param {GameView} view */
 export function describeEvents(ev, view) {
   if (!ev) return "";
   const parts = [];

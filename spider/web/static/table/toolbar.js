@@ -3,6 +3,7 @@
 // even that does not fit do the icons stand alone, each with a tooltip, the words kept as the
 // buttons' accessible names. fitToolbar runs after every render (a resize renders again).
 import { $, el } from "../core/dom.js";
+import { state, update } from "../core/state.js";
 import { keep, keptFor } from "./kept-layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -20,6 +21,7 @@ const ICONS = {
 
 const TOOL_BUTTONS = "#toolbar > button, #tool-slot > button, .menu-wrap > button";
 
+/** @param {string} path */
 function icon(path) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
@@ -33,28 +35,32 @@ function icon(path) {
 }
 
 /** Give a button its icon and put its text in a label (again after its text was replaced). */
+/** @param {HTMLElement} button */
 function dress(button) {
-  const path = ICONS[button.id];
+  const path = ICONS[/** @type {keyof typeof ICONS} */ (button.id)];
   if (!path || button.querySelector(":scope > .tool-label")) return;
-  const word = button.textContent.trim();
+  const word = (button.textContent || "").trim();
   button.replaceChildren(icon(path), el("span", { class: "tool-label", text: word }));
   button.classList.add("tool");
 }
 
+/** @param {Element} node */
 function overflows(node) {
   return node.scrollWidth > node.clientWidth + 1;
 }
 
 /** The word a button shows when its icon stands alone: its name (an aria-label says more). */
+/** @param {HTMLElement} button */
 function tooltipOf(button) {
-  return button.getAttribute("aria-label") || button.textContent.trim();
+  return button.getAttribute("aria-label") || (button.textContent || "").trim();
 }
 
 // What the toolbar was last fitted to: the window's size and each button's words and visibility.
 // Nothing else changes which fit is first to fit, so a render that changed none of these (a new
-// game, the table drawn again) keeps the fit without laying out the page up to three times more.
-let fittedTo = null;
+// game, the table drawn again) keeps the fit without laying out the page up to three times more:
+// state.toolbarFit is what the fit was worked out for.
 
+/** @param {HTMLElement[]} buttons */
 function fitKey(buttons) {
   return [window.innerWidth, window.innerHeight, ...buttons.map((b) => `${b.id} ${b.hidden} ${b.getAttribute("aria-label")} ${b.textContent}`)].join("\n");
 }
@@ -62,13 +68,15 @@ function fitKey(buttons) {
 // From the roomiest to the most compact: words beside the icons, words under them, icons alone.
 const FITS = ["", "stacked", "icons-only"];
 
+/** @param {HTMLElement} toolbar @param {string} fit */
 function setFit(toolbar, fit) {
   toolbar.classList.remove(...FITS.filter(Boolean));
   if (fit) toolbar.classList.add(fit);
 }
 
 /** The first of FITS in which every word fits its button and the toolbar fits its place, tried
- * on the page (a layout of the page for each). */
+ * on the page (a layout of the page for each).
+ * @param {HTMLElement} toolbar @param {HTMLElement[]} buttons */
 function measuredFit(toolbar, buttons) {
   // beside the top bar (wide screens) the toolbar may take about half the width; as the bottom bar, all
   const fits = () => {
@@ -89,10 +97,10 @@ function measuredFit(toolbar, buttons) {
  * Returns the fit. */
 export function fitToolbar({ trustKept = false } = {}) {
   const toolbar = $("toolbar");
-  const buttons = [...toolbar.querySelectorAll(TOOL_BUTTONS)];
+  const buttons = [.../** @type {NodeListOf<HTMLElement>} */ (toolbar.querySelectorAll(TOOL_BUTTONS))];
   buttons.forEach(dress);
   const key = fitKey(buttons);
-  if (key === fittedTo) return toolbarFit();
+  if (key === state.toolbarFit) return toolbarFit();
   const known = trustKept ? keptFor("toolbar", key) : undefined;
   let fit = known;
   if (FITS.includes(known)) setFit(toolbar, known);
@@ -104,7 +112,7 @@ export function fitToolbar({ trustKept = false } = {}) {
     if (fit === "icons-only" && button.classList.contains("tool")) button.title = tooltipOf(button);
     else button.removeAttribute("title");
   }
-  fittedTo = key;
+  update({ toolbarFit: key });
   return fit;
 }
 
@@ -116,6 +124,6 @@ function toolbarFit() {
 /** Measure the toolbar's fit again (a kept one is checked so); whether it was right. */
 export function refitToolbar() {
   const before = toolbarFit();
-  fittedTo = null;
+  update({ toolbarFit: null });
   return fitToolbar() === before;
 }
