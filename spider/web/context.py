@@ -14,8 +14,11 @@ from ..engine import Game
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
 from ..play import Finished, Games
+from ..play.clubs import Clubs
+from ..play.dailies import daily_tag
+from ..play.daily import Daily
+from ..play.players import Players
 from ..store import GameRow, Store
-from .dailies import daily_tag
 from .http.rates import RateLimits
 from .language import request_language
 from .views import game_view
@@ -44,6 +47,18 @@ class AppContext:
     @cached_property
     def finished(self) -> Finished:
         return Finished(self.store)
+
+    @cached_property
+    def players(self) -> Players:
+        return Players(self.store)
+
+    @cached_property
+    def clubs(self) -> Clubs:
+        return Clubs(self.store)
+
+    @cached_property
+    def daily(self) -> Daily:
+        return Daily(self.store, self.games, self.player_jobs, self.players, self.clubs)
 
     # Settings are read from the store each time: nothing a request needs lives only in one
     # process's memory (several app workers may share the database).

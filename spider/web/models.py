@@ -6,35 +6,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+# the answers of the play layer share these (spider/play/answers.py)
+from ..play.answers import Action, Answer, Card, DisplayName, GameId, Grade, RulesId, SuitCount
 
 # The largest integer a client may send anywhere (PostgreSQL's integer; far above any count the app
 # keeps): a larger one is a 400, never a number a database cannot hold.
 MAX_INT = 2**31 - 1
 
-GameId = Literal["spider", "spiderette"]
-SuitCount = Literal[1, 2, 4]
-RulesId = Literal["classic", "relaxed"]
 ProfileId = Literal["standard", "timed", "moves"]
-Grade = Literal["easy", "medium", "hard", "expert"]  # a winnable deal's (docs/RULES.md, Grades), easiest first
 LanguageCode = Literal["en", "ru", "sk", "fi"]
 CardBackId = Literal["blue", "red", "green"]
 TableId = Literal["green", "blue", "wine"]
 SuitLetter = Literal["S", "H", "D", "C"]
 GameStatus = Literal["active", "won", "lost", "abandoned"]
-Card = Annotated[str, Field(pattern=r"^(A|[2-9]|10|J|Q|K)[SHDC]$", examples=["10S", "QH"])]
 ColumnNumber = Annotated[int, Field(ge=1, le=10, description="Columns count from 1")]
-Action = Annotated[
-    str,
-    Field(examples=["3>7", "3>7:2", "deal", "undo", "redo"], description="Action notation (docs/FORMATS.md, Actions)"),
-]
-
-
-class Answer(BaseModel):
-    """An answer's fields are all documented: one the route sends but the model lacks is an
-    error (in the tests), never silently dropped."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 # ----- settings ------------------------------------------------------------------------------
@@ -488,23 +475,3 @@ class HelpSection(Answer):
 class HelpPage(Answer):
     title: str
     sections: list[HelpSection]
-
-
-# ----- names and transfer codes --------------------------------------------------------------
-
-
-class DisplayName(Answer):
-    display: str = Field(description='The chosen name, else the anonymous one ("Player 4821")', examples=["Ada"])
-    chosen: bool = Field(description="The player chose the name (false: the anonymous one)")
-
-
-class TransferCode(Answer):
-    code: str = Field(
-        pattern=r"^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$",
-        description="Links another browser to this player, once (POST /api/player/link)",
-        examples=["7KQ2-MX9D"],
-    )
-    expires_in: int = Field(gt=0, description="Seconds the code stays valid")
-
-
-Player.model_rebuild()  # its name's model is defined above only now

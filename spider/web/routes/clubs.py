@@ -4,43 +4,24 @@ among a club's members is the leaderboard's route with ``?club=`` (routes/daily.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
 from ...i18n import translations
-from ...play import clubs
+from ...play.club_answers import ClubList, ClubPage, ClubSummary
 from ..bodies import ClubBody, InviteBody
-from ..club_models import ClubList, ClubPage, ClubSummary
 from ..context import Ctx
-from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
+from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..http.rates import INVITE, client_address
 from ..identity import KnownPlayerId, PlayerId
 from ..language import request_language
+from ..refusals import refusals
 from ..texts import CLUB_ID
 
 router = APIRouter()
 
 ClubId = Annotated[str, Path(description="A club's id", examples=["Xk3v9QpL2mZa"]), CLUB_ID]
-
-# What each refusal of the play layer is in HTTP: a club one is not in is not found, like an unknown one
-STATUS: dict[type[clubs.ClubRefusal], int] = {
-    clubs.NoClub: 404,
-    clubs.BadInvite: 400,
-    clubs.TooManyClubs: 403,
-    clubs.ClubFull: 403,
-    clubs.NotOwner: 403,
-}
-T = TypeVar("T")
-
-
-def answer(call: Callable[..., T], *args: Any) -> T:
-    """The play layer's answer, or its refusal as an HTTP error (nothing changed)."""
-    try:
-        return call(*args)
-    except clubs.ClubRefusal as err:
-        raise ApiError(STATUS[type(err)], err.reason, err.template, **err.params) from err
 
 
 @router.get(
@@ -49,8 +30,8 @@ def answer(call: Callable[..., T], *args: Any) -> T:
     response_model=ClubList,
     responses=error_responses(BUSY),
 )
-def my_clubs(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    return clubs.player_clubs(ctx.store, player)
+def my_clubs(ctx: Ctx, player: PlayerId) -> ClubList:
+    return ctx.clubs.player_clubs(player)
 
 
 @router.post(
@@ -60,9 +41,10 @@ def my_clubs(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
-def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> ClubSummary:
     ctx.rates.take(INVITE, client_address(request.scope))  # a club made is an invite (and rows) kept
-    return answer(clubs.make_club, ctx.store, player, body.name)
+    with refusals():
+        return ctx.clubs.make(player, body.name)
 
 
 @router.post(
@@ -71,9 +53,10 @@ def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> dict[s
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
-def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> ClubSummary:
     ctx.rates.take(INVITE, client_address(request.scope))  # every try counts, so that nobody guesses an invite
-    return answer(clubs.join_club, ctx.store, player, body.invite)
+    with refusals():
+        return ctx.clubs.join(player, body.invite)
 
 
 @router.get(
@@ -82,8 +65,9 @@ def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> dict
     response_model=ClubPage,
     responses=error_responses(404, BUSY),
 )
-def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    return answer(clubs.club_page, ctx.store, club, player, translations(request_language(request)))
+def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> ClubPage:
+    with refusals():
+        return ctx.clubs.page(player, club, translations(request_language(request)))
 
 
 @router.post(
@@ -92,9 +76,10 @@ def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> dict[str
     response_model=ClubSummary,
     responses=error_responses(403, 404, BUSY, *BODY_LIMITS),
 )
-def new_invite(request: Request, club: ClubId, ctx: Ctx, player: KnownPlayerId) -> dict[str, Any]:
+def new_invite(request: Request, club: ClubId, ctx: Ctx, player: KnownPlayerId) -> ClubSummary:
     ctx.rates.take(INVITE, client_address(request.scope))
-    return answer(clubs.replace_invite, ctx.store, player, club)
+    with refusals():
+        return ctx.clubs.replace_invite(player, club)
 
 
 @router.delete(
@@ -104,5 +89,6 @@ def new_invite(request: Request, club: ClubId, ctx: Ctx, player: KnownPlayerId) 
     responses=error_responses(404, BUSY),
 )
 def leave(club: ClubId, ctx: Ctx, player: KnownPlayerId) -> Response:
-    answer(clubs.leave_club, ctx.store, player, club)
+    with refusals():
+        ctx.clubs.leave(player, club)
     return Response(status_code=204)

@@ -1,0 +1,55 @@
+"""Daily deals' games: what a game's view says of its deal, and its secrecy while the day lasts
+(docs/RULES.md, Daily deals)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from ..daily import days
+from ..daily.summary import over
+from ..engine import N_, SpiderError
+from ..store import GameRow, Store
+
+CACHE_SIZE = 4096
+_counted: OrderedDict[str, bool] = OrderedDict()  # game id -> whether it is its player's counted attempt
+_lock = threading.Lock()
+
+
+class DailySecret(SpiderError):
+    """The review and the replay of a daily game wait for the end of its day."""
+
+    def __init__(self) -> None:
+        super().__init__("daily_secret", N_("A daily deal can be reviewed when its day is over"))
+
+
+def counted(store: Store, row: GameRow) -> bool:
+    """Whether a daily game is the player's counted attempt (which never changes once it is made,
+    so it is read from the store once per game and process, not at every move)."""
+    with _lock:
+        known = _counted.get(row.id)
+    if known is None:
+        assert row.daily is not None
+        result = store.daily_result(row.daily, row.level, row.player)
+        known = result is not None and result.game == row.id
+        with _lock:
+            _counted[row.id] = known
+            while len(_counted) > CACHE_SIZE:
+                _counted.popitem(last=False)
+    return known
+
+
+def daily_tag(store: Store, row: GameRow) -> dict[str, Any] | None:
+    """A game view's ``daily``: its day, level, whether it is the counted attempt and whether it still
+    counts (in play on its own day); None for other games."""
+    if row.daily is None:
+        return None
+    is_counted = counted(store, row)
+    counting = is_counted and row.status == "active" and row.daily == days.today()
+    return {"date": row.daily, "level": row.level, "counted": is_counted, "counting": counting}
+
+
+def still_secret(row: GameRow) -> bool:
+    """Whether the game is of a daily deal whose day still lasts: its deck must not be shown."""
+    return row.daily is not None and not over(row.daily, days.today())
