@@ -245,7 +245,10 @@ class Transaction(Protocol):
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs as the player's current
-        one; the previous unfinished game becomes lost (it had an action) or abandoned (it had none)."""
+        one (the caller ended the previous one first: ``end_game``)."""
+
+    def end_game(self, game_id: str, status: str, now: float) -> None:
+        """An unfinished game ends as the play layer says (lost or abandoned), at ``now``."""
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """As ``Store.append_actions``, inside this transaction."""
@@ -311,9 +314,8 @@ class Store(Protocol):
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs and make it the player's
-        current one, all in one transaction, at ``row.created``; the previous unfinished game becomes
-        lost (it had an action) or abandoned (it had none), finished then. A daily attempt is the
-        caller's (``transaction``)."""
+        current one, all in one transaction, at ``row.created``. Ending the previous unfinished game
+        (lost or abandoned) and a daily attempt are the play layer's (``transaction``: ``end_game``)."""
 
     def current_game(self, player: str) -> GameRow | None:
         """The player's active game, its log not loaded (``load_actions``)."""
