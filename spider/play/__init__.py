@@ -1,12 +1,43 @@
 """The game's rules over the store: what happens when a player starts a game (random, from a code
 or a deck, a daily deal's counted or practice attempt), acts, restarts, wins or asks the solver.
-The web layer parses HTTP and calls this; the store only keeps what it decides."""
+The web layer parses HTTP and calls one of the use cases here, which answer typed results
+(``answers``); the store only keeps what they decide."""
 
+from ..engine import Game
 from ..store import GameRow
-from .errors import NotFound, Stale
+from .assistance import Assistance
+from .errors import Declined, Missing, NotFound, Stale
 from .finished import Finished
 from .games import Games, finishable, record_of
-from .stats import Stats, level_stats
+from .limits import Limits, NoLimits
+from .players import DEFAULT_SETTINGS, Players
+from .playing import Playing
+from .readiness import Readiness
+from .reviews import Reviews
+from .stats import level_stats
+from .views import DailyTags
 
-# GameRow: a saved game as the play layer hands it to its callers (the store keeps it)
-__all__ = ["Finished", "GameRow", "Games", "NotFound", "Stale", "Stats", "finishable", "level_stats", "record_of"]
+# Game and GameRow: a game and its saved row as the play layer hands them to its callers (the engine
+# plays it, the store keeps it)
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "Assistance",
+    "DailyTags",
+    "Finished",
+    "Game",
+    "GameRow",
+    "Games",
+    "Limits",
+    "Missing",
+    "NoLimits",
+    "NotFound",
+    "Players",
+    "Playing",
+    "Readiness",
+    "Declined",
+    "Reviews",
+    "Stale",
+    "finishable",
+    "level_stats",
+    "record_of",
+]

@@ -20,6 +20,7 @@ from ..engine import N_, SpiderError, Translations
 from ..store import Club, ClubMember, DailyResult, Store
 from . import calendar
 from .club_answers import ClubList, ClubMemberView, ClubPage, ClubSummary, MemberResult
+from .limits import INVITE, Limits, NoLimits
 
 MOST_CLUBS = 10  # clubs a player may be in
 MOST_MEMBERS = 100  # players a club may hold: a club is among friends, and its page lists everyone
@@ -80,14 +81,20 @@ def summary(club: Club, player: str, kind: type[S] = ClubSummary, **more: Any) -
 class Clubs:
     """The clubs' use cases over the store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or NoLimits()
 
     def player_clubs(self, player: str) -> ClubList:
         return ClubList(clubs=[summary(club, player) for club in self.store.player_clubs(player)], most=MOST_CLUBS)
 
-    def make(self, player: str, name: str) -> ClubSummary:
-        """A new club named ``name`` (the display names' rule: bad_name), its maker its owner and first member."""
+    def make(self, player: str, name: str, client: str | None) -> ClubSummary:
+        """A new club named ``name`` (the display names' rule: bad_name), its maker its owner and first
+        member. Spends from the client's allowance: a club made is an invite (and rows) kept."""
+        with self.limits.spending(INVITE, client):
+            return self._make(player, name)
+
+    def _make(self, player: str, name: str) -> ClubSummary:
         kept = check_name(name)
         now = clock.now()
         club = Club(secrets.token_urlsafe(CLUB_ID_BYTES), kept, player, new_invite(), now, members=1)
@@ -98,8 +105,13 @@ class Clubs:
             tx.add_club(club)
         return summary(club, player)
 
-    def join(self, player: str, invite: str) -> ClubSummary:
-        """Join the club whose invite this is; a member already stays one, nothing changed."""
+    def join(self, player: str, invite: str, client: str | None) -> ClubSummary:
+        """Join the club whose invite this is; a member already stays one, nothing changed. Every try
+        spends from the client's allowance, so that nobody guesses an invite."""
+        with self.limits.spending(INVITE, client):
+            return self._join(player, invite)
+
+    def _join(self, player: str, invite: str) -> ClubSummary:
         now = clock.now()
         with self.store.club_transaction() as tx:
             tx.claim_player(player, now)
@@ -128,9 +140,9 @@ class Clubs:
             elif club.owner == player:
                 tx.set_owner(club_id, successor(members))
 
-    def replace_invite(self, player: str, club_id: str) -> ClubSummary:
+    def replace_invite(self, player: str, club_id: str, client: str | None) -> ClubSummary:
         """A new invite link (its owner only); the old one stops working at once."""
-        with self.store.club_transaction() as tx:
+        with self.limits.spending(INVITE, client), self.store.club_transaction() as tx:
             club = tx.club(club_id)
             if club is None or not tx.is_member(club_id, player):
                 raise NoClub()

@@ -9,19 +9,11 @@ from typing import Any
 
 from ..daily import days
 from ..daily.summary import over
-from ..engine import N_, SpiderError
 from ..store import GameRow, Store
 
 CACHE_SIZE = 4096
 _counted: OrderedDict[str, bool] = OrderedDict()  # game id -> whether it is its player's counted attempt
 _lock = threading.Lock()
-
-
-class DailySecret(SpiderError):
-    """The review and the replay of a daily game wait for the end of its day."""
-
-    def __init__(self) -> None:
-        super().__init__("daily_secret", N_("A daily deal can be reviewed when its day is over"))
 
 
 def counted(store: Store, row: GameRow) -> bool:
@@ -53,3 +45,16 @@ def daily_tag(store: Store, row: GameRow) -> dict[str, Any] | None:
 def still_secret(row: GameRow) -> bool:
     """Whether the game is of a daily deal whose day still lasts: its deck must not be shown."""
     return row.daily is not None and not over(row.daily, days.today())
+
+
+class Dailies:
+    """The daily tags and secrecy of games over ``store``, as a game's view asks them (``DailyTags``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def tag(self, row: GameRow) -> dict[str, Any] | None:
+        return daily_tag(self.store, row)
+
+    def still_secret(self, row: GameRow) -> bool:
+        return still_secret(row)

@@ -5,17 +5,17 @@ the jobs, and returns the answer typed; the web app parses HTTP, calls one and s
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import dataclass
+from anyio.to_thread import run_sync
 
 from ..daily import LEVELS, PROFILE, days, is_level
 from ..daily.making import NOT_READY_RETRY_SECONDS
 from ..daily.summary import FIRST_DAY, deal_fingerprint, over
 from ..engine import N_, Game, SpiderError, Translations, variant_of_level
 from ..jobs.players import PlayerJobs
-from ..store import DailyDeal, DailyResult, GameRow, Store
+from ..store import DailyDeal, DailyResult, Store
 from ..store.ranking import shown_standing
 from . import calendar
+from .answers import GameView
 from .boards import AROUND, TOP, leaderboard
 from .club_answers import ClubLeaderboard
 from .clubs import Clubs
@@ -23,6 +23,7 @@ from .daily_answers import (
     DailyCalendar,
     DailyDay,
     DailyDealView,
+    DailyLineStep,
     DailyName,
     DailyResultView,
     DailyToday,
@@ -32,8 +33,12 @@ from .daily_answers import (
     Practice,
     Streak,
 )
-from .games import Games
+from .line_steps import line_step
 from .players import Players
+from .playing import Playing
+
+# LEVELS and is_level: the daily levels, which the web app's paths tell apart from days
+__all__ = ["LEVELS", "Daily", "DailyRefusal", "NoDeal", "NotReady", "NotYet", "is_level", "revealed"]
 
 
 class DailyRefusal(SpiderError):
@@ -57,26 +62,16 @@ class NotReady(DailyRefusal):
         super().__init__("daily_not_ready", N_("Today's deal is still being prepared: try again in a minute"))
 
 
-@dataclass(frozen=True)
-class WinningLine:
-    """A past day's deal, dealt, and a winning line from it: the web app shows its steps."""
-
-    day: str
-    level: str
-    start: Game
-    line: list[str]
-
-
 class Daily:
     """The daily deals' use cases over the store, the games and the jobs players wait for."""
 
-    def __init__(self, store: Store, games: Games, jobs: PlayerJobs, players: Players, clubs: Clubs) -> None:
-        self.store, self.games, self.jobs, self.players, self.clubs = store, games, jobs, players, clubs
+    def __init__(self, store: Store, playing: Playing, jobs: PlayerJobs, players: Players, clubs: Clubs) -> None:
+        self.store, self.playing, self.jobs, self.players, self.clubs = store, playing, jobs, players, clubs
 
     def today(self, player: str, tr: Translations) -> DailyToday:
         moment = days.now()
         day = days.day_of(moment)
-        name = self.players.name_of(player, tr)
+        name = self.players.name(player, tr)
         return DailyToday(
             date=day,
             next_in=days.seconds_to_next_day(moment),
@@ -117,8 +112,9 @@ class Daily:
             return leaderboard(board, day, level, player, tr, ClubLeaderboard, club=club)
         return leaderboard(self.store.daily_board(day, level, player, TOP, AROUND), day, level, player, tr)
 
-    def winning_line(self, day: str, level: str) -> WinningLine:
-        """A past day's deal and its winning line (while the day lasts: NotYet)."""
+    def winning_line(self, day: str, level: str, step: int, tr: Translations) -> DailyLineStep:
+        """A past day's deal after ``step`` actions of its winning line, every card face up (while the
+        day lasts: NotYet; a step past the line's end: Missing)."""
         _come(day)
         _level(level)
         if not over(day, days.today()):
@@ -126,15 +122,17 @@ class Daily:
         deal = self.store.daily_deal(day, level)
         if deal is None:
             raise _no_deals(day)
-        return WinningLine(day, level, Game.from_deck(variant_of_level(level), deal.deck, profile=PROFILE), deal.line)
+        board = Game.from_deck(variant_of_level(level), deal.deck, profile=PROFILE)
+        return DailyLineStep.model_validate(line_step(board, [], deal.line, step, tr) | {"date": day, "level": level})
 
-    async def play(self, player: str, level: str) -> tuple[GameRow, Game]:
+    async def play(self, player: str, level: str, tr: Translations) -> GameView:
         """Today's deal of ``level``: the counted attempt (started or resumed), else a practice one."""
         _level(level)
         deal = await self.jobs.daily_deal(days.today(), level)  # within the player's bounded wait
         if deal is None:
             raise NotReady()
-        return await asyncio.to_thread(self.games.daily_attempt, player, deal)
+        row, game = await run_sync(self.playing.games.daily_attempt, player, deal)
+        return await run_sync(self.playing.view, row, game, tr)
 
     def _streak(self, player: str, today: str) -> Streak:
         return calendar.streaks(self.store.daily_results(player, FIRST_DAY, today), today)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .answers import Action, Answer, Card, GameId, Grade, RulesId, SuitCount
+from .answers import Action, Answer, Card, GameId, Grade, LineStep, RulesId, SuitCount
 
 Difficulty = Grade  # a daily deal's is its grade (docs/RULES.md, Grades)
 ResultState = Literal["playing", "won", "lost"]
@@ -142,3 +142,10 @@ class Leaderboard(Answer):
         " (up to 20 of each, each in the board's order)"
     )
     you: YourEntry | None = Field(description="Your counted attempt, in any state; null before one")
+
+
+class DailyLineStep(LineStep):
+    """A past day's deal after ``step`` actions of its winning line, every card face up."""
+
+    date: Day
+    level: str = Field(examples=["spider-2-classic"])

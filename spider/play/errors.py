@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..engine import Game
+from ..engine import Game, SpiderError
 from ..store import GameRow
+from .answers import GameView
 
 
 class NotFound(Exception):
@@ -19,3 +21,16 @@ class Stale(Exception):
 
     row: GameRow
     game: Game
+
+
+class Missing(SpiderError):
+    """Something asked for that is not there (a level, a solver job, a step past the end): a 404."""
+
+
+class Declined(SpiderError):
+    """What a game, as it is now, does not allow (it is over, still in play, a daily deal's secret):
+    a 409 that carries the game's ``view``, so the page can show why."""
+
+    def __init__(self, view: GameView, reason: str, template: str, **params: Any) -> None:
+        super().__init__(reason, template, **params)
+        self.view = view

@@ -6,43 +6,32 @@ A perfect win is one no undo and no hint helped (``GameRow.helped``)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..store import GameRow
-
-
-@dataclass
-class Stats:
-    played: int = 0
-    wins: int = 0
-    losses: int = 0
-    win_rate: float | None = None  # percent
-    streak: int = 0  # current winning streak
-    best_streak: int = 0
-    best_score: int | None = None
-    best_time: float | None = None  # seconds
-    fewest_moves: int | None = None
-    assisted_played: int = 0
-    assisted_wins: int = 0
-    # wins with no undo, no hint and no solver (docs/RULES.md, Perfect games), and their streaks:
-    # any other finished game ends one
-    perfect_wins: int = 0
-    perfect_streak: int = 0
-    best_perfect_streak: int = 0
-    # the bests the level's most recent finished game set ("best_score", "best_time",
-    # "fewest_moves", "best_streak"), so a win can be told what it achieved
-    new_records: list[str] = field(default_factory=list)
-    # the games of graded deals, by grade: {"played", "wins", "win_rate"}
-    by_grade: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, object]:
-        return asdict(self)
+from .answers import GradeStats, Stats
 
 
 def level_stats(games: list[GameRow]) -> Stats:
     """``games``: the level's won and lost games, oldest first."""
-    s = Stats()
+    s = Stats(
+        played=0,
+        wins=0,
+        losses=0,
+        win_rate=None,  # percent
+        streak=0,  # the current winning streak
+        best_streak=0,
+        best_score=None,
+        best_time=None,
+        fewest_moves=None,
+        assisted_played=0,
+        assisted_wins=0,
+        perfect_wins=0,  # any other finished game ends a perfect streak
+        perfect_streak=0,
+        best_perfect_streak=0,
+        new_records=[],  # the bests the level's most recent finished game set
+        by_grade={},
+    )
     for g in games:
         s.new_records = []
         if g.assisted:
@@ -79,14 +68,15 @@ def level_stats(games: list[GameRow]) -> Stats:
     return s
 
 
-def grade_stats(games: list[GameRow]) -> dict[str, dict[str, Any]]:
+def grade_stats(games: list[GameRow]) -> dict[Any, GradeStats]:
     """Played, won and the win rate of the unassisted games of each grade that has one."""
-    found: dict[str, dict[str, Any]] = {}
+    tallies: dict[str, list[int]] = {}
     for g in games:
         if g.grade is not None and not g.assisted:
-            tally = found.setdefault(g.grade, {"played": 0, "wins": 0})
-            tally["played"] += 1
-            tally["wins"] += g.status == "won"
-    for tally in found.values():
-        tally["win_rate"] = round(100.0 * tally["wins"] / tally["played"], 1)
-    return found
+            tally = tallies.setdefault(g.grade, [0, 0])
+            tally[0] += 1
+            tally[1] += g.status == "won"
+    return {
+        grade: GradeStats(played=played, wins=wins, win_rate=round(100.0 * wins / played, 1))
+        for grade, (played, wins) in tallies.items()
+    }

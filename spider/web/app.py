@@ -19,7 +19,6 @@ from ..jobs.protocol import JobQueue
 from ..jobs.queues import default_jobs, jobs_from
 from ..jobs.schedule import site_schedule, top_up_nudge
 from ..jobs.top_up import seed_pool
-from ..play import Games
 from ..store import StoreBusy, StoreUnavailable, open_store
 from .context import AppContext
 from .expiry import expire_players_periodically
@@ -67,7 +66,7 @@ def create_app(
     handed_out = top_up_nudge(schedule, queue) if background else None
     player_jobs = PlayerJobs(store, queue, database, review_seconds, review_nodes, handed_out)
     rates = rate_limits if rate_limits is not None else RateLimits.of(settings)
-    context = AppContext(store=store, games=Games(store), player_jobs=player_jobs, rates=rates)
+    context = AppContext.over(store, player_jobs, rates)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -12,17 +12,18 @@ import secrets
 from typing import Any
 
 from fastapi import Request
+from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
-from ..i18n import DEFAULT, LANGUAGES, browser_catalog, translations
+from ..engine import Translations
+from ..i18n import DEFAULT, LANGUAGES, translations
+from ..play import catalog as catalogs
 from ..store import StoreBusy, StoreUnavailable
 from .bodies import NewGame
-from .context import AppContext, view
+from .context import AppContext
 from .http.rates import RateLimited
 from .identity import adopt_new_player, saved_settings
 from .language import request_language
-from .players import player_answer
-from .routes.catalog import catalog_of
 
 log = logging.getLogger("spider.app")
 
@@ -42,36 +43,43 @@ async def boot_data(request: Request) -> dict[str, Any] | None:
         if linked in LANGUAGES:  # a link's ?lang=: the page saves it as the player's (settings/language-link.js)
             request.state.lang = linked
         token = player or secrets.token_urlsafe(24)
-        answer = await run_in_threadpool(player_answer, request, ctx, token)
+        lang = request_language(request)
+        tr = translations(lang)
+        answer = await run_in_threadpool(ctx.players.player, token, lang, tr)
     except (StoreBusy, StoreUnavailable):
         return None
-    lang = request_language(request)
     data: dict[str, Any] = {
-        "player": answer,
-        "catalog": catalog_of(translations(lang)),
-        "language": browser_catalog(lang) if lang != DEFAULT else None,
+        "player": _json(answer),
+        "catalog": _json(catalogs.catalog(tr)),
+        "language": _json(catalogs.texts(lang)) if lang != DEFAULT else None,
         "dealt": None,
     }
-    current = answer["current"]
-    if (current is None or current["status"] == "won") and "code" not in request.query_params:
-        profile = answer["settings"]["profile"]
-        data["dealt"] = await _first_deal(request, ctx, token, new=player is None, profile=profile)
+    current = answer.current
+    if (current is None or current.status == "won") and "code" not in request.query_params:
+        profile = answer.settings.profile
+        data["dealt"] = await _first_deal(request, ctx, token, tr, new=player is None, profile=profile)
     return data
 
 
-async def _first_deal(request: Request, ctx: AppContext, player: str, new: bool, profile: str) -> dict[str, Any] | None:
+def _json(answer: BaseModel) -> dict[str, Any]:
+    """An answer as its route sends it."""
+    return answer.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+async def _first_deal(
+    request: Request, ctx: AppContext, player: str, tr: Translations, new: bool, profile: str
+) -> dict[str, Any] | None:
     """The game the page deals a first visit (the player's scoring, the default level), or None where
     the page should try itself (a new player past the address's allowance, a busy store)."""
     try:
         if new:
             adopt_new_player(request, player)
         spec = NewGame.model_validate({"profile": profile}).model_dump()  # what the page would send
-        spec.pop("winnable")
-        row, game = await run_in_threadpool(ctx.games.create, player, spec)
+        dealt = await ctx.playing.start(player, spec, tr)
     except (RateLimited, StoreBusy, StoreUnavailable) as err:
         log.info("the page's first deal was left to the page: %s", type(err).__name__)
         return None
-    return view(request, row, game)
+    return _json(dealt)
 
 
 def boot_block(data: dict[str, Any] | None) -> str:

@@ -1,85 +1,87 @@
-"""What every route reaches through the app: the store, the games, the jobs players wait for and the
-player's settings, plus the one way a game is turned into the view the browser receives."""
+"""What every route reaches through the app: the play layer's use cases (one per feature), and what
+a request says of its player's language and network address."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Annotated, Any
+from dataclasses import dataclass
+from typing import Annotated
 
 from fastapi import Depends, Request
 
-from .. import clock
-from ..engine import Game
+from ..engine import Translations
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
-from ..play import Finished, Games
+from ..play import Assistance, Finished, Games, Players, Playing, Readiness, Reviews
 from ..play.clubs import Clubs
-from ..play.dailies import daily_tag
+from ..play.dailies import Dailies
 from ..play.daily import Daily
-from ..play.players import Players
-from ..store import GameRow, Store
-from .http.rates import RateLimits
+from ..store import Store
+from .http.rates import RateLimits, client_address
 from .language import request_language
-from .views import game_view
-
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "lang": None,
-    "double_click": True,
-    "single_tap": None,  # not chosen: the page turns it on for touch screens
-    "auto_place": False,
-    "placement_help": True,
-    "sound": True,
-    "profile": "standard",
-    "card_back": "blue",
-    "table": "green",
-    "left_handed": False,
-}
 
 
 @dataclass
 class AppContext:
+    playing: Playing
+    assistance: Assistance
+    players: Players
+    finished: Finished
+    reviews: Reviews
+    readiness: Readiness
+    daily: Daily
+    clubs: Clubs
+    # Below the use cases, for the player's identity and the app's own start and stop: no route
+    # reaches them (tests/test_layers.py).
     store: Store
     games: Games
     player_jobs: PlayerJobs
-    rates: RateLimits = field(default_factory=lambda: RateLimits({}))  # per client address, this process's
+    rates: RateLimits
 
-    @cached_property
-    def finished(self) -> Finished:
-        return Finished(self.store)
+    @classmethod
+    def over(cls, store: Store, player_jobs: PlayerJobs, rates: RateLimits) -> AppContext:
+        """The use cases over ``store`` and the solver's jobs; ``rates``: each client address's allowances."""
+        games = Games(store)
+        playing = Playing(games, player_jobs, Dailies(store))
+        finished = Finished(store, playing)
+        players = Players(store, playing, rates)
+        clubs = Clubs(store, rates)
+        return cls(
+            playing=playing,
+            assistance=Assistance(games, playing, player_jobs, rates),
+            players=players,
+            finished=finished,
+            reviews=Reviews(store, games, finished, player_jobs, rates),
+            readiness=Readiness(store, player_jobs),
+            daily=Daily(store, playing, player_jobs, players, clubs),
+            clubs=clubs,
+            store=store,
+            games=games,
+            player_jobs=player_jobs,
+            rates=rates,
+        )
 
-    @cached_property
-    def players(self) -> Players:
-        return Players(self.store)
 
-    @cached_property
-    def clubs(self) -> Clubs:
-        return Clubs(self.store)
-
-    @cached_property
-    def daily(self) -> Daily:
-        return Daily(self.store, self.games, self.player_jobs, self.players, self.clubs)
-
-    # Settings are read from the store each time: nothing a request needs lives only in one
-    # process's memory (several app workers may share the database).
-    def settings_of(self, player: str) -> dict[str, Any]:
-        return DEFAULT_SETTINGS | (self.store.player_settings(player) or {})
-
-    def save_settings(self, player: str, settings: dict[str, Any]) -> None:
-        self.store.save_settings(player, settings, clock.now())
-
-
-def context(request: Request) -> AppContext:
+# The dependencies are coroutines: FastAPI runs them in the event loop, with no thread of their own.
+async def context(request: Request) -> AppContext:
     ctx: AppContext = request.app.state.context
     return ctx
 
 
-# A route's parameter ``ctx: Ctx`` receives the app's context.
+async def request_translations(request: Request) -> Translations:
+    return translations(request_language(request))
+
+
+async def request_client(request: Request) -> str | None:
+    return client_address(request.scope)
+
+
+async def language(request: Request) -> str:
+    return request_language(request)
+
+
+# A route's parameter ``ctx: Ctx`` receives the app's context; ``tr: Tr`` the request's language's
+# translations, ``lang: Lang`` its code; ``client: Client`` the client's network address (rates.py).
 Ctx = Annotated[AppContext, Depends(context)]
-
-
-def view(request: Request, row: GameRow, game: Game, events: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The game view in the request's language (with its daily deal, for a daily game's)."""
-    store: Store = request.app.state.context.store
-    daily = daily_tag(store, row)
-    return game_view(row, game, translations(request_language(request)), events, daily)
+Tr = Annotated[Translations, Depends(request_translations)]
+Lang = Annotated[str, Depends(language)]
+Client = Annotated[str | None, Depends(request_client)]

@@ -17,14 +17,14 @@ def player(n: int) -> str:
 
 def test_a_club_is_made_with_its_maker_as_owner_and_joined_by_its_invite(store: Store) -> None:
     service = Clubs(store)
-    made = service.make(player(1), "  Friends ")
+    made = service.make(player(1), "  Friends ", None)
     assert (made.name, made.members, made.owner) == ("Friends", 1, True) and made.invite is not None
-    joined = service.join(player(2), made.invite)
+    joined = service.join(player(2), made.invite, None)
     assert (joined.id, joined.members, joined.owner, joined.invite) == (made.id, 2, False, None)
-    again = service.join(player(2), made.invite)  # a member already: in it, nothing changed
+    again = service.join(player(2), made.invite, None)  # a member already: in it, nothing changed
     assert again.members == 2
     with pytest.raises(BadInvite):
-        service.join(player(3), "no-such-invite")
+        service.join(player(3), "no-such-invite", None)
     assert [c.id for c in service.player_clubs(player(2)).clubs] == [made.id]
 
 
@@ -32,49 +32,49 @@ def test_a_player_is_in_at_most_so_many_clubs(store: Store, monkeypatch: pytest.
     monkeypatch.setattr(clubs, "MOST_CLUBS", 2)
     service = Clubs(store)
     for n in range(2):
-        service.make(player(1), f"Club {n}")
+        service.make(player(1), f"Club {n}", None)
     with pytest.raises(TooManyClubs):
-        service.make(player(1), "One more")
-    other = service.make(player(2), "Other")
+        service.make(player(1), "One more", None)
+    other = service.make(player(2), "Other", None)
     assert other.invite is not None
     with pytest.raises(TooManyClubs):
-        service.join(player(1), other.invite)
+        service.join(player(1), other.invite, None)
     assert len(store.player_clubs(player(1))) == 2 and not store.is_member(other.id, player(1))
 
 
 def test_a_club_holds_at_most_so_many_members(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(clubs, "MOST_MEMBERS", 2)
     service = Clubs(store)
-    made = service.make(player(1), "Small")
+    made = service.make(player(1), "Small", None)
     assert made.invite is not None
-    service.join(player(2), made.invite)
+    service.join(player(2), made.invite, None)
     with pytest.raises(ClubFull):
-        service.join(player(3), made.invite)
+        service.join(player(3), made.invite, None)
     assert not store.is_member(made.id, player(3))
 
 
 def test_only_the_owner_replaces_the_invite_and_the_old_one_stops_working(store: Store) -> None:
     service = Clubs(store)
-    made = service.make(player(1), "Friends")
+    made = service.make(player(1), "Friends", None)
     assert made.invite is not None
-    service.join(player(2), made.invite)
+    service.join(player(2), made.invite, None)
     with pytest.raises(NotOwner):
-        service.replace_invite(player(2), made.id)
+        service.replace_invite(player(2), made.id, None)
     with pytest.raises(NoClub):
-        service.replace_invite(player(3), made.id)  # not in it: as if there were no such club
-    fresh = service.replace_invite(player(1), made.id).invite
+        service.replace_invite(player(3), made.id, None)  # not in it: as if there were no such club
+    fresh = service.replace_invite(player(1), made.id, None).invite
     assert fresh is not None and fresh != made.invite
     with pytest.raises(BadInvite):
-        service.join(player(3), made.invite)
-    assert service.join(player(3), fresh).members == 3
+        service.join(player(3), made.invite, None)
+    assert service.join(player(3), fresh, None).members == 3
 
 
 def test_the_longest_standing_member_takes_over_and_an_empty_club_is_gone(store: Store) -> None:
     service = Clubs(store)
-    made = service.make(player(1), "Friends")
+    made = service.make(player(1), "Friends", None)
     assert made.invite is not None
-    service.join(player(2), made.invite)
-    service.join(player(3), made.invite)
+    service.join(player(2), made.invite, None)
+    service.join(player(3), made.invite, None)
     with pytest.raises(NoClub):
         service.leave(player(4), made.id)
     service.leave(player(1), made.id)

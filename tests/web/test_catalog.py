@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 
 from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, all_variants, variant
 from spider.i18n import LANGUAGES
+from spider.play import DEFAULT_SETTINGS
 from spider.web import models
 from spider.web.app import create_app
-from spider.web.context import DEFAULT_SETTINGS
 
 
 @pytest.fixture

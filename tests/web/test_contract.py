@@ -8,20 +8,25 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any, get_args
 
 import fastapi.routing
 import pytest
+from fastapi import Response
 from fastapi.encoders import jsonable_encoder
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
 
 from spider.daily import days
 from spider.engine import GAMES, PROFILES, RULES, SUIT_COUNTS, Game, card_text
 from spider.jobs.top_up import SEED_FILE
-from spider.web import models
+from spider.play import DEFAULT_SETTINGS
+from spider.play.answers import Answer
+from spider.web import models, routes
 from spider.web.app import create_app
 from spider.web.bodies import SettingsBody
-from spider.web.context import DEFAULT_SETTINGS
+from spider.web.http.answers import sent
 from spider.web.http.errors import ERROR_STATUSES, ErrorBody, StaleBody
 from tests.web.daily_deals import store_deals
 
@@ -67,7 +72,8 @@ class ContractClient:
 
 @pytest.fixture
 def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """What each route returned, as JSON, before FastAPI validated and serialised it."""
+    """What each route returned, as JSON, before FastAPI validated and serialised it; or the answer a
+    route sent as its model (http/answers.py), as the model holds it."""
     seen: list[Any] = []
     serialize = fastapi.routing.serialize_response
 
@@ -77,7 +83,15 @@ def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
         seen.append(json.loads(json.dumps(content)))
         return await serialize(**kwargs)
 
+    def recording_sent(answer: BaseModel, *args: Any, **kwargs: Any) -> Response:
+        assert isinstance(answer, Answer), f"{type(answer).__name__} is no documented answer"
+        seen.append(answer.model_dump(mode="json", by_alias=True, exclude_unset=True))
+        return sent(answer, *args, **kwargs)
+
     monkeypatch.setattr(fastapi.routing, "serialize_response", recording)
+    for module in vars(routes).values():
+        if isinstance(module, ModuleType) and getattr(module, "sent", None) is sent:
+            monkeypatch.setattr(module, "sent", recording_sent)
     yield seen
 
 

@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider import vocabulary
+from spider.play import DEFAULT_SETTINGS
 from spider.web import models
 from spider.web.app import create_app
-from spider.web.context import DEFAULT_SETTINGS
 
 
 @pytest.fixture

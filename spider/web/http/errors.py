@@ -17,9 +17,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...engine import N_, IllegalAction, SpiderError, profile, variant
 from ...i18n import translate_error, translations
+from ...play import Declined, Missing
 from ...play import NotFound as NoSuchGame
+from ...play.answers import GameView
 from ..language import request_language
-from ..models import GameView
 
 
 class ErrorBody(BaseModel):
@@ -100,6 +101,10 @@ class NotFound(ApiError):
 def status_of(err: SpiderError) -> int:
     if isinstance(err, ApiError):
         return err.status
+    if isinstance(err, Missing):
+        return 404
+    if isinstance(err, Declined):
+        return 409
     return 422 if isinstance(err, IllegalAction) else 400
 
 
@@ -110,6 +115,8 @@ def error_body(request: Request, err: SpiderError) -> dict[str, Any]:
 
 def error_response(request: Request, err: SpiderError, **extra: Any) -> JSONResponse:
     headers = getattr(err, "headers", None)  # e.g. a 429's Retry-After
+    if isinstance(err, Declined):  # the game as it is now, which shows why
+        extra["view"] = err.view.model_dump(mode="json", by_alias=True, exclude_unset=True)
     return JSONResponse(error_body(request, err) | extra, status_code=status_of(err), headers=headers)
 
 

@@ -1,22 +1,18 @@
-"""Help from the solver: a hint from what the player sees, and "can this game still be won?"."""
+"""Help from the solver: a hint from what the player sees, the line that finishes a game, and "can
+this game still be won?". The use cases decide what each costs (spider/play/assistance.py); the
+client's address is what HTTP tells them of who asks."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, Response
-from starlette.concurrency import run_in_threadpool
+from fastapi import APIRouter, Query, Response
 
-from ...engine import N_, Game, parse_action
-from ...i18n import translations
-from ...play import GameRow, finishable
 from ..bodies import SolveBody
-from ..context import Ctx, view
-from ..dailies import still_secret
-from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_response, error_responses
-from ..http.rates import DEEP_HINT, SOLVE, client_address
+from ..context import Client, Ctx, Tr
+from ..http.answers import sent
+from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import KnownPlayerId, PlayerId
-from ..language import request_language
 from ..models import Finish, Hint, SolveJob
 
 router = APIRouter()
@@ -30,44 +26,14 @@ router = APIRouter()
     responses=error_responses(400, 404, 429, BUSY, *BODY_LIMITS),
 )
 async def hint(
-    request: Request,
     game_id: str,
     ctx: Ctx,
     player: PlayerId,
+    client: Client,
+    tr: Tr,
     deep: Annotated[bool, Query(description="The strong player's action, from guessing the unseen cards")] = False,
-) -> dict[str, Any]:
-    client = client_address(request.scope)
-    with ctx.rates.spending(DEEP_HINT if deep else None, client):
-        row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-        action = await _deep_action(ctx, row, game, client) if deep else await ctx.player_jobs.hint(game)
-    await run_in_threadpool(ctx.games.helped, row)  # a hinted win is not a perfect one
-    tr = translations(request_language(request))
-    if action is None:
-        if game.deals_left:
-            return {"action": None, "message": tr.gettext("No useful move: deal, undo or start again")}
-        return {"action": None, "message": tr.gettext("No useful move: undo or start again")}
-    if action == "deal":
-        return {"action": action, "message": tr.gettext("Deal a new row from the stock")}
-    src, dst, count = cast(tuple[int, int, int], parse_action(action))  # a hint names its count: F>T:N
-    return {
-        "action": action,
-        "column": src + 1,
-        "count": count,
-        "to": dst + 1,
-        "message": tr.ngettext(
-            "Move {count} card from column {column} to column {to}",
-            "Move {count} cards from column {column} to column {to}",
-            count,
-        ).format(count=count, column=src + 1, to=dst + 1),
-    }
-
-
-async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -> str | None:
-    """The strong player's action, worked out in a solver worker (a worker lost before it answered
-    is a 503 worker_lost: http/busy.py); the game is counted apart once it is given."""
-    action = await ctx.player_jobs.deep_hint(game.record(), row.player, client)
-    await run_in_threadpool(ctx.games.deep_hint_given, row)
-    return action
+) -> Response:
+    return sent(await ctx.assistance.hint(player, game_id, deep, client, tr))
 
 
 @router.post(
@@ -76,29 +42,11 @@ async def _deep_action(ctx: Ctx, row: GameRow, game: Game, client: str | None) -
     response_model=Finish,
     responses=error_responses(404, 409, 429, BUSY, *BODY_LIMITS),
 )
-async def finish(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> Any:
+async def finish(game_id: str, ctx: Ctx, player: PlayerId, client: Client, tr: Tr) -> Response:
     """Nothing is face down and the stock is empty, so the solver uses only what the player sees:
     the game stays unassisted (docs/RULES.md, Finish). The browser plays the line's actions one by
     one through the actions route, so the record holds every move as it was played."""
-    client = client_address(request.scope)
-    row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-    if not finishable(row, game):  # the answer's view shows why
-        over = row.status != "active" or game.won
-        err = (
-            ApiError(409, "finished", N_("This game is over"))
-            if over
-            else ApiError(409, "cards_hidden", N_("Finish plays on once no card is face down and the stock is empty"))
-        )
-        return error_response(request, err, view=view(request, row, game))
-    with ctx.rates.spending(SOLVE, client):
-        answer = await ctx.player_jobs.finish(game.record(), player, client)
-    tr = translations(request_language(request))
-    message = {
-        "won": tr.ngettext("Finishing in {n} move", "Finishing in {n} moves", len(answer["actions"])),
-        "lost": tr.gettext("No win is possible from here: undo or start again"),
-        "unknown": tr.gettext("The solver found no win from here in the time allowed"),
-    }[answer["result"]].format(n=len(answer["actions"]))
-    return {"result": answer["result"], "actions": answer["actions"], "message": message}
+    return sent(await ctx.assistance.finish(player, game_id, client, tr))
 
 
 @router.post(
@@ -109,17 +57,10 @@ async def finish(request: Request, game_id: str, ctx: Ctx, player: PlayerId) -> 
     response_model_exclude_unset=True,
     responses=error_responses(400, 404, 429, BUSY, *BODY_LIMITS),
 )
-async def solve(
-    request: Request, game_id: str, body: SolveBody, ctx: Ctx, response: Response, player: PlayerId
-) -> dict[str, Any]:
-    client = client_address(request.scope)
-    with ctx.rates.spending(SOLVE, client):
-        row, game = await run_in_threadpool(ctx.games.get, player, game_id)
-        # a daily deal's winning line, passed on while its day lasts, would rank another player
-        job = await ctx.player_jobs.start_solve(game.record(), body.time_limit, player, client, not still_secret(row))
-    await run_in_threadpool(ctx.games.solver_asked, player, game_id)  # counted apart, once it is asked
-    response.headers["Location"] = f"../../solves/{job}"  # relative: right under any sub-path
-    return {"id": job, "state": "waiting", "elapsed": 0.0}
+async def solve(game_id: str, body: SolveBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
+    job = await ctx.assistance.solve(player, game_id, body.time_limit, client)
+    # relative: right under any sub-path
+    return sent(job, status_code=202, headers={"Location": f"../../solves/{job.id}"})
 
 
 @router.get(
@@ -129,13 +70,8 @@ async def solve(
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY),
 )
-async def solve_state(request: Request, job_id: str, ctx: Ctx, player: KnownPlayerId) -> dict[str, Any]:
-    state = await ctx.player_jobs.solve_state(job_id, player)
-    if state is None:
-        raise ApiError(404, "not_found", N_("There is no such question to the solver"))
-    if "answer" in state:
-        state["answer"] = _worded(state["answer"], translations(request_language(request)))
-    return {"id": job_id} | state
+async def solve_state(job_id: str, ctx: Ctx, player: KnownPlayerId, tr: Tr) -> Response:
+    return sent(await ctx.assistance.solve_state(player, job_id, tr))
 
 
 @router.delete(
@@ -145,21 +81,5 @@ async def solve_state(request: Request, job_id: str, ctx: Ctx, player: KnownPlay
     responses=error_responses(404, BUSY),
 )
 async def cancel_solve(job_id: str, ctx: Ctx, player: KnownPlayerId) -> Response:
-    if not await ctx.player_jobs.cancel_solve(job_id, player):
-        raise ApiError(404, "not_found", N_("There is no such question to the solver"))
+    await ctx.assistance.cancel_solve(player, job_id)
     return Response(status_code=204)
-
-
-def _worded(answer: dict[str, Any], tr: Any) -> dict[str, Any]:
-    """The solver's answer with its message and note in the player's language."""
-    message = {
-        "won": tr.gettext("Yes: this game can still be won."),
-        "lost": tr.gettext("No: this game can no longer be won, whatever you do."),
-        "unknown": tr.gettext("The solver could not decide in the time allowed."),
-    }[answer["result"]]
-    if answer.get("reason") == "worker_lost":
-        message = tr.gettext("The solver stopped before it could answer. Please ask again.")
-    elif answer.get("reason") == "cancelled":
-        message = tr.gettext("The question was cancelled.")
-    note = tr.gettext("The solver looked at the face-down cards to answer.")
-    return answer | {"message": message, "note": note}

@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Path, Response
 
-from ...i18n import translations
 from ...play.club_answers import ClubList, ClubPage, ClubSummary
 from ..bodies import ClubBody, InviteBody
-from ..context import Ctx
+from ..context import Client, Ctx, Tr
+from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
-from ..http.rates import INVITE, client_address
 from ..identity import KnownPlayerId, PlayerId
-from ..language import request_language
 from ..refusals import refusals
 from ..texts import CLUB_ID
 
@@ -30,8 +28,8 @@ ClubId = Annotated[str, Path(description="A club's id", examples=["Xk3v9QpL2mZa"
     response_model=ClubList,
     responses=error_responses(BUSY),
 )
-def my_clubs(ctx: Ctx, player: PlayerId) -> ClubList:
-    return ctx.clubs.player_clubs(player)
+def my_clubs(ctx: Ctx, player: PlayerId) -> Response:
+    return sent(ctx.clubs.player_clubs(player))
 
 
 @router.post(
@@ -41,10 +39,9 @@ def my_clubs(ctx: Ctx, player: PlayerId) -> ClubList:
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
-def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> ClubSummary:
-    ctx.rates.take(INVITE, client_address(request.scope))  # a club made is an invite (and rows) kept
+def make(body: ClubBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
     with refusals():
-        return ctx.clubs.make(player, body.name)
+        return sent(ctx.clubs.make(player, body.name, client), status_code=201)
 
 
 @router.post(
@@ -53,10 +50,9 @@ def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> ClubSu
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
-def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> ClubSummary:
-    ctx.rates.take(INVITE, client_address(request.scope))  # every try counts, so that nobody guesses an invite
+def join(body: InviteBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
     with refusals():
-        return ctx.clubs.join(player, body.invite)
+        return sent(ctx.clubs.join(player, body.invite, client))
 
 
 @router.get(
@@ -65,9 +61,9 @@ def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> Club
     response_model=ClubPage,
     responses=error_responses(404, BUSY),
 )
-def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> ClubPage:
+def page(club: ClubId, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
     with refusals():
-        return ctx.clubs.page(player, club, translations(request_language(request)))
+        return sent(ctx.clubs.page(player, club, tr))
 
 
 @router.post(
@@ -76,10 +72,9 @@ def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> ClubPage
     response_model=ClubSummary,
     responses=error_responses(403, 404, BUSY, *BODY_LIMITS),
 )
-def new_invite(request: Request, club: ClubId, ctx: Ctx, player: KnownPlayerId) -> ClubSummary:
-    ctx.rates.take(INVITE, client_address(request.scope))
+def new_invite(club: ClubId, ctx: Ctx, player: KnownPlayerId, client: Client) -> Response:
     with refusals():
-        return ctx.clubs.replace_invite(player, club)
+        return sent(ctx.clubs.replace_invite(player, club, client))
 
 
 @router.delete(

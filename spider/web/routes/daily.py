@@ -4,23 +4,20 @@ its leaderboard (docs/API.md, Daily deals)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Response
 from fastapi.routing import APIRoute
 from starlette.routing import Match
 from starlette.types import Scope
 
-from ...daily import LEVELS, is_level
-from ...i18n import translations
 from ...play.club_answers import ClubLeaderboard
-from ...play.daily_answers import DailyCalendar, DailyDay, DailyToday, Leaderboard
-from ..context import Ctx, view
-from ..daily_models import DailyLineStep
+from ...play.daily import LEVELS, is_level
+from ...play.daily_answers import DailyCalendar, DailyDay, DailyLineStep, DailyToday
+from ..context import Ctx, Tr
+from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import PlayerId
-from ..language import request_language
-from ..line_steps import line_step
 from ..models import MAX_INT, GameView
 from ..refusals import refusals
 from ..texts import CLUB_ID, DAY, MONTH
@@ -69,8 +66,8 @@ def _day(text: str) -> str:
     response_model_exclude_unset=True,
     responses=error_responses(BUSY),
 )
-def today(request: Request, ctx: Ctx, player: PlayerId) -> DailyToday:
-    return ctx.daily.today(player, translations(request_language(request)))
+def today(ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
+    return sent(ctx.daily.today(player, tr))
 
 
 @router.get(
@@ -79,10 +76,10 @@ def today(request: Request, ctx: Ctx, player: PlayerId) -> DailyToday:
     response_model=DailyCalendar,
     responses=error_responses(400, BUSY),
 )
-def month_calendar(month: Month, ctx: Ctx, player: PlayerId) -> DailyCalendar:
+def month_calendar(month: Month, ctx: Ctx, player: PlayerId) -> Response:
     if not MONTH.holds(month):  # texts.MONTH refused it as the path was read
         raise MONTH.refusal(month)
-    return ctx.daily.calendar(player, month)
+    return sent(ctx.daily.calendar(player, month))
 
 
 @days_router.get(
@@ -92,9 +89,9 @@ def month_calendar(month: Month, ctx: Ctx, player: PlayerId) -> DailyCalendar:
     response_model_exclude_unset=True,
     responses=error_responses(400, 404, BUSY),
 )
-def one_day(date: Day, ctx: Ctx, player: PlayerId) -> DailyDay:
+def one_day(date: Day, ctx: Ctx, player: PlayerId) -> Response:
     with refusals():
-        return ctx.daily.day(player, _day(date))
+        return sent(ctx.daily.day(player, _day(date)))
 
 
 @router.get(
@@ -106,15 +103,15 @@ def one_day(date: Day, ctx: Ctx, player: PlayerId) -> DailyDay:
     responses=error_responses(400, 404, BUSY),
 )
 def board(
-    request: Request,
     date: Day,
     level: DailyLevel,
     ctx: Ctx,
     player: PlayerId,
+    tr: Tr,
     club: Annotated[str | None, Query(description="A club's id: the board among its members"), CLUB_ID] = None,
-) -> Leaderboard:
+) -> Response:
     with refusals():
-        return ctx.daily.leaderboard(player, _day(date), level, club, translations(request_language(request)))
+        return sent(ctx.daily.leaderboard(player, _day(date), level, club, tr))
 
 
 @router.get(
@@ -124,16 +121,14 @@ def board(
     responses=error_responses(400, 404, BUSY),
 )
 def line(
-    request: Request,
     date: Day,
     level: DailyLevel,
     step: Annotated[int, Path(ge=0, le=MAX_INT, description="Actions of the winning line played so far")],
     ctx: Ctx,
-) -> dict[str, Any]:
+    tr: Tr,
+) -> Response:
     with refusals():
-        found = ctx.daily.winning_line(_day(date), level)
-    table = line_step(found.start, [], found.line, step, translations(request_language(request)))
-    return table | {"date": found.day, "level": found.level}
+        return sent(ctx.daily.winning_line(_day(date), level, step, tr))
 
 
 @levels_router.post(
@@ -144,10 +139,9 @@ def line(
     response_model_exclude_unset=True,
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
-async def play(request: Request, level: DailyLevel, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+async def play(level: DailyLevel, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
     with refusals():
-        row, game = await ctx.daily.play(player, level)
-    return view(request, row, game)
+        return sent(await ctx.daily.play(player, level, tr), status_code=201)
 
 
 router.include_router(days_router)

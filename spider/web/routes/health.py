@@ -10,6 +10,7 @@ from fastapi import APIRouter, Response
 from starlette.concurrency import run_in_threadpool
 
 from ..context import Ctx
+from ..http.answers import sent
 from ..models import Health, Ready
 
 PROBE_SECONDS = 2.0  # a dependency slower than this to answer counts as unreachable
@@ -19,8 +20,8 @@ router = APIRouter()
 
 
 @router.get("/api/health", summary="Alive: the worker answers (it checks nothing else)", response_model=Health)
-async def health() -> dict[str, bool]:
-    return {"ok": True}
+async def health() -> Response:
+    return sent(Health(ok=True))
 
 
 @router.get(
@@ -29,15 +30,15 @@ async def health() -> dict[str, bool]:
     response_model=Ready,
     responses={503: {"model": Ready, "description": "The database or the queue does not answer, or nothing serves it"}},
 )
-async def ready(ctx: Ctx, response: Response) -> dict[str, Any]:
-    database = await _probe("database", run_in_threadpool, ctx.store.player_settings, "")
-    queue = await _probe("queue", run_in_threadpool, ctx.player_jobs.queue_reachable)
-    workers = queue and await _probe("workers", run_in_threadpool, ctx.player_jobs.workers_serving)
+async def ready(ctx: Ctx) -> Response:
+    database = await _probe("database", run_in_threadpool, ctx.readiness.database)
+    queue = await _probe("queue", run_in_threadpool, ctx.readiness.queue)
+    workers = queue and await _probe("workers", run_in_threadpool, ctx.readiness.workers)
     if queue and not workers:
         log.warning("workers not serving: no spider worker has said it is there within its heartbeat (or Redis erred)")
-    if not (database and queue and workers):
-        response.status_code = 503
-    return {"ok": database and queue and workers, "database": database, "queue": queue, "workers": workers}
+    ok = database and queue and workers
+    answer = Ready(ok=ok, database=database, queue=queue, workers=workers)
+    return sent(answer, status_code=200 if ok else 503)
 
 
 async def _probe(name: str, fn: Any, *args: Any) -> bool:

@@ -3,20 +3,15 @@ The rules are the play layer's (spider/play/players.py)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request, Response
 
-from ...i18n import translations
 from ...play.answers import DisplayName, TransferCode
 from ..bodies import LinkBody, NameBody
-from ..context import Ctx
+from ..context import Client, Ctx, Lang, Tr
+from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
-from ..http.rates import LINK, client_address
 from ..identity import PlayerId, Private, player_cookie
-from ..language import request_language
 from ..models import Player
-from ..players import player_answer
 from ..refusals import refusals
 
 router = APIRouter()
@@ -28,9 +23,9 @@ router = APIRouter()
     response_model=DisplayName,
     responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
-def put_name(request: Request, body: NameBody, ctx: Ctx, player: PlayerId) -> DisplayName:
+def put_name(body: NameBody, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
     # a bad name: 400 bad_name, a look-alike of another's: 400 name_taken; nothing kept
-    return ctx.players.choose_name(player, body.name, translations(request_language(request)))
+    return sent(ctx.players.choose_name(player, body.name, tr))
 
 
 @router.post(
@@ -40,9 +35,8 @@ def put_name(request: Request, body: NameBody, ctx: Ctx, player: PlayerId) -> Di
     response_model=TransferCode,
     responses=error_responses(429, BUSY, *BODY_LIMITS),
 )
-def post_transfer(request: Request, ctx: Ctx, player: PlayerId) -> TransferCode:
-    ctx.rates.take(LINK, client_address(request.scope))  # the same bucket: a code made is a row kept
-    return ctx.players.new_transfer(player)
+def post_transfer(ctx: Ctx, player: PlayerId, client: Client) -> Response:
+    return sent(ctx.players.new_transfer(player, client), status_code=201)
 
 
 @router.post(
@@ -53,10 +47,8 @@ def post_transfer(request: Request, ctx: Ctx, player: PlayerId) -> TransferCode:
     responses=error_responses(400, BUSY, *BODY_LIMITS),
     dependencies=[Private],  # the player linked to, not the request's
 )
-def post_link(request: Request, response: Response, body: LinkBody, ctx: Ctx) -> dict[str, Any]:
-    ctx.rates.take(LINK, client_address(request.scope))  # every try counts, so that nobody guesses a code
+def post_link(request: Request, body: LinkBody, ctx: Ctx, client: Client, lang: Lang) -> Response:
     with refusals():
-        linked = ctx.players.link(body.code)
-    request.state.lang = linked.lang
-    response.headers.append("Set-Cookie", player_cookie(linked.player, request.url.scheme == "https"))
-    return player_answer(request, ctx, linked.player)
+        linked = ctx.players.link(body.code, client, lang)
+    request.state.lang = linked.lang  # the linked player's language from here on
+    return sent(linked.answer, headers={"Set-Cookie": player_cookie(linked.player, request.url.scheme == "https")})

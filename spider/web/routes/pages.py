@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Request
 from fastapi import Path as InPath
 from fastapi.responses import HTMLResponse, Response
 
-from ...engine import N_
-from ...help import help_page as build_help_page
-from ...i18n import LANGUAGES, browser_catalog, translations
+from ...play import catalog as catalogs
 from ..boot import boot_block, boot_data
+from ..context import Tr
 from ..frontend import Frontend
-from ..http.errors import ApiError, error_responses
+from ..http.answers import sent
+from ..http.errors import error_responses
 from ..identity import answer_headers
-from ..language import request_language
 from ..models import BrowserCatalog, HelpPage
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -56,13 +55,11 @@ async def service_worker(request: Request) -> Response:
     responses=error_responses(404),
 )
 async def catalog(
-    lang: Annotated[str, InPath(description="A language's code", json_schema_extra={"enum": list(LANGUAGES)})],
-) -> dict[str, Any]:
-    if lang not in LANGUAGES:
-        raise ApiError(404, "not_found", N_("Unknown language {lang}"), lang=lang)
-    return browser_catalog(lang)
+    lang: Annotated[str, InPath(description="A language's code", json_schema_extra={"enum": list(catalogs.LANGUAGES)})],
+) -> Response:
+    return sent(catalogs.texts(lang))
 
 
 @router.get("/api/help", summary="The rules page in the player's language", response_model=HelpPage)
-async def help_page(request: Request) -> dict[str, Any]:
-    return build_help_page(translations(request_language(request)))
+async def help_page(tr: Tr) -> Response:
+    return sent(catalogs.rules_page(tr))

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Response
 
 from ..bodies import SettingsBody
-from ..context import Ctx
+from ..context import Ctx, Lang, Tr
+from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import PlayerId
 from ..models import Player, PlayerSettings
-from ..players import player_answer
 
 router = APIRouter()
 
@@ -23,8 +21,8 @@ router = APIRouter()
     response_model_exclude_unset=True,
     responses=error_responses(BUSY),
 )
-def player(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    return player_answer(request, ctx, player)
+def player(ctx: Ctx, player: PlayerId, lang: Lang, tr: Tr) -> Response:
+    return sent(ctx.players.player(player, lang, tr))
 
 
 @router.put(
@@ -33,8 +31,6 @@ def player(request: Request, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     response_model=PlayerSettings,
     responses=error_responses(400, BUSY, *BODY_LIMITS),
 )
-def put_settings(body: SettingsBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
+def put_settings(body: SettingsBody, ctx: Ctx, player: PlayerId) -> Response:
     changed = {k: v for k, v in body.model_dump().items() if v is not None}
-    settings = ctx.settings_of(player) | changed
-    ctx.save_settings(player, settings)
-    return settings
+    return sent(ctx.players.change_settings(player, changed))

@@ -1,11 +1,21 @@
-"""The game view the browser receives: the engine's public view plus what the UI needs."""
+"""The game view the browser receives: the engine's public view plus what the UI needs (the best
+column of each movable group, whether a win would be perfect, the daily deal it is of)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import Game, IllegalAction, Translations, describe
 from ..store import GameRow
+from .answers import GameView
+
+
+class DailyTags(Protocol):
+    """What a view says of a daily deal's game, and whether its deal is still secret (its day lasts)."""
+
+    def tag(self, row: GameRow) -> dict[str, Any] | None: ...
+
+    def still_secret(self, row: GameRow) -> bool: ...
 
 
 def game_view(
@@ -14,7 +24,7 @@ def game_view(
     tr: Translations,
     events: dict[str, Any] | None = None,
     daily: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+) -> GameView:
     """``daily``: the daily deal the game is of (``date``, ``level``, ``counted``), for its games only."""
     view = game.view()
     pickable = []
@@ -43,4 +53,4 @@ def game_view(
     if daily is not None:
         view["daily"] = daily
         view["code"] = None  # a daily deal is dealt from its deck: it has no code to share
-    return view
+    return GameView.model_validate(view)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import N_, Game, Translations, describe
-from .http.errors import ApiError
+from .errors import Missing
 
 
 def line_step(board: Game, before: list[str], line: list[str], step: int, tr: Translations) -> dict[str, Any]:
@@ -14,7 +14,7 @@ def line_step(board: Game, before: list[str], line: list[str], step: int, tr: Tr
     (``board`` is played on): the public view's fields with every card face up, ``step``,
     ``steps`` and the events of the step's action (None at step 0). 404 for a step past the end."""
     if step > len(line):
-        raise ApiError(404, "not_found", N_("The line has no step {step}: it has {steps}"), step=step, steps=len(line))
+        raise Missing("not_found", N_("The line has no step {step}: it has {steps}"), step=step, steps=len(line))
     for action in before + line[: max(step - 1, 0)]:
         board.apply(action)
     events = board.apply(line[step - 1]).events() if step else None
