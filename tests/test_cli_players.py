@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from spider.store import token_hash
 from spider.web.app import create_app
 from tests.postgres import Schemas
 from tests.test_cli_process import assert_one_line_error, spider
@@ -88,8 +89,8 @@ def test_an_operator_lists_the_flagged_names_and_accepts_one(database: str) -> N
 
     store = open_store(database)
     for token in ("A" * 32, "B" * 32):  # kept before look-alikes were refused: no keys, no flag
-        store.set_player_name(token, "Ada Lovelace", hashlib.sha256(token.encode()).hexdigest()[:12], 0.0)
-    store.set_player_name("C" * 32, "\u3164\u3164\u3164", hashlib.sha256(b"C" * 32).hexdigest()[:12], 0.0)
+        store.set_player_name(token_hash(token), "Ada Lovelace", token_hash(token)[:12], 0.0)
+    store.set_player_name(token_hash("C" * 32), "\u3164\u3164\u3164", token_hash("C" * 32)[:12], 0.0)
     store.close()
     with TestClient(create_app(database, background=False)) as client:  # the app checks them as it starts
         fine = named_player(client, "Grace Hopper")

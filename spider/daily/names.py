@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections import defaultdict
@@ -26,19 +25,17 @@ _BIDI_CLASSES = {"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 _BIDI_MARKS = {"\u200e", "\u200f", "\u061c"}
 
 
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def anonymous_name(token: str, tr: Translations = ENGLISH) -> str:
+def anonymous_name(player: str, tr: Translations = ENGLISH) -> str:
     """The name a player has until they choose one: "Player NNNN", the same number for them every
-    time, the word in the reader's language."""
-    return tr.gettext(ANONYMOUS).format(number=1000 + int(_digest(token), 16) % 9000)
+    time, the word in the reader's language. ``player``: their id, the SHA-256 (hex) of their token
+    (``store.token_hash``)."""
+    return tr.gettext(ANONYMOUS).format(number=1000 + int(player, 16) % 9000)
 
 
-def public_id(token: str) -> str:
-    """The player's id that may be shown (leaderboards, operators); the token never leaves the server."""
-    return _digest(token)[:12]
+def public_id(player: str) -> str:
+    """The player's id that may be shown (leaderboards, operators): the first 12 hex digits of their
+    id, the hash of their token (so the same as when the store kept the token itself)."""
+    return player[:12]
 
 
 def _hidden_character(text: str) -> bool:

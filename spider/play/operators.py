@@ -5,19 +5,14 @@ line instead of a driver's traceback when it cannot be opened or does not answer
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from ..command_input import CliError
-from ..store import Store, StoreBusy, StoreUnavailable, is_postgresql, open_store
+from ..store import Store, StoreError, is_postgresql, open_store
 
 T = TypeVar("T")
-# What a store raises when it cannot open or answer. The driver's own errors (sqlite3's) are here
-# until the store raises its own error type in their place.
-OPEN_ERRORS = (StoreUnavailable, sqlite3.Error, OSError)
-ANSWER_ERRORS = (StoreBusy, sqlite3.Error)
 
 
 def shown_database(database: str) -> str:
@@ -33,11 +28,11 @@ def with_store(database: str, use: Callable[[Store], T]) -> T:
         raise CliError(f"no database at {database} (name it with --database or SPIDER_DATABASE)")
     try:
         store = open_store(database)
-    except OPEN_ERRORS as e:
+    except (StoreError, OSError) as e:  # the store's own error in place of its driver's
         raise CliError(f"cannot open database {shown}: {e}") from None
     try:
         return use(store)
-    except ANSWER_ERRORS as e:
+    except StoreError as e:
         raise CliError(f"the database {shown} did not answer: {e or 'busy'}") from None
     finally:
         store.close()

@@ -103,13 +103,14 @@ class Players:
             self.store.add_transfer(code_hash(normalized(code) or code), player, now + VALID_SECONDS, now)
         return TransferCode(code=code, expires_in=VALID_SECONDS)
 
-    def link(self, typed: str, client: str | None, browser_lang: str) -> Linked:
-        """The player the code (as typed) names, the code used up, in their language (else
+    def link(self, typed: str, client: str | None, browser_lang: str, browser: str) -> Linked:
+        """The player the code (as typed) names, the code used up and ``browser`` (the hash of the
+        linked browser's new token) kept as another of theirs, in their language (else
         ``browser_lang``); BadTransfer when it names none. Every try spends from the client's
         allowance, so that nobody guesses a code."""
         with self.limits.spending(LINK, client):
             code = normalized(typed)
-            linked = None if code is None else self.store.take_transfer(code_hash(code), clock.now())
+            linked = None if code is None else self.store.take_transfer(code_hash(code), clock.now(), browser)
             settings = None if linked is None else self.store.player_settings(linked)
         if linked is None or settings is None:
             raise BadTransfer()

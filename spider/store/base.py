@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, fields
@@ -169,6 +170,14 @@ def daily_result(found: tuple[Any, ...], name: str | None = None, public: str | 
 assert [f.name for f in fields(DailyResult)][:-2] == DAILY_RESULT_COLUMNS.split(", ")  # the order daily_result needs
 
 
+def token_hash(token: str) -> str:
+    """What the store keeps of a player's token, and so their id in every table: its SHA-256, in
+    hex. A token is 24 random bytes (32 url-safe characters), 192 bits that no search can cover, so
+    a slow password hash would add nothing but time on every request; what matters is that the
+    store holds no token a browser could present."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 def utc_day(when: float) -> str:
     """The UTC date of a moment, as daily deals name their day."""
     return time.strftime("%Y-%m-%d", time.gmtime(when))
@@ -285,18 +294,37 @@ class Transaction(Protocol):
         """Count a finished attempt in its leaderboard's tally (``daily_tally``), by which ranks are read."""
 
 
-class StoreBusy(Exception):
+class StoreError(Exception):
+    """What the database refused or failed (a damaged or full file, a statement it would not run),
+    in place of its driver's error (sqlite3's, psycopg's), which stays the cause: callers, the
+    operators' commands among them, need no driver of their own. Its message is one line."""
+
+
+class StoreBusy(StoreError):
     """The database stayed locked by another connection longer than the store will wait (or could
     not be reached for a moment); nothing was written, and the same call may succeed a moment later."""
 
 
-class StoreUnavailable(Exception):
-    """The store cannot be opened at all (no server answers, a bad address): one line for the user."""
+class StoreUnavailable(StoreError):
+    """The store cannot be opened at all (no server answers, a bad address, a file that is no
+    database): one line for the user."""
 
 
-class Store(Protocol):
+def first_line(err: BaseException) -> str:
+    """An error's message as one line (a driver's may hold several)."""
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]
+
+
+class PlayerStore(Protocol):
+    """Players and their settings, by their id (``token_hash`` of their token)."""
+
     def player_settings(self, player: str) -> dict[str, Any] | None:
         """The player's saved settings, or None for a player never seen."""
+
+    def token_player(self, token_hash: str) -> tuple[str, dict[str, Any]] | None:
+        """The player a browser's token names, by the token's hash (``token_hash``: their first
+        token's, which is their id, or one a transfer code linked to them), with their saved
+        settings; None for a token the store never issued."""
 
     def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
         """Save the player's settings, making the player known (as of ``now``) if they were not."""
@@ -304,10 +332,17 @@ class Store(Protocol):
     def add_player(self, player: str, now: float) -> None:
         """Remember a newly issued player token, made ``now`` (only tokens the store knows are accepted)."""
 
+    def player_created(self, player: str) -> float | None:
+        """When the player was first seen; None for a player never seen."""
+
     def expire_players(self, before: float) -> int:
         """Forget the players made before ``before`` (seconds since 1970) that have no game and no
         settings: nothing of theirs is lost. Safe to run from several processes at once. Returns
         how many were forgotten."""
+
+
+class GameStore(Protocol):
+    """Games as action logs, a player's current one and their finished ones."""
 
     def transaction(self) -> AbstractContextManager[Transaction]:
         """Statements in one transaction: committed when the block ends, rolled back if it raises."""
@@ -354,12 +389,20 @@ class Store(Protocol):
         """Forget the player's finished games (won, lost, abandoned) with their actions and reviews, so that
         their statistics start again; the unfinished game stays. Returns how many were deleted."""
 
+
+class ReviewStore(Protocol):
+    """Finished games' reviews, computed once."""
+
     def save_review(self, player: str, game_id: str, review: dict[str, Any], now: float) -> bool:
         """Keep the review of the player's finished game (docs/FORMATS.md, Game review); False, and
         nothing written, when the game is not theirs, not finished, or already has one."""
 
     def get_review(self, player: str, game_id: str) -> dict[str, Any] | None:
         """The stored review of the player's game, or None."""
+
+
+class WinnableStore(Protocol):
+    """The pool of deals the solver proved winnable."""
 
     def add_winnable(self, level: str, code: str, line: list[str], grade: str) -> None:
         """Keep a deal the solver proved winnable (``line`` wins it from the start), of ``grade``."""
@@ -371,9 +414,17 @@ class Store(Protocol):
     def count_winnable(self, level: str, grade: str | None = None) -> int:
         """The ready deals of ``level`` (of ``grade`` only, when given)."""
 
+
+class SiteStore(Protocol):
+    """The site's own values (its secret, kept once)."""
+
     def site_value(self, key: str, default: str) -> str:
         """The site's value under ``key``, storing ``default`` first when there is none (of two
         processes doing so at once, both get the one stored first)."""
+
+
+class DailyStore(Protocol):
+    """Daily deals, the players' counted attempts and the leaderboards."""
 
     def daily_deal(self, day: str, level: str) -> DailyDeal | None: ...
 
@@ -400,9 +451,6 @@ class Store(Protocol):
         """The deal's leaderboard: finished, unassisted results standing ranked, in the order of
         docs/RULES.md (Fair play); ``around`` ranked results each side of the player's; the others apart."""
 
-    def player_created(self, player: str) -> float | None:
-        """When the player was first seen; None for a player never seen."""
-
     def under_review(self, limit: int = 100) -> list[DailyResult]:
         """Finished results standing "review", oldest first."""
 
@@ -410,7 +458,9 @@ class Store(Protocol):
         """An operator's word on a result under review: ranked (counted in its tally) or withheld
         (apart for good); False, and nothing written, when it is not under review."""
 
-    # ----- clubs -----------------------------------------------------------------------------
+
+class ClubStore(Protocol):
+    """Clubs, their members and their boards."""
 
     def club_transaction(self) -> AbstractContextManager[ClubTransaction]:
         """Club statements in one transaction: all are written or none (spider/play/clubs.py decides)."""
@@ -432,7 +482,9 @@ class Store(Protocol):
         """As ``daily_board``, among the club's members only (ranks among them); ``you`` is None
         unless ``player`` is a member."""
 
-    # ----- display names and transfer codes --------------------------------------------------
+
+class NameStore(Protocol):
+    """Display names, their look-alike keys and the operators' flags."""
 
     def player_name(self, player: str) -> str | None:
         """The display name the player chose, or None."""
@@ -445,7 +497,8 @@ class Store(Protocol):
         another player's name has either key; a player's own name (same keys) keeps its flag."""
 
     def hide_name(self, public_or_token: str) -> bool:
-        """Clear an operator-hidden player's chosen name; False when no such player has one."""
+        """Clear an operator-hidden player's chosen name (by their public id, or a token of theirs:
+        kept hashed, it is hashed first); False when no such player has one."""
 
     def named_players(self, checked: str) -> list[tuple[str, str]] | None:
         """Every chosen name as (token, name), or None if the names were last checked under the rules
@@ -460,12 +513,33 @@ class Store(Protocol):
     def unflag_name(self, public_or_token: str) -> bool:
         """Accept a flagged name as it is; False when no such player has a flagged name."""
 
+
+class TransferStore(Protocol):
+    """Transfer codes that link another browser to a player."""
+
     def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
         """Keep a transfer code (its hash) that links another browser to ``player`` until
         ``expires``, forgetting the codes expired by ``now``."""
 
-    def take_transfer(self, code_hash: str, now: float) -> str | None:
+    def take_transfer(self, code_hash: str, now: float, browser: str | None = None) -> str | None:
         """The player a transfer code links to, forgetting the code (it works once); None when it
-        is unknown or expired."""
+        is unknown or expired. ``browser``: the hash of the linked browser's new token, kept as
+        another token of the player (``token_player``) in the same transaction."""
+
+
+class Store(
+    PlayerStore,
+    GameStore,
+    ReviewStore,
+    WinnableStore,
+    SiteStore,
+    DailyStore,
+    ClubStore,
+    NameStore,
+    TransferStore,
+    Protocol,
+):
+    """Every repository on one object, as each back end is (``open_store``): a caller may ask for the
+    narrow protocol it uses (a ``DailyStore``), and is handed the whole store."""
 
     def close(self) -> None: ...

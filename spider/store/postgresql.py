@@ -25,7 +25,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .base import GameRow, StoreBusy, StoreUnavailable
+from .base import GameRow, StoreBusy, StoreError, StoreUnavailable, first_line
 from .dialect import Params, Statements
 from .postgresql_schema import migrate
 from .queries import MOVE_ON, Queries, move_on_params
@@ -76,7 +76,7 @@ class PostgresStore(Queries):
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT) as conn:
                 migrate(conn)
         except psycopg.Error as err:
-            raise StoreUnavailable(_first_line(err)) from None
+            raise StoreUnavailable(first_line(err)) from None
         self._pool = ConnectionPool(
             url,
             min_size=1,
@@ -101,6 +101,8 @@ class PostgresStore(Queries):
                 yield cur  # type: ignore[misc]
         except (PoolTimeout, psycopg.errors.LockNotAvailable, psycopg.OperationalError) as err:
             raise StoreBusy() from err
+        except psycopg.Error as err:
+            raise StoreError(first_line(err)) from err
 
     @contextmanager
     def _transaction(self) -> Iterator[PostgresStatements]:
@@ -131,7 +133,9 @@ class PostgresStore(Queries):
         for _ in range(EXPIRY_TRIES):
             try:
                 return super().expire_players(before)
-            except psycopg.errors.ForeignKeyViolation:
+            except StoreError as err:
+                if not isinstance(err.__cause__, psycopg.errors.ForeignKeyViolation):
+                    raise
                 # a first game of one of them was committed after the statement began (create_game
                 # holds the player's row meanwhile): the foreign key kept them; again, seeing the game
                 continue
@@ -165,7 +169,3 @@ class NowAndThen:
 def _configure(conn: psycopg.Connection[Any]) -> None:
     """Each new pooled connection waits at most WAIT for a row lock (then StoreBusy)."""
     conn.execute(f"SET lock_timeout = {int(WAIT * 1000)}")
-
-
-def _first_line(err: Exception) -> str:
-    return (str(err).strip().splitlines() or [type(err).__name__])[0]

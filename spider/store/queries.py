@@ -1,6 +1,8 @@
-"""The Store protocol's queries, written once for both back ends: players and their settings, games
-as action logs, reviews, display names and transfer codes, and the deals proved winnable (the daily
-deals' are in ``daily.py``). Each runs through a back end's primitives (``dialect.py``)."""
+"""The Store protocol's queries, written once for both back ends, a repository per aggregate side by
+side (each a class over a back end's primitives, ``dialect.py``, with no other base): players and
+their settings, games as action logs, reviews, display names, transfer codes, and the deals proved
+winnable; the daily deals' are in ``daily.py``, the clubs' in ``clubs.py``. ``Queries`` puts them
+all on one object, which each back end is."""
 
 from __future__ import annotations
 
@@ -9,10 +11,10 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from .base import GAME_COLUMNS, GameRow, new_game_values
+from .base import GAME_COLUMNS, GameRow, new_game_values, token_hash
 from .clubs import ClubQueries
 from .daily import ASSIST_ATTEMPT, DailyStatements
-from .dialect import Params, Statements
+from .dialect import Dialect, Params, Statements
 
 # An action's version check: the game moves on only from the version the player saw, while active.
 MOVE_ON = (
@@ -36,6 +38,15 @@ NAME_CLAIMS = (
     "INSERT INTO site (key, value) VALUES ('name_claims', '') ON CONFLICT (key) DO UPDATE SET value = excluded.value"
 )
 NAMES_CHECKED = "names_checked"
+# The player a token's hash names: a token a transfer code linked to them, else their first one
+TOKEN_PLAYER = "coalesce((SELECT player FROM player_tokens WHERE token = %s), %s)"
+
+
+def _public_or_token(public_or_token: str) -> Params:
+    """An operator's public id or token as the parameters of ``public = %s OR token = TOKEN_PLAYER``:
+    a token is kept as its hash."""
+    hashed = token_hash(public_or_token)
+    return (public_or_token, hashed, hashed)
 
 
 def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
@@ -46,14 +57,16 @@ def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -
     )
 
 
-class Queries(ClubQueries):
-    """Every method of the Store protocol but ``close``, over a back end's primitives."""
-
-    # ----- players ---------------------------------------------------------------------------
+class PlayerQueries(Dialect):
+    """PlayerStore over a back end's primitives (``player_created`` is read with the daily deals')."""
 
     def player_settings(self, player: str) -> dict[str, Any] | None:
         found = self._one("SELECT settings FROM players WHERE token = %s", (player,))
         return None if found is None else self._decode(found[0])
+
+    def token_player(self, token_hash: str) -> tuple[str, dict[str, Any]] | None:
+        found = self._one(f"SELECT token, settings FROM players WHERE token = {TOKEN_PLAYER}", (token_hash, token_hash))
+        return None if found is None else (found[0], self._decode(found[1]))
 
     def save_settings(self, player: str, settings: dict[str, Any], now: float) -> None:
         # one statement: an expiry in another process never falls between two
@@ -70,11 +83,14 @@ class Queries(ClubQueries):
         return self._write(
             "DELETE FROM players WHERE created < %s AND settings = '{}' AND name IS NULL"
             " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = players.token)"
-            " AND NOT EXISTS (SELECT 1 FROM club_members WHERE club_members.player = players.token)",
+            " AND NOT EXISTS (SELECT 1 FROM club_members WHERE club_members.player = players.token)"
+            " AND NOT EXISTS (SELECT 1 FROM player_tokens WHERE player_tokens.player = players.token)",
             (before,),
         )
 
-    # ----- games -----------------------------------------------------------------------------
+
+class GameQueries(Dialect):
+    """GameStore over a back end's primitives."""
 
     @contextmanager
     def transaction(self) -> Iterator[TransactionStatements]:
@@ -166,7 +182,9 @@ class Queries(ClubQueries):
             db.write(f"DELETE FROM reviews WHERE game IN (SELECT id {finished})", (player,))
             return db.write(f"DELETE {finished}", (player,))
 
-    # ----- reviews ---------------------------------------------------------------------------
+
+class ReviewQueries(Dialect):
+    """ReviewStore over a back end's primitives."""
 
     def save_review(self, player: str, game_id: str, review: dict[str, Any], now: float) -> bool:
         written = self._write(
@@ -184,7 +202,9 @@ class Queries(ClubQueries):
         )
         return None if found is None else self._decode(found[0])
 
-    # ----- display names and transfer codes -------------------------------------------------
+
+class NameQueries(Dialect):
+    """NameStore over a back end's primitives."""
 
     def player_name(self, player: str) -> str | None:
         found = self._one("SELECT name FROM players WHERE token = %s", (player,))
@@ -214,8 +234,8 @@ class Queries(ClubQueries):
     def hide_name(self, public_or_token: str) -> bool:
         hidden = self._write(
             "UPDATE players SET name = NULL, folded = NULL, skeleton = NULL, name_flag = NULL"
-            " WHERE (public = %s OR token = %s) AND name IS NOT NULL",
-            (public_or_token, public_or_token),
+            f" WHERE (public = %s OR token = {TOKEN_PLAYER}) AND name IS NOT NULL",
+            _public_or_token(public_or_token),
         )
         return hidden > 0
 
@@ -243,10 +263,15 @@ class Queries(ClubQueries):
 
     def unflag_name(self, public_or_token: str) -> bool:
         accepted = self._write(
-            "UPDATE players SET name_flag = NULL WHERE (public = %s OR token = %s) AND name_flag IS NOT NULL",
-            (public_or_token, public_or_token),
+            f"UPDATE players SET name_flag = NULL WHERE (public = %s OR token = {TOKEN_PLAYER})"
+            " AND name_flag IS NOT NULL",
+            _public_or_token(public_or_token),
         )
         return accepted > 0
+
+
+class TransferQueries(Dialect):
+    """TransferStore over a back end's primitives."""
 
     def add_transfer(self, code_hash: str, player: str, expires: float, now: float) -> None:
         with self._transaction() as db:
@@ -254,12 +279,23 @@ class Queries(ClubQueries):
             db.write("DELETE FROM transfers WHERE expires <= %s", (now,))  # the table holds live codes only
             db.write("INSERT INTO transfers (code, player, expires) VALUES (%s, %s, %s)", (code_hash, player, expires))
 
-    def take_transfer(self, code_hash: str, now: float) -> str | None:
-        # one statement: of two browsers redeeming one code at once, only one gets the row
-        found = self._one("DELETE FROM transfers WHERE code = %s RETURNING player, expires", (code_hash,))
-        return found[0] if found is not None and found[1] > now else None
+    def take_transfer(self, code_hash: str, now: float, browser: str | None = None) -> str | None:
+        with self._transaction() as db:
+            # one statement: of two browsers redeeming one code at once, only one gets the row
+            found = db.one("DELETE FROM transfers WHERE code = %s RETURNING player, expires", (code_hash,))
+            if found is None or found[1] <= now:
+                return None
+            if browser is not None:
+                db.write(
+                    "INSERT INTO player_tokens (token, player, created) VALUES (%s, %s, %s)"
+                    " ON CONFLICT (token) DO NOTHING",
+                    (browser, found[0], now),
+                )
+            return str(found[0])
 
-    # ----- deals proved winnable -------------------------------------------------------------
+
+class WinnableQueries(Dialect):
+    """WinnableStore over a back end's primitives: the deals proved winnable."""
 
     def add_winnable(self, level: str, code: str, line: list[str], grade: str) -> None:
         self._write(
@@ -284,11 +320,16 @@ class Queries(ClubQueries):
         return int(found[0]) if found else 0
 
 
+class Queries(PlayerQueries, GameQueries, ReviewQueries, NameQueries, TransferQueries, WinnableQueries, ClubQueries):
+    """Every repository of the Store protocol but ``close``, side by side over one back end's
+    primitives (``Dialect``); the daily deals' (with the site's values) come with the clubs'."""
+
+
 class TransactionStatements(DailyStatements):
     """The statements of ``Store.transaction``, on its one connection (never the store's others:
     SQLite's would wait for this very transaction's lock)."""
 
-    def __init__(self, store: Queries, db: Statements) -> None:
+    def __init__(self, store: GameQueries, db: Statements) -> None:
         super().__init__(db)
         self.store = store
 

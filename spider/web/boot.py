@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 from typing import Any
 
 from fastapi import Request
@@ -22,7 +21,7 @@ from ..store import StoreBusy, StoreUnavailable
 from .bodies import NewGame
 from .context import AppContext
 from .http.rates import RateLimited
-from .identity import adopt_new_player, saved_settings
+from .identity import adopt_new_player, new_player_id, saved_settings
 from .language import request_language
 
 log = logging.getLogger("spider.app")
@@ -42,7 +41,7 @@ async def boot_data(request: Request) -> dict[str, Any] | None:
         linked = request.query_params.get("lang", "").strip().lower()
         if linked in LANGUAGES:  # a link's ?lang=: the page saves it as the player's (settings/language-link.js)
             request.state.lang = linked
-        token = player or secrets.token_urlsafe(24)
+        token = player or new_player_id(request)
         lang = request_language(request)
         tr = translations(lang)
         answer = await run_in_threadpool(ctx.players.player, token, lang, tr)

@@ -17,7 +17,6 @@ import inspect
 import logging
 import os
 import socket
-import sqlite3
 from pathlib import Path
 
 import uvicorn
@@ -29,7 +28,7 @@ from ..config import Settings, SettingsError, default_database, environment_of, 
 from ..jobs.host import JobHost
 from ..logs import log_config
 from ..play.operators import shown_database
-from ..store import StoreUnavailable, is_postgresql, open_store
+from ..store import StoreError, StoreUnavailable, is_postgresql, open_store
 from .app import create_app, from_environment
 from .http.limits import hardened_config
 
@@ -98,10 +97,8 @@ def _check_database(database: str, chosen: bool) -> None:
         raise StartupError(f"cannot open database {database}: the folder {path.parent} does not exist")
     try:
         open_store(database).close()
-    except (sqlite3.OperationalError, OSError) as e:  # permissions, a read-only disk, a locked file
-        raise StartupError(f"cannot open database {database}: {e}") from None
-    except sqlite3.DatabaseError as e:  # a file that is not SQLite, or a damaged one
-        raise StartupError(f"cannot open database {database}: {e} (is it a Spider SQLite file?)") from None
+    except (StoreError, OSError) as e:  # permissions, a read-only disk, a locked file, a file not SQLite
+        raise StartupError(f"cannot open database {database}: {e or 'busy'}") from None
 
 
 def serve(settings: Settings | None = None) -> None:

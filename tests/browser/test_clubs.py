@@ -18,7 +18,7 @@ from playwright.sync_api import APIRequestContext, Browser, BrowserContext, Loca
 from test_access import serious_violations
 
 from spider.daily import days
-from spider.store import DailyDeal, Store
+from spider.store import DailyDeal, Store, token_hash
 from tests.conftest import on_postgresql
 from tests.postgres import fresh_database
 from tests.web.daily_deals import established, established_client, play, win
@@ -47,7 +47,7 @@ def established_browser(browser: Browser, url: str, store: Store, **options: Any
     """A browser whose player ranks on today's boards (not a new identity: docs/RULES.md, Fair play)."""
     context = browser.new_context(base_url=url, locale="en-US", **options)
     token = secrets.token_urlsafe(24)
-    established(store, token)
+    established(store, token_hash(token))  # the store keeps the token hashed
     context.add_cookies([{"name": "spider_player", "value": token, "url": url}])
     return context
 

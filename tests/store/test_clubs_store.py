@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from spider.play.clubs import Clubs
-from spider.store import Club, Store, club_copies, postgresql_schema, sqlite
+from spider.store import Club, Store, schema, token_hash
 from tests.store.test_daily_store import LEVEL, TODAY, begin, daily_row, play_out, player
 
 
@@ -201,19 +201,15 @@ def test_a_store_that_had_clubs_before_their_copies_ranks_them_after_the_upgrade
     database: str, opener: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the schema of the release before club_copies.py: its step not applied yet. The steps after it
-    # (graded winnable deals) are applied before it here, as today's code that writes the games needs
-    # them: the club copies' step comes last in both phases.
-    club_steps = {"sqlite": club_copies.sqlite_steps(), "postgresql": club_copies.postgresql_step()}
-    ordered = {
-        "sqlite": [s for s in sqlite.MIGRATIONS if s != club_steps["sqlite"]] + [club_steps["sqlite"]],
-        "postgresql": [s for s in postgresql_schema.MIGRATIONS if s != club_steps["postgresql"]]
-        + [club_steps["postgresql"]],
-    }
-    monkeypatch.setattr(sqlite, "MIGRATIONS", ordered["sqlite"])
-    monkeypatch.setattr(postgresql_schema, "MIGRATIONS", ordered["postgresql"])
+    # up to the players' hashed tokens (graded winnable deals, perfect games) are applied before it
+    # here, as today's code that writes the games needs them; the players' ids are hashed after.
+    steps = schema.MIGRATIONS
+    club_step = next(step for step in steps if "CREATE TABLE club_results" in str(step.changes))
+    hashed = next(i for i, step in enumerate(steps) if "player_tokens" in str(step.changes))
+    ordered = [step for step in steps[:hashed] if step is not club_step] + [club_step, *steps[hashed:]]
+    monkeypatch.setattr(schema, "MIGRATIONS", ordered)
     with monkeypatch.context() as older:
-        older.setattr(sqlite, "MIGRATIONS", ordered["sqlite"][:-1])
-        older.setattr(postgresql_schema, "MIGRATIONS", ordered["postgresql"][:-1])
+        older.setattr(schema, "MIGRATIONS", ordered[: hashed - 1])
         before = opener()
         make(before, "c1", player(1))
         join(before, "c1", player(2))
@@ -221,5 +217,6 @@ def test_a_store_that_had_clubs_before_their_copies_ranks_them_after_the_upgrade
             finish(before, player(n), f"g{n}", moves)
         before.close()
     after = opener()
-    board = after.club_board("c1", TODAY, LEVEL, player(1))
-    assert [(rank, r.player) for rank, r in board.top] == [(1, player(2)), (2, player(1))] and board.rank == 2
+    board = after.club_board("c1", TODAY, LEVEL, token_hash(player(1)))
+    ranked = [(1, token_hash(player(2))), (2, token_hash(player(1)))]
+    assert [(rank, r.player) for rank, r in board.top] == ranked and board.rank == 2

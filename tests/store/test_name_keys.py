@@ -15,7 +15,7 @@ import pytest
 from spider.daily.confusables import KEYS_VERSION, name_keys
 from spider.daily.names import check_stored_names, choose_name, public_id
 from spider.engine import SpiderError
-from spider.store import Store, postgresql_schema, sqlite
+from spider.store import Store, schema, sqlite
 from spider.store.queries import NAME_TAKEN
 
 ADA, GRACE, THIRD = "A" * 32, "G" * 32, "T" * 32
@@ -108,9 +108,8 @@ def test_the_operator_accepts_a_flagged_name(store: Store) -> None:
 def test_a_store_made_before_the_keys_gains_them_and_its_names_are_flagged(
     database: str, opener: Callable[[], Store], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    schema = postgresql_schema if database.startswith("postgresql") else sqlite
     steps = schema.MIGRATIONS
-    ours = next(i for i, step in enumerate(steps) if "players_by_skeleton" in "".join(step))
+    ours = next(i for i, step in enumerate(steps) if "players_by_skeleton" in str(step.changes))
     with monkeypatch.context() as older:
         older.setattr(schema, "MIGRATIONS", steps[:ours])  # the release before the keys
         store = opener()

@@ -6,10 +6,11 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from spider.store import GameRow, Store
+from spider.store import GameRow, Store, token_hash
 
 PLAYER = "P" * 32
-OTHER = "Q" * 32
+OTHER_TOKEN = "Q" * 32
+OTHER = token_hash(OTHER_TOKEN)  # a player's id: the hash of their token
 PUBLIC, OTHER_PUBLIC = "a1b2c3d4e5f6", "0123456789ab"
 CODE_HASH = "c" * 64
 
@@ -33,8 +34,24 @@ def test_an_operator_hides_a_name_by_public_id_or_token(store: Store) -> None:
     assert store.hide_name(PUBLIC) is True
     assert store.player_name(PLAYER) is None and store.player_name(OTHER) == "Nice"
     assert store.hide_name(PUBLIC) is False  # nothing left to hide
-    assert store.hide_name(OTHER) is True and store.player_name(OTHER) is None  # by the token
+    assert store.hide_name(OTHER_TOKEN) is True and store.player_name(OTHER) is None  # by the token
     assert store.hide_name("ffffffffffff") is False
+
+
+def test_a_token_names_its_player_and_a_linked_browsers_token_the_same_one(store: Store) -> None:
+    now = time.time()
+    assert store.token_player(OTHER) is None  # never issued
+    store.save_settings(OTHER, {"lang": "fi"}, now)
+    assert store.token_player(OTHER) == (OTHER, {"lang": "fi"})
+    store.add_transfer(CODE_HASH, OTHER, now + 600, now)
+    linked = token_hash("L" * 32)
+    assert store.take_transfer("e" * 64, now, token_hash("M" * 32)) is None  # an unknown code links nobody
+    assert store.token_player(token_hash("M" * 32)) is None
+    assert store.take_transfer(CODE_HASH, now, linked) == OTHER
+    assert store.token_player(linked) == (OTHER, {"lang": "fi"})
+    store.set_player_name(OTHER, "Nice", OTHER_PUBLIC, now)
+    assert store.hide_name("L" * 32) and store.player_name(OTHER) is None  # the linked browser's token works too
+    assert store.expire_players(now + 10**6) == 0  # a player linked elsewhere is kept
 
 
 def test_a_player_with_a_chosen_name_is_never_expired(store: Store) -> None:

@@ -22,7 +22,7 @@ from spider.daily import LEVELS, days
 from spider.daily.deck import day_key
 from spider.engine import Game, card_text
 from spider.jobs.top_up import SEED_FILE
-from spider.store import DailyDeal, DealSeal, GameRow, Store
+from spider.store import DailyDeal, DealSeal, GameRow, Store, token_hash
 from spider.web.app import create_app
 
 SEEDS = json.loads(SEED_FILE.read_text(encoding="utf-8"))
@@ -125,6 +125,6 @@ def established(store: Store, player: str) -> None:
 def established_client(client: TestClient, store: Store) -> TestClient:
     """The test client as an established player's browser (its cookie holds the player's token)."""
     token = secrets.token_urlsafe(24)
-    established(store, token)
+    established(store, token_hash(token))  # the store keeps the token hashed
     client.cookies.set("spider_player", token)
     return client

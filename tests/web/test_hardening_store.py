@@ -10,15 +10,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from spider.play import level_stats
-from spider.store import GameRow
+from spider.store import GameRow, token_hash
 from spider.store.dialect import Statements
-from spider.store.sqlite import MIGRATIONS, SQLiteStore
+from spider.store.schema import MIGRATIONS
+from spider.store.sqlite import SQLiteStore
 from spider.web.app import create_app
 
 pytestmark = pytest.mark.sqlite_only  # the upgrade of a SQLite file; PostgreSQL's: tests/store
 
 OLD_FILE = Path(__file__).parent / "data" / "schema0.sql"
-OLD_PLAYER = "A" * 32
+OLD_PLAYER = "A" * 32  # the token of its player's cookie, kept as itself then
+PLAYER_ID = token_hash(OLD_PLAYER)  # as the store keeps it now
 
 
 @pytest.fixture
@@ -33,12 +35,12 @@ def old_database(tmp_path: Path) -> str:
 def test_a_file_of_the_first_schema_is_upgraded_without_losing_anything(old_database: str) -> None:
     for _ in range(2):  # the second opening finds nothing left to do
         store = SQLiteStore(old_database)
-        assert store.player_settings(OLD_PLAYER) == {"lang": "sk", "sound": False}
-        won = store.finished_games(OLD_PLAYER, "spiderette-1-classic")
+        assert store.player_settings(PLAYER_ID) == {"lang": "sk", "sound": False}
+        won = store.finished_games(PLAYER_ID, "spiderette-1-classic")
         assert [(g.id, g.status, g.elapsed, g.score, g.assisted) for g in won] == [("g-won", "won", 7.25, 510, False)]
         assert level_stats(won).wins == 1
         assert won[0].helped and level_stats(won).perfect_wins == 0  # no one knows whether a hint helped it
-        current = store.current_game(OLD_PLAYER)
+        current = store.current_game(PLAYER_ID)
         assert current is not None
         store.load_actions(current)
         assert (current.id, current.actions, current.times) == ("g-active", ["deal"], [1.0])

@@ -16,6 +16,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
+from spider.store import token_hash
 from spider.web.app import create_app
 from spider.web.http.rates import NEW_PLAYER, RateLimits
 from spider.web.identity import COOKIE, IDENTITY_DEPENDENCIES, current_player, known_player, private
@@ -119,7 +120,8 @@ def test_a_player_route_answers_privately_and_sets_a_cookie_only_for_a_stored_pl
         assert r.status_code < 500 and r.headers["cache-control"] == "no-store", (method, path, r.status_code)
         tokens = cookie_tokens(r)
         if tokens:  # a new player the request stored something for, and nobody else
-            assert method not in ("GET", "HEAD") and store.player_settings(tokens[0]) is not None, (method, path)
+            stored = store.player_settings(token_hash(tokens[0]))  # the store keeps the cookie's token hashed
+            assert method not in ("GET", "HEAD") and stored is not None, (method, path)
         else:
             assert stored_players(client) == before, (method, path)
         seen += 1

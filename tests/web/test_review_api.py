@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from spider.engine import Game
 from spider.solver.review import player_line
+from spider.store import token_hash
 from spider.web.app import create_app
 from tests.patience import GENEROUS
 from tests.solver.test_review import bad_game
@@ -122,7 +123,7 @@ def test_a_game_in_play_gets_409_and_nothing_of_its_review(client: TestClient) -
         named = Counter(re.findall(r'"((?:[2-9]|10|[AJQK])[SHDC])"', json.dumps(body)))
         assert all(named[card] <= face_up[card] for card in hidden), named
     store = client.app.state.context.store  # type: ignore[attr-defined]
-    assert store.get_review(client.cookies["spider_player"], game_id) is None
+    assert store.get_review(token_hash(client.cookies["spider_player"]), game_id) is None
 
 
 def test_another_players_game_and_malformed_ids_are_not_found(client: TestClient, tmp_path: Path) -> None:
@@ -153,7 +154,7 @@ def test_one_review_at_a_time_and_a_cancelled_one_stores_nothing(tmp_path: Path)
         state = client.get(f"/api/reviews/{job}").json()
         assert state["state"] == "cancelled" and state["message"]
         store = client.app.state.context.store  # type: ignore[attr-defined]
-        assert store.get_review(client.cookies["spider_player"], first) is None
+        assert store.get_review(token_hash(client.cookies["spider_player"]), first) is None
         again = client.post(f"/api/games/{second}/review")  # the player's slot is free again
         assert again.status_code == 200 and again.json()["state"] == "waiting"
 
@@ -186,7 +187,7 @@ def test_a_running_review_answers_what_it_has_found_so_far_then_the_final_review
             f"If the game was lost, it was lost somewhere between move 1 and move {len(player_line(LOST)[1])}.",
         ]
         store = client.app.state.context.store  # type: ignore[attr-defined]
-        assert store.get_review(client.cookies["spider_player"], game_id) is None  # nothing stored yet
+        assert store.get_review(token_hash(client.cookies["spider_player"]), game_id) is None  # nothing stored yet
         while True:
             jobs.go_on(job, 1)
             answer = next_answer()
@@ -204,4 +205,4 @@ def test_a_running_review_answers_what_it_has_found_so_far_then_the_final_review
             time.sleep(0.02)
         assert final["review"]["turning_point"] == {"index": 3, "action": "deal", "after": "lost"}
         assert final["sentences"][2].startswith("The game was lost at move 4 (a deal from the stock):")
-        assert store.get_review(client.cookies["spider_player"], game_id) == final["review"]
+        assert store.get_review(token_hash(client.cookies["spider_player"]), game_id) == final["review"]

@@ -28,6 +28,7 @@ from procwatch import cpu_seconds, descendants, gone, wait_for
 
 from spider.jobs.local import LocalJob, LocalJobs
 from spider.jobs.protocol import SOLVE, Lane
+from spider.store import token_hash
 from spider.web.app import create_app
 from tests.patience import AT_ONCE, GENEROUS
 
@@ -61,7 +62,7 @@ class LiveApp:
         return client, game["id"]
 
     def job_of(self, client: httpx.Client) -> tuple[LocalJob, int | None] | None:
-        owner = client.cookies["spider_player"]
+        owner = token_hash(client.cookies["spider_player"])  # the player as the store and the jobs know them
         return next(((job, pid) for job, pid in self.jobs.listed() if job.owner == owner), None)
 
     def worker_of(self, client: httpx.Client) -> int:
