@@ -9,7 +9,7 @@ from .assistance import Assistance
 from .errors import Declined, Missing, NotFound, Stale
 from .finished import Finished
 from .games import Games, finishable, record_of
-from .limits import Limits, NoLimits
+from .limits import Limits
 from .players import DEFAULT_SETTINGS, Players
 from .playing import Playing
 from .readiness import Readiness
@@ -29,7 +29,6 @@ __all__ = [
     "Games",
     "Limits",
     "Missing",
-    "NoLimits",
     "NotFound",
     "Players",
     "Playing",

@@ -1,7 +1,7 @@
 """The answers the API sends, as models, each shape declared once: the play layer's use cases return
-them, the web layer serialises them and FastAPI documents them in the OpenAPI schema (``/docs``).
-The choices (games, suit counts, rules, profiles,
-languages) are ``Literal`` types that a test holds equal to the engine's tables."""
+them, the web layer sends them as they serialise (spider/web/http/answers.py), and FastAPI documents
+them in the OpenAPI schema (``/docs``). The choices (games, suit counts, rules, profiles, languages)
+are ``Literal`` types that a test holds equal to the engine's tables."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from ..engine import N_, SpiderError, Translations
 from ..store import Club, ClubMember, DailyResult, Store
 from . import calendar
 from .club_answers import ClubList, ClubMemberView, ClubPage, ClubSummary, MemberResult
-from .limits import INVITE, Limits, NoLimits
+from .limits import INVITE, Limits
 
 MOST_CLUBS = 10  # clubs a player may be in
 MOST_MEMBERS = 100  # players a club may hold: a club is among friends, and its page lists everyone
@@ -81,9 +81,9 @@ def summary(club: Club, player: str, kind: type[S] = ClubSummary, **more: Any) -
 class Clubs:
     """The clubs' use cases over the store."""
 
-    def __init__(self, store: Store, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, limits: Limits) -> None:
         self.store = store
-        self.limits = limits or NoLimits()
+        self.limits = limits
 
     def player_clubs(self, player: str) -> ClubList:
         return ClubList(clubs=[summary(club, player) for club in self.store.player_clubs(player)], most=MOST_CLUBS)

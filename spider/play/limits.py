@@ -4,7 +4,7 @@ knows) and refuses a request past its own (429)."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from typing import Protocol
 
 SOLVE, DEEP_HINT = "solve", "deep_hint"  # the allowances a solve (or a review) and a deeper hint spend
@@ -16,10 +16,3 @@ class Limits(Protocol):
         """Spend one of ``kind`` (none for None) for ``address`` around the block; raises when there is
         none left, and gives it back when the solver turned the block away (it started nothing)."""
         ...
-
-
-class NoLimits:
-    """No allowance at all: every request may spend (for tests and tools that use the play layer alone)."""
-
-    def spending(self, kind: str | None, address: str | None) -> AbstractContextManager[None]:
-        return nullcontext()

@@ -14,7 +14,7 @@ from ..engine import N_, SpiderError, Translations
 from ..i18n import LANGUAGES, translations
 from ..store import Store
 from .answers import DisplayName, Player, PlayerSettings, TransferCode
-from .limits import LINK, Limits, NoLimits
+from .limits import LINK, Limits
 from .playing import Playing
 
 BAD_TRANSFER = N_("That code is unknown, used or expired: ask the other device for a new one")
@@ -54,10 +54,10 @@ class Players:
     """Settings are read from the store each time: nothing a request needs lives only in one process's
     memory (several app workers may share the database)."""
 
-    def __init__(self, store: Store, playing: Playing, limits: Limits | None = None) -> None:
+    def __init__(self, store: Store, playing: Playing, limits: Limits) -> None:
         self.store = store
         self.playing = playing
-        self.limits = limits or NoLimits()
+        self.limits = limits
 
     def settings(self, player: str) -> PlayerSettings:
         return PlayerSettings.model_validate(self._settings(player))

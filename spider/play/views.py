@@ -7,13 +7,13 @@ from typing import Any, Protocol
 
 from ..engine import Game, IllegalAction, Translations, describe
 from ..store import GameRow
-from .answers import GameView
+from .answers import DailyTag, GameView
 
 
 class DailyTags(Protocol):
     """What a view says of a daily deal's game, and whether its deal is still secret (its day lasts)."""
 
-    def tag(self, row: GameRow) -> dict[str, Any] | None: ...
+    def tag(self, row: GameRow) -> DailyTag | None: ...
 
     def still_secret(self, row: GameRow) -> bool: ...
 
@@ -23,9 +23,9 @@ def game_view(
     game: Game,
     tr: Translations,
     events: dict[str, Any] | None = None,
-    daily: dict[str, Any] | None = None,
+    daily: DailyTag | None = None,
 ) -> GameView:
-    """``daily``: the daily deal the game is of (``date``, ``level``, ``counted``), for its games only."""
+    """``daily``: the daily deal the game is of, for its games only."""
     view = game.view()
     pickable = []
     for (src, count), targets in game.groups().items():

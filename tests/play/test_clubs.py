@@ -9,6 +9,7 @@ import pytest
 from spider.play import clubs
 from spider.play.clubs import BadInvite, ClubFull, Clubs, NoClub, NotOwner, TooManyClubs, successor
 from spider.store import ClubMember, Store
+from tests.play.test_use_cases import CountedLimits
 
 
 def player(n: int) -> str:
@@ -16,8 +17,9 @@ def player(n: int) -> str:
 
 
 def test_a_club_is_made_with_its_maker_as_owner_and_joined_by_its_invite(store: Store) -> None:
-    service = Clubs(store)
-    made = service.make(player(1), "  Friends ", None)
+    limits = CountedLimits()
+    service = Clubs(store, limits)
+    made = service.make(player(1), "  Friends ", "10.0.0.1")
     assert (made.name, made.members, made.owner) == ("Friends", 1, True) and made.invite is not None
     joined = service.join(player(2), made.invite, None)
     assert (joined.id, joined.members, joined.owner, joined.invite) == (made.id, 2, False, None)
@@ -26,11 +28,13 @@ def test_a_club_is_made_with_its_maker_as_owner_and_joined_by_its_invite(store: 
     with pytest.raises(BadInvite):
         service.join(player(3), "no-such-invite", None)
     assert [c.id for c in service.player_clubs(player(2)).clubs] == [made.id]
+    # a club made and every try at an invite spend from the client's allowance
+    assert limits.spent == [("invite", "10.0.0.1"), ("invite", None), ("invite", None), ("invite", None)]
 
 
 def test_a_player_is_in_at_most_so_many_clubs(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(clubs, "MOST_CLUBS", 2)
-    service = Clubs(store)
+    service = Clubs(store, CountedLimits())
     for n in range(2):
         service.make(player(1), f"Club {n}", None)
     with pytest.raises(TooManyClubs):
@@ -44,7 +48,7 @@ def test_a_player_is_in_at_most_so_many_clubs(store: Store, monkeypatch: pytest.
 
 def test_a_club_holds_at_most_so_many_members(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(clubs, "MOST_MEMBERS", 2)
-    service = Clubs(store)
+    service = Clubs(store, CountedLimits())
     made = service.make(player(1), "Small", None)
     assert made.invite is not None
     service.join(player(2), made.invite, None)
@@ -54,7 +58,7 @@ def test_a_club_holds_at_most_so_many_members(store: Store, monkeypatch: pytest.
 
 
 def test_only_the_owner_replaces_the_invite_and_the_old_one_stops_working(store: Store) -> None:
-    service = Clubs(store)
+    service = Clubs(store, CountedLimits())
     made = service.make(player(1), "Friends", None)
     assert made.invite is not None
     service.join(player(2), made.invite, None)
@@ -70,7 +74,7 @@ def test_only_the_owner_replaces_the_invite_and_the_old_one_stops_working(store:
 
 
 def test_the_longest_standing_member_takes_over_and_an_empty_club_is_gone(store: Store) -> None:
-    service = Clubs(store)
+    service = Clubs(store, CountedLimits())
     made = service.make(player(1), "Friends", None)
     assert made.invite is not None
     service.join(player(2), made.invite, None)

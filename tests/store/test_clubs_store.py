@@ -11,6 +11,7 @@ import pytest
 
 from spider.play.clubs import Clubs
 from spider.store import Club, Store, schema, token_hash
+from tests.play.test_use_cases import CountedLimits
 from tests.store.test_daily_store import LEVEL, TODAY, begin, daily_row, play_out, player
 
 
@@ -29,7 +30,7 @@ def join(store: Store, club: str, who: str) -> None:
 
 
 def leave(store: Store, club: str, who: str) -> None:
-    Clubs(store).leave(who, club)  # the play layer's: an owner leaving hands the club over
+    Clubs(store, CountedLimits()).leave(who, club)  # the play layer's: an owner leaving hands the club over
 
 
 def finish(store: Store, who: str, game_id: str, moves: int, status: str = "won") -> None:
