@@ -2,7 +2,7 @@
 
 psycopg 3 with a connection pool (psycopg_pool); every call is one statement, or one transaction
 of several, on a pooled connection, committed (so durable, with PostgreSQL's default
-synchronous_commit) before it returns. The schema is versioned in the table ``spider_migrations``
+synchronous_commit) before it returns. The schema is versioned in the table ``spider_schema``
 and brought up to date at start under an advisory lock, so workers starting together apply each
 step once. A call that waits too long for a connection or a lock, or finds the server gone, raises
 StoreBusy (the app answers 503); a retried action then meets the version check, so it is never

@@ -51,7 +51,18 @@ def test_a_token_names_its_player_and_a_linked_browsers_token_the_same_one(store
     assert store.token_player(linked) == (OTHER, {"lang": "fi"})
     store.set_player_name(OTHER, "Nice", OTHER_PUBLIC, now)
     assert store.hide_name("L" * 32) and store.player_name(OTHER) is None  # the linked browser's token works too
-    assert store.expire_players(now + 10**6) == 0  # a player linked elsewhere is kept
+
+
+def test_a_player_who_linked_a_browser_is_never_expired(store: Store) -> None:
+    now = time.time()
+    store.add_transfer(CODE_HASH, OTHER, now + 600, now)  # makes the player known, with nothing of theirs
+    store.add_transfer("d" * 64, PLAYER, now + 600, now)
+    store.add_transfer("e" * 64, PLAYER, now - 1, now - 2)  # expired: links nobody
+    assert store.take_transfer("e" * 64, now, token_hash("M" * 32)) is None
+    assert store.take_transfer(CODE_HASH, now, token_hash("L" * 32)) == OTHER
+    assert store.expire_players(now + 1) == 1  # PLAYER, who linked no browser
+    assert store.token_player(token_hash("L" * 32)) == (OTHER, {}) and store.token_player(PLAYER) is None
+    assert store.token_player(token_hash("M" * 32)) is None
 
 
 def test_a_player_with_a_chosen_name_is_never_expired(store: Store) -> None:

@@ -128,6 +128,17 @@ def test_a_player_route_answers_privately_and_sets_a_cookie_only_for_a_stored_pl
     assert seen >= 25
 
 
+def test_the_store_keeps_the_cookies_token_only_as_its_hash(client: TestClient) -> None:
+    r = client.put("/api/player/settings", json={"lang": "fi", "sound": False})
+    (token,) = cookie_tokens(r)
+    store = client.app.state.context.store  # type: ignore[attr-defined]
+    assert store.player_settings(token) is None and store.player_settings(token_hash(token))["lang"] == "fi"
+    assert client.get("/api/player").json()["lang"] == "fi"  # the cookie's token names the player
+    # the id the store keeps, presented as a cookie, is nobody (nor is it a token's form)
+    stolen = TestClient(client.app, cookies={COOKIE: token_hash(token)}).get("/api/player").json()
+    assert stolen["lang"] == "en" and stolen["settings"]["sound"] is True
+
+
 def test_a_player_routes_refusal_before_its_dependencies_ran_is_private_too(client: TestClient) -> None:
     """A malformed body is refused before any dependency runs: the route still says it is private."""
     writes = [(m, p) for m, p, route in requests_of(client, current_player) if route.body_field is not None]
