@@ -9,9 +9,8 @@ from typing import Annotated, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..engine import N_, SpiderError
-from ..play.answers import GameId, Grade, RulesId, SuitCount
 from .http.errors import Refused
-from .models import MAX_INT, CardBackId, LanguageCode, ProfileId, TableId
+from .models import MAX_INT, CardBackId, GameId, Grade, LanguageCode, ProfileId, RulesId, SuitCount, TableId
 from .texts import ACTION, CARD, GAME_CODE, INVITE, NAME, TRANSFER_CODE
 
 
