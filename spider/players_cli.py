@@ -3,36 +3,13 @@
 from __future__ import annotations
 
 import re
-import sqlite3
-from collections.abc import Callable
-from pathlib import Path
-from typing import TypeVar
 
 from .command_input import CliError
 from .daily.names import check_stored_names
-from .store import Store, StoreBusy, StoreUnavailable, is_postgresql, open_store
-from .web.server import shown_database
+from .play.operators import shown_database, with_store
+from .store import Store
 
 PUBLIC_ID = re.compile(r"[0-9A-Fa-f]{12}")
-T = TypeVar("T")
-
-
-def with_store(database: str, use: Callable[[Store], T]) -> T:
-    """``use`` of the store at ``database``; a CliError when there is no such database (none is made)
-    or it does not answer."""
-    shown = shown_database(database)
-    if not is_postgresql(database) and not Path(database).is_file():
-        raise CliError(f"no database at {database} (name it with --database or SPIDER_DATABASE)")
-    try:
-        store = open_store(database)
-    except (StoreUnavailable, sqlite3.Error, OSError) as e:
-        raise CliError(f"cannot open database {shown}: {e}") from None
-    try:
-        return use(store)
-    except (StoreBusy, sqlite3.Error) as e:
-        raise CliError(f"the database {shown} did not answer: {e or 'busy'}") from None
-    finally:
-        store.close()
 
 
 def _player(player: str) -> str:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from .command_input import CliError
 from .daily.names import public_id
-from .players_cli import PUBLIC_ID, with_store
+from .play.operators import shown_database, with_store
+from .players_cli import PUBLIC_ID
 from .store import DailyResult, Store
-from .web.server import shown_database
 
 LISTED = 1000  # results under review listed at most, oldest first
 

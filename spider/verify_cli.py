@@ -14,10 +14,9 @@ from .daily import days, is_level
 from .daily.deck import day_key
 from .daily.fairness import Check, verify
 from .daily.secret import daily_secret
-from .daily.summary import deal_fingerprint, revealed
-from .players_cli import with_store
+from .play.daily import revealed
+from .play.operators import shown_database, with_store
 from .store import DailyDeal, Store
-from .web.server import shown_database
 
 FETCH_SECONDS = 20.0
 MAX_ANSWER_BYTES = 16 * 2**20
@@ -85,8 +84,7 @@ def stored_checks(database: str, day: str, level: str) -> list[Check]:
         return deal, daily_secret(store)
 
     deal, secret = with_store(database, stored)
-    entry = {"level": level, "fingerprint": deal_fingerprint(deal)} | revealed(deal)
-    checks = verify(day, entry)
+    checks = verify(day, revealed(deal).model_dump(mode="json"))  # as GET /api/daily/{date} publishes it
     if deal.seal is not None:
         ours = deal.seal.day_key == day_key(secret, day)
         checks.append(Check("the day key is the site secret's key of the day", ours, "" if ours else "it is not"))

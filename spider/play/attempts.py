@@ -2,7 +2,8 @@
 through a store transaction the caller opened, beside the game's own statements:
 
 - a player's first game of a deal is their counted attempt; any later one is practice;
-- a new game ends the player's active one: a counted attempt in it is lost, at its moves and time;
+- a new game ends the player's active one (lost once it had an action, else abandoned): a counted
+  attempt in it is lost, at its moves and time;
 - a daily game that is won finishes its counted attempt;
 - only while the attempt's day (UTC) lasts: after it, nothing changes a result;
 - its moves are every action it took (undos and undone ones too), its time the server's, from its
@@ -33,11 +34,21 @@ def start(tx: Transaction, row: GameRow) -> None:
         tx.start_attempt(row.daily, row.level, row.player, row.id)
 
 
+def ended(row: GameRow) -> str:
+    """How an unfinished game ends when its player starts another: lost once it had an action (the
+    statistics count it), else abandoned (it was never played)."""
+    return "lost" if row.version > 0 else "abandoned"
+
+
 def end_active(tx: Transaction, player: str, now: float, replay: Callable[[GameRow], Game]) -> None:
-    """Before a new game of the player: the counted attempt in their active game is lost, with the
-    progress of its position (``replay`` gives the game of a row, from within the transaction)."""
+    """Before a new game of the player: their active game ends (``ended``), and a counted attempt in
+    it is lost, with the progress of its position (``replay`` gives the game of a row, from within
+    the transaction)."""
     active = tx.active_game(player)
-    if active is not None and active.daily is not None:
+    if active is None:
+        return
+    tx.end_game(active.id, ended(active), now)
+    if active.daily is not None:
         _finish(tx, active, replay(active), now, lost=True)
 
 

@@ -8,6 +8,7 @@ from contextlib import AbstractContextManager
 from typing import Protocol
 
 SOLVE, DEEP_HINT = "solve", "deep_hint"  # the allowances a solve (or a review) and a deeper hint spend
+LINK, INVITE = "link", "invite"  # those a transfer code (made or tried) and a club (made, joined, re-invited) spend
 
 
 class Limits(Protocol):

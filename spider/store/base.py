@@ -209,6 +209,41 @@ class AttemptEnd:
     pace: float | None
 
 
+class ClubTransaction(Protocol):
+    """Club statements the play layer runs in one transaction (``Store.club_transaction``); the store
+    decides nothing here: who may make, join or leave a club, and who takes it over, is the play layer's."""
+
+    def claim_player(self, player: str, now: float) -> None:
+        """Make the player known, and hold their row to the end of the transaction. First."""
+
+    def clubs_of(self, player: str) -> int:
+        """How many clubs the player is in."""
+
+    def club(self, club: str) -> Club | None: ...
+
+    def club_of_invite(self, invite: str) -> Club | None: ...
+
+    def is_member(self, club: str, player: str) -> bool: ...
+
+    def add_club(self, club: Club) -> None:
+        """The club, with its owner as its first member (joined at its making)."""
+
+    def add_member(self, club: str, player: str, now: float) -> None: ...
+
+    def remove_member(self, club: str, player: str) -> bool:
+        """False when the player was not in the club."""
+
+    def members(self, club: str) -> list[ClubMember]:
+        """The members, in the order they joined."""
+
+    def remove_club(self, club: str) -> None: ...
+
+    def set_owner(self, club: str, owner: str) -> None: ...
+
+    def set_invite(self, club: str, owner: str, invite: str) -> bool:
+        """The club's new invite, if ``owner`` (as the caller read it) still owns it."""
+
+
 class Transaction(Protocol):
     """Statements the caller runs in one transaction it opened (``Store.transaction``): all are
     written or none. The store decides nothing here: the play layer says what to write."""
@@ -219,7 +254,10 @@ class Transaction(Protocol):
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs as the player's current
-        one; the previous unfinished game becomes lost (it had an action) or abandoned (it had none)."""
+        one (the caller ended the previous one first: ``end_game``)."""
+
+    def end_game(self, game_id: str, status: str, now: float) -> None:
+        """An unfinished game ends as the play layer says (lost or abandoned), at ``now``."""
 
     def append_actions(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> bool:
         """As ``Store.append_actions``, inside this transaction."""
@@ -311,9 +349,8 @@ class GameStore(Protocol):
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]] | None = None) -> None:
         """Save a new game with its first (action, elapsed seconds) pairs and make it the player's
-        current one, all in one transaction, at ``row.created``; the previous unfinished game becomes
-        lost (it had an action) or abandoned (it had none), finished then. A daily attempt is the
-        caller's (``transaction``)."""
+        current one, all in one transaction, at ``row.created``. Ending the previous unfinished game
+        (lost or abandoned) and a daily attempt are the play layer's (``transaction``: ``end_game``)."""
 
     def current_game(self, player: str) -> GameRow | None:
         """The player's active game, its log not loaded (``load_actions``)."""
@@ -425,26 +462,13 @@ class DailyStore(Protocol):
 class ClubStore(Protocol):
     """Clubs, their members and their boards."""
 
-    def add_club(self, club: str, name: str, owner: str, invite: str, most: int, now: float) -> bool:
-        """Make a club with its maker as its first member; False, and nothing written, when the
-        maker is in ``most`` clubs already."""
+    def club_transaction(self) -> AbstractContextManager[ClubTransaction]:
+        """Club statements in one transaction: all are written or none (spider/play/clubs.py decides)."""
 
     def club(self, club: str) -> Club | None: ...
 
     def player_clubs(self, player: str) -> list[Club]:
         """The clubs the player is in, in the order they joined them."""
-
-    def join_club(self, invite: str, player: str, most: int, members: int, now: float) -> tuple[str, Club | None]:
-        """Join the club whose invite this is: ("joined", club); else nothing written and why:
-        "unknown" (no club has it), "member" (in it already), "too_many" (the player is in ``most``
-        clubs), "full" (it has ``members``)."""
-
-    def leave_club(self, club: str, player: str) -> bool:
-        """Leave the club (False when not in it); the longest-standing member takes over from a
-        maker who leaves, and a club left empty is gone."""
-
-    def replace_invite(self, club: str, owner: str, invite: str) -> bool:
-        """A new invite in place of the old one, if ``owner`` owns the club."""
 
     def is_member(self, club: str, player: str) -> bool: ...
 

@@ -9,35 +9,86 @@ rank within a club), at most as many as the club has members."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .base import Club, ClubMember, DailyBoard, DailyResult
 from .daily import BoardScope, DailyQueries, _named, _result
+from .dialect import Statements
 
 CLUB_COLUMNS = "c.id, c.name, c.owner, c.invite, c.created"
 _CLUB = f"SELECT {CLUB_COLUMNS}, (SELECT count(*) FROM club_members n WHERE n.club = c.id) FROM clubs c"
 _JOIN = "INSERT INTO club_members (club, player, joined) VALUES (%s, %s, %s)"
+_MEMBERS = (
+    "SELECT m.player, p.name, p.public, m.joined FROM club_members m LEFT JOIN players p ON p.token = m.player"
+    " WHERE m.club = %s ORDER BY m.joined, m.player"
+)
+
+
+class ClubStatements:
+    """The statements of a clubs transaction (``Store.club_transaction``), on its one connection: each
+    reads or writes what the play layer asks (spider/play/clubs.py decides who may do what)."""
+
+    def __init__(self, db: Statements, claim: str) -> None:
+        self.db = db
+        self._claim = claim
+
+    def claim_player(self, player: str, now: float) -> None:
+        """Make the player known and hold their row to the transaction's end: one join or new club
+        of a player at a time, so two at once never pass a limit together."""
+        self.db.write(self._claim, (player, now))
+
+    def clubs_of(self, player: str) -> int:
+        return _count(self.db.one("SELECT count(*) FROM club_members WHERE player = %s", (player,)))
+
+    def club(self, club: str) -> Club | None:
+        found = self.db.one(f"{_CLUB} WHERE c.id = %s", (club,))
+        return None if found is None else Club(*found)
+
+    def club_of_invite(self, invite: str) -> Club | None:
+        found = self.db.one(f"{_CLUB} WHERE c.invite = %s", (invite,))
+        return None if found is None else Club(*found)
+
+    def is_member(self, club: str, player: str) -> bool:
+        return self.db.one("SELECT 1 FROM club_members WHERE club = %s AND player = %s", (club, player)) is not None
+
+    def add_club(self, club: Club) -> None:
+        """The club, with its owner as its first member."""
+        self.db.write(
+            "INSERT INTO clubs (id, name, owner, invite, created) VALUES (%s, %s, %s, %s, %s)",
+            (club.id, club.name, club.owner, club.invite, club.created),
+        )
+        self.add_member(club.id, club.owner, club.created)
+
+    def add_member(self, club: str, player: str, now: float) -> None:
+        self.db.write(_JOIN, (club, player, now))
+
+    def remove_member(self, club: str, player: str) -> bool:
+        return self.db.write("DELETE FROM club_members WHERE club = %s AND player = %s", (club, player)) > 0
+
+    def members(self, club: str) -> list[ClubMember]:
+        return _members(self.db.all(_MEMBERS, (club,)))
+
+    def remove_club(self, club: str) -> None:
+        self.db.write("DELETE FROM clubs WHERE id = %s", (club,))
+
+    def set_owner(self, club: str, owner: str) -> None:
+        self.db.write("UPDATE clubs SET owner = %s WHERE id = %s", (owner, club))
+
+    def set_invite(self, club: str, owner: str, invite: str) -> bool:
+        """The new invite, if ``owner`` (as the caller read it) still owns the club."""
+        return self.db.write("UPDATE clubs SET invite = %s WHERE id = %s AND owner = %s", (invite, club, owner)) == 1
 
 
 class ClubQueries(DailyQueries):
     """The club methods of the Store protocol, over a back end's primitives (``Dialect``)."""
 
-    def _claim(self) -> str:
-        """Make the player known and hold their row to the transaction's end: one join or new club
-        of a player at a time, so two at once never pass the limit together."""
-        return f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.CLAIM_PLAYER}"
-
-    def add_club(self, club: str, name: str, owner: str, invite: str, most: int, now: float) -> bool:
+    @contextmanager
+    def club_transaction(self) -> Iterator[ClubStatements]:
+        claim = f"INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) {self.CLAIM_PLAYER}"
         with self._transaction() as db:
-            db.write(self._claim(), (owner, now))
-            if _count(db.one("SELECT count(*) FROM club_members WHERE player = %s", (owner,))) >= most:
-                return False
-            db.write(
-                "INSERT INTO clubs (id, name, owner, invite, created) VALUES (%s, %s, %s, %s, %s)",
-                (club, name, owner, invite, now),
-            )
-            db.write(_JOIN, (club, owner, now))
-        return True
+            yield ClubStatements(db, claim)
 
     def club(self, club: str) -> Club | None:
         found = self._one(f"{_CLUB} WHERE c.id = %s", (club,))
@@ -49,50 +100,11 @@ class ClubQueries(DailyQueries):
         )
         return [Club(*one) for one in found]
 
-    def join_club(self, invite: str, player: str, most: int, members: int, now: float) -> tuple[str, Club | None]:
-        with self._transaction() as db:
-            db.write(self._claim(), (player, now))
-            found = db.one(f"{_CLUB} WHERE c.invite = %s", (invite,))
-            if found is None:
-                return "unknown", None
-            club = Club(*found)
-            if db.one("SELECT 1 FROM club_members WHERE club = %s AND player = %s", (club.id, player)):
-                return "member", club
-            if _count(db.one("SELECT count(*) FROM club_members WHERE player = %s", (player,))) >= most:
-                return "too_many", club
-            if club.members >= members:
-                return "full", club
-            db.write(_JOIN, (club.id, player, now))
-        club.members += 1
-        return "joined", club
-
-    def leave_club(self, club: str, player: str) -> bool:
-        with self._transaction() as db:
-            if not db.write("DELETE FROM club_members WHERE club = %s AND player = %s", (club, player)):
-                return False
-            # the longest-standing member takes over a club its maker left; a club nobody is in is gone
-            next_owner = db.one(
-                "SELECT player FROM club_members WHERE club = %s ORDER BY joined, player LIMIT 1", (club,)
-            )
-            if next_owner is None:
-                db.write("DELETE FROM clubs WHERE id = %s", (club,))
-            else:
-                db.write("UPDATE clubs SET owner = %s WHERE id = %s AND owner = %s", (next_owner[0], club, player))
-        return True
-
-    def replace_invite(self, club: str, owner: str, invite: str) -> bool:
-        return self._write("UPDATE clubs SET invite = %s WHERE id = %s AND owner = %s", (invite, club, owner)) == 1
-
     def is_member(self, club: str, player: str) -> bool:
         return self._one("SELECT 1 FROM club_members WHERE club = %s AND player = %s", (club, player)) is not None
 
     def club_members(self, club: str) -> list[ClubMember]:
-        found = self._all(
-            "SELECT m.player, p.name, p.public, m.joined FROM club_members m LEFT JOIN players p ON p.token = m.player"
-            " WHERE m.club = %s ORDER BY m.joined, m.player",
-            (club,),
-        )
-        return [ClubMember(*one) for one in found]
+        return _members(self._all(_MEMBERS, (club,)))
 
     def club_results(self, club: str, first_day: str, last_day: str) -> list[DailyResult]:
         found = self._all(
@@ -108,6 +120,10 @@ class ClubQueries(DailyQueries):
 def _club_scope(club: str) -> BoardScope:
     """A club's board: the site's queries over the club's own copy of its members' results."""
     return BoardScope("club_results", "r.club = %s AND ", (club,), tallied=False)
+
+
+def _members(found: list[tuple[Any, ...]]) -> list[ClubMember]:
+    return [ClubMember(*one) for one in found]
 
 
 def _count(found: tuple[Any, ...] | None) -> int:

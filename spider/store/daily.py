@@ -26,6 +26,7 @@ from .base import (
     daily_result,
 )
 from .dialect import Dialect, Statements
+from .ranking import RANKED_VALUES, is_ranked, ranked_condition
 
 DEAL_COLUMNS = "day, level, deck, line, difficulty, seal"
 _RESULT = ", ".join(f"r.{column}" for column in DAILY_RESULT_COLUMNS.split(", "))
@@ -38,12 +39,12 @@ def _named(table: str) -> str:
 
 _NAMED = _named("daily_results")
 # The board's conditions and order, named so that another filter (a club's members) can stand beside.
-# Ranked: unassisted, standing ranked, finished (``lost`` is 0 or 1; NULL while playing). The order
-# of the leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
-_RANKED = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.standing = %s AND r.lost >= 0"
+# Ranked: ranking.py's columns, finished (``lost`` is 0 or 1; NULL while playing). The order of the
+# leaderboard is the index's, so the top, a rank and a player's neighbours are each one range of it.
 # Beside a bound on the whole key a playing result (NULL) is left out anyway: ``lost >= 0`` would
 # only tempt SQLite's planner to range over it instead of the key.
-_DEAL = "r.day = %s AND r.level = %s AND r.assisted = %s AND r.standing = %s"
+_DEAL = f"r.day = %s AND r.level = %s AND {ranked_condition('r')}"
+_RANKED = f"{_DEAL} AND r.lost >= 0"
 # Won before lost; a loss by its progress (fewer sets left, then fewer cards face down: the same deal
 # for all, so more completed and more turned up); then fewer moves, less server time, earlier finish.
 _BUCKET = "r.lost, r.sets_left, r.face_down, r.moves"
@@ -51,7 +52,7 @@ _ORDER = f"{_BUCKET}, r.seconds, r.finished, r.player"
 _KEY = f"({_ORDER})"
 _KEY_VALUES = "(%s, %s, %s, %s, %s, %s, %s)"
 _DESCENDING = ", ".join(f"{column} DESC" for column in _ORDER.split(", "))
-RANKED = (False, "ranked")  # the (assisted, standing) of a ranked result
+RANKED = RANKED_VALUES  # the parameters of the ranked condition
 # The kinds of results shown apart, in the order they are listed, as (assisted, standing): each one
 # range of the index. An assisted one stands "assisted" (or "ranked", finished before standings were kept).
 APART = ((False, "review"), (False, "withheld"), (False, "new"), (True, "assisted"), (True, "ranked"))
@@ -150,7 +151,7 @@ def _bucket(attempt: FinishedAttempt) -> tuple[Any, ...]:
 
 def _finished(found: list[tuple[Any, ...]]) -> list[FinishedAttempt]:
     return [
-        FinishedAttempt(day, level, lost, sets_left, face_down, moves, not assisted and standing == "ranked")
+        FinishedAttempt(day, level, lost, sets_left, face_down, moves, is_ranked(True, assisted, standing))
         for day, level, lost, sets_left, face_down, moves, assisted, standing in found
     ]
 
@@ -291,7 +292,7 @@ class DailyQueries(Dialect):
 
 
 def _is_ranked(result: DailyResult) -> bool:
-    return result.state != "playing" and not result.assisted and result.standing == "ranked"
+    return is_ranked(result.state != "playing", result.assisted, result.standing)
 
 
 def _key(result: DailyResult) -> tuple[Any, ...]:

@@ -341,14 +341,14 @@ class TransactionStatements(DailyStatements):
 
     def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
         deck = None if row.deck is None else self.store._encode(row.deck)
-        self.db.write(
-            "UPDATE games SET status = CASE WHEN version > 0 THEN 'lost' ELSE 'abandoned' END, finished = %s"
-            " WHERE player = %s AND status = 'active'",
-            (now, row.player),
-        )
         self.db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
         self.store._insert_actions(self.db, row.id, 0, actions, now)
         row.appended(actions)
+
+    def end_game(self, game_id: str, status: str, now: float) -> None:
+        self.db.write(
+            "UPDATE games SET status = %s, finished = %s WHERE id = %s AND status = 'active'", (status, now, game_id)
+        )
 
     def active_game(self, player: str) -> GameRow | None:
         found = self.db.one(CURRENT_GAME, (player,))

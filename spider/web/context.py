@@ -4,33 +4,20 @@ a request says of its player's language and network address."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
 
 from ..engine import Translations
 from ..i18n import translations
 from ..jobs.players import PlayerJobs
-from ..play import Assistance, Finished, Game, GameRow, Games, Players, Playing, Readiness, Reviews
-from ..play.answers import DailyTag
+from ..play import Assistance, Finished, Games, Players, Playing, Readiness, Reviews
+from ..play.clubs import Clubs
+from ..play.dailies import Dailies
+from ..play.daily import Daily
 from ..store import Store
-from .dailies import daily_tag, still_secret
 from .http.rates import RateLimits, client_address
 from .language import request_language
-
-
-class _Dailies:
-    """A daily game's part of its view and its deal's secrecy, as spider/web/dailies.py says them."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    def tag(self, row: GameRow) -> DailyTag | None:
-        tag = daily_tag(self.store, row)
-        return None if tag is None else DailyTag.model_validate(tag)
-
-    def still_secret(self, row: GameRow) -> bool:
-        return still_secret(row)
 
 
 @dataclass
@@ -41,9 +28,10 @@ class AppContext:
     finished: Finished
     reviews: Reviews
     readiness: Readiness
-    # Below the use cases, for the routes still to be moved behind them (daily deals, names, clubs),
-    # the player's identity and the app's own start and stop: no other route reaches them
-    # (tests/test_layers.py).
+    daily: Daily
+    clubs: Clubs
+    # Below the use cases, for the player's identity and the app's own start and stop: no route
+    # reaches them (tests/test_layers.py).
     store: Store
     games: Games
     player_jobs: PlayerJobs
@@ -53,15 +41,19 @@ class AppContext:
     def over(cls, store: Store, player_jobs: PlayerJobs, rates: RateLimits) -> AppContext:
         """The use cases over ``store`` and the solver's jobs; ``rates``: each client address's allowances."""
         games = Games(store)
-        playing = Playing(games, player_jobs, _Dailies(store))
+        playing = Playing(games, player_jobs, Dailies(store))
         finished = Finished(store, playing)
+        players = Players(store, playing, rates)
+        clubs = Clubs(store, rates)
         return cls(
             playing=playing,
             assistance=Assistance(games, playing, player_jobs, rates),
-            players=Players(store, playing),
+            players=players,
             finished=finished,
             reviews=Reviews(store, games, finished, player_jobs, rates),
             readiness=Readiness(store, player_jobs),
+            daily=Daily(store, playing, player_jobs, players, clubs),
+            clubs=clubs,
             store=store,
             games=games,
             player_jobs=player_jobs,
@@ -93,11 +85,3 @@ Ctx = Annotated[AppContext, Depends(context)]
 Tr = Annotated[Translations, Depends(request_translations)]
 Lang = Annotated[str, Depends(language)]
 Client = Annotated[str | None, Depends(request_client)]
-
-
-def view(request: Request, row: GameRow, game: Game) -> dict[str, Any]:
-    """The game view in the request's language (with its daily deal, for a daily game's), for the
-    routes still to be moved behind the use cases."""
-    ctx: AppContext = request.app.state.context
-    answer = ctx.playing.view(row, game, translations(request_language(request)))
-    return answer.model_dump(mode="json", by_alias=True, exclude_unset=True)

@@ -16,7 +16,6 @@ import functools
 import inspect
 import logging
 import os
-import re
 import socket
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from .. import lifeline
 from ..config import Settings, SettingsError, default_database, environment_of, load_settings
 from ..jobs.host import JobHost
 from ..logs import log_config
+from ..play.operators import shown_database
 from ..store import StoreError, StoreUnavailable, is_postgresql, open_store
 from .app import create_app, from_environment
 from .http.limits import hardened_config
@@ -39,11 +39,6 @@ WORKER_PING_SECONDS = 30  # how long uvicorn's supervisor waits for a worker's h
 
 class StartupError(Exception):
     """The server cannot start (the address or the database): one line for the user, no traceback."""
-
-
-def shown_database(database: str) -> str:
-    """The database as printed: a URL's password is never shown."""
-    return re.sub(r"^(postgres(?:ql)?://[^:/@]*):[^@/]*@", r"\1:***@", database)
 
 
 def settings_from(**options: object) -> Settings:

@@ -38,10 +38,11 @@ from ..engine import (
     parse_card,
     parse_code,
 )
+from ..play import players
 from ..play.clubs import BadInvite, NoClub
 from .http.errors import ApiError, Refused
 
-BAD_TRANSFER = N_("That code is unknown, used or expired: ask the other device for a new one")
+BAD_TRANSFER = players.BAD_TRANSFER
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,7 +14,7 @@ from spider.daily import daily_deck
 from spider.daily.deck import byte_stream, day_key, shuffled_deck
 from spider.daily.fairness import deck_text, fingerprint, new_salt, verify
 from spider.daily.making import find_winnable_try, make_deal
-from spider.daily.summary import deal_fingerprint, revealed
+from spider.play.daily import revealed
 
 SECRET = "the fairness tests' secret"
 DAY = "2026-12-05"
@@ -56,7 +56,7 @@ def published() -> dict[str, Any]:
     found = find_winnable_try(SECRET, DAY, LEVEL, 30.0, 10.0)
     assert found is not None and deal.seal.attempt == found[0] and deal.deck == found[1]
     assert deal.seal.day_key == day_key(SECRET, DAY)
-    return {"level": LEVEL, "fingerprint": deal_fingerprint(deal)} | revealed(deal)
+    return revealed(deal).model_dump(mode="json")
 
 
 def failed(entry: dict[str, Any]) -> list[str]:

@@ -4,6 +4,11 @@ tests/web/test_daily_api.py checks the same rules through HTTP."""
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from spider import clock
@@ -77,6 +82,34 @@ def test_a_new_game_loses_the_counted_attempt_at_its_moves(games: Games, deal: D
     assert lost is not None and (lost.state, lost.moves) == ("lost", 1) and lost.finished is not None
     assert games.store.daily_rank(lost) == 1  # ranked, as a loss: counted in the tally
     assert games.get(player(1), counted.id)[0].status == "lost"
+
+
+def test_a_new_game_ends_the_previous_one_lost_once_played_else_abandoned(games: Games) -> None:
+    played, _ = games.create(player(1), {"code": "SP1-S1C-AAAAAAD"})
+    games.act(player(1), played.id, 0, "deal", None, None)
+    untouched, _ = games.create(player(1), {"code": "SP1-S1C-AAAAAAD"})
+    third, _ = games.create(player(1), {"code": "SP1-S1C-AAAAAAD"})
+    assert games.get(player(1), played.id)[0].status == "lost"
+    assert games.get(player(1), untouched.id)[0].status == "abandoned"
+    assert games.get(player(1), played.id)[0].finished is not None
+    current = games.current(player(1))
+    assert current is not None and current[0].id == third.id and current[0].status == "active"
+
+
+def test_new_games_started_at_once_leave_exactly_one_active(opener: Callable[[], Store]) -> None:
+    # each store another process's: the player's claim holds one new game at a time
+    stores = [opener() for _ in range(4)]
+    stores[0].add_player(player(1), time.time())
+    start = threading.Barrier(len(stores))
+
+    def create(store: Store) -> str:
+        start.wait()
+        return Games(store).create(player(1), {"code": "SP1-S1C-AAAAAAD"})[0].id
+
+    with ThreadPoolExecutor(len(stores)) as pool:
+        made = list(pool.map(create, stores))
+    states = [stores[0].get_game(player(1), game_id) for game_id in made]
+    assert sorted(r.status for r in states if r is not None) == ["abandoned"] * 3 + ["active"]
 
 
 def test_a_game_started_over_with_no_action_loses_the_attempt_too(games: Games, deal: DailyDeal) -> None:

@@ -66,7 +66,7 @@ def cases(store: Store) -> Iterator[UseCases]:
         games,
         playing,
         Assistance(games, playing, jobs, limits),
-        Players(store, playing),
+        Players(store, playing, limits),
         Finished(store, playing),
         limits,
     )

@@ -1,5 +1,6 @@
-"""The store's clubs (spider/store/clubs.py): making, joining, leaving, the invite, and a daily
-deal's leaderboard among a club's members. The same tests on SQLite and on PostgreSQL."""
+"""The store's clubs (spider/store/clubs.py): the statements of a clubs transaction, and a daily
+deal's leaderboard among a club's members. The same tests on SQLite and on PostgreSQL. Who may
+make, join or leave a club, and who takes it over, is the play layer's (tests/play/test_clubs.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,28 @@ from collections.abc import Callable
 
 import pytest
 
-from spider.store import Store, schema, token_hash
+from spider.play.clubs import Clubs
+from spider.store import Club, Store, schema, token_hash
+from tests.play.test_use_cases import CountedLimits
 from tests.store.test_daily_store import LEVEL, TODAY, begin, daily_row, play_out, player
-
-MOST = 10  # clubs a player may be in
-MEMBERS = 100  # members a club may have
 
 
 def make(store: Store, club: str, owner: str) -> None:
-    assert store.add_club(club, f"Club {club}", owner, f"invite-{club}", MOST, time.time())
+    now = time.time()
+    with store.club_transaction() as tx:
+        tx.claim_player(owner, now)
+        tx.add_club(Club(club, f"Club {club}", owner, f"invite-{club}", now, members=1))
+
+
+def join(store: Store, club: str, who: str) -> None:
+    now = time.time()
+    with store.club_transaction() as tx:
+        tx.claim_player(who, now)
+        tx.add_member(club, who, now)
+
+
+def leave(store: Store, club: str, who: str) -> None:
+    Clubs(store, CountedLimits()).leave(who, club)  # the play layer's: an owner leaving hands the club over
 
 
 def finish(store: Store, who: str, game_id: str, moves: int, status: str = "won") -> None:
@@ -33,52 +47,54 @@ def test_a_club_is_made_with_its_maker_in_it_and_joined_by_its_invite(store: Sto
         "invite-c1",
         1,
     )
-    assert store.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())[0] == "joined"
-    assert store.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())[0] == "member"
-    assert store.join_club("no-such-invite", player(2), MOST, MEMBERS, time.time()) == ("unknown", None)
+    join(store, "c1", player(2))
+    with store.club_transaction() as tx:
+        found = tx.club_of_invite("invite-c1")
+        assert found is not None and found.id == "c1" and found.members == 2
+        assert tx.club_of_invite("no-such-invite") is None
+        assert tx.clubs_of(player(2)) == 1 and tx.clubs_of(player(3)) == 0
     assert [m.player for m in store.club_members("c1")] == [player(1), player(2)]
     assert store.is_member("c1", player(2)) and not store.is_member("c1", player(3))
     assert [c.id for c in store.player_clubs(player(2))] == ["c1"]
 
 
-def test_a_player_is_in_at_most_so_many_clubs_and_a_club_holds_at_most_so_many(store: Store) -> None:
-    for n in range(MOST):
-        make(store, f"c{n}", player(1))
-    assert not store.add_club("c-extra", "Extra", player(1), "invite-extra", MOST, time.time())
-    assert store.club("c-extra") is None
-    make(store, "other", player(2))
-    assert store.join_club("invite-other", player(1), MOST, MEMBERS, time.time())[0] == "too_many"
-    assert store.join_club("invite-other", player(3), MOST, 2, time.time())[0] == "joined"
-    assert store.join_club("invite-other", player(4), MOST, 2, time.time())[0] == "full"
-    assert not store.is_member("other", player(4))
-
-
-def test_a_replaced_invite_no_longer_joins_and_only_the_owner_replaces_it(store: Store) -> None:
+def test_a_club_transaction_writes_all_or_nothing(store: Store) -> None:
     make(store, "c1", player(1))
-    assert not store.replace_invite("c1", player(2), "stolen")
-    assert store.replace_invite("c1", player(1), "fresh")
-    assert store.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())[0] == "unknown"
-    assert store.join_club("fresh", player(2), MOST, MEMBERS, time.time())[0] == "joined"
+    with pytest.raises(RuntimeError), store.club_transaction() as tx:
+        tx.add_member("c1", player(2), time.time())
+        raise RuntimeError("the play layer refused half-way")
+    assert not store.is_member("c1", player(2))
 
 
-def test_the_longest_standing_member_takes_over_and_an_empty_club_is_gone(store: Store) -> None:
+def test_an_invite_is_replaced_only_for_the_owner_the_caller_read(store: Store) -> None:
     make(store, "c1", player(1))
-    store.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())
-    store.join_club("invite-c1", player(3), MOST, MEMBERS, time.time())
-    assert not store.leave_club("c1", player(4))
-    assert store.leave_club("c1", player(1))
+    with store.club_transaction() as tx:
+        assert not tx.set_invite("c1", player(2), "stolen")
+        assert tx.set_invite("c1", player(1), "fresh")
     club = store.club("c1")
-    assert club is not None and club.owner == player(2) and club.members == 2
-    assert store.leave_club("c1", player(3))
-    assert store.club("c1") is not None and store.club("c1").owner == player(2)  # type: ignore[union-attr]
-    assert store.leave_club("c1", player(2))
+    assert club is not None and club.invite == "fresh"
+
+
+def test_removing_members_owners_and_clubs(store: Store) -> None:
+    make(store, "c1", player(1))
+    join(store, "c1", player(2))
+    with store.club_transaction() as tx:
+        assert not tx.remove_member("c1", player(3))
+        assert tx.remove_member("c1", player(1))
+        assert [m.player for m in tx.members("c1")] == [player(2)]
+        tx.set_owner("c1", player(2))
+    club = store.club("c1")
+    assert club is not None and club.owner == player(2) and club.members == 1
+    with store.club_transaction() as tx:
+        assert tx.remove_member("c1", player(2)) and tx.members("c1") == []
+        tx.remove_club("c1")
     assert store.club("c1") is None and store.player_clubs(player(2)) == []
 
 
 def test_a_club_board_ranks_its_members_among_themselves(store: Store) -> None:
     make(store, "c1", player(1))
-    store.join_club("invite-c1", player(3), MOST, MEMBERS, time.time())
-    store.join_club("invite-c1", player(5), MOST, MEMBERS, time.time())
+    join(store, "c1", player(3))
+    join(store, "c1", player(5))
     for n, moves in [(1, 300), (2, 100), (3, 200), (4, 150), (5, 400)]:
         finish(store, player(n), f"g{n}", moves)
     site = store.daily_board(TODAY, LEVEL, player(1))
@@ -100,8 +116,8 @@ def test_a_club_board_ranks_its_members_among_themselves(store: Store) -> None:
 
 def test_a_club_board_keeps_the_sites_rules_for_playing_and_assisted_results(store: Store) -> None:
     make(store, "c1", player(1))
-    store.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())
-    store.join_club("invite-c1", player(3), MOST, MEMBERS, time.time())
+    join(store, "c1", player(2))
+    join(store, "c1", player(3))
     finish(store, player(1), "g1", 200)
     begin(store, daily_row("g2", player(2)))  # still playing
     begin(store, daily_row("g3", player(3)))
@@ -138,15 +154,15 @@ def test_a_club_board_is_the_sites_board_among_the_members_whoever_joined_or_lef
     # the club's own copy of its members' results (kept by triggers) follows every write: results
     # made before and after a member joined, a member who left, a result settled after review
     make(store, "c1", player(1))
-    store.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())
+    join(store, "c1", player(2))
     for n in range(1, 13):
         moves, lost = 50 + (n * 37) % 200, n % 4 == 0
         begin(store, daily_row(f"g{n}", player(n)))
         standing = "review" if n in (5, 11) else "ranked"
         play_out(store, player(n), f"g{n}", "lost" if lost else "won", moves, 60.0 + n, 3 * lost, 9 * lost, standing)
     for n in (3, 5, 6, 8, 9, 11):  # joined after their results were written
-        store.join_club("invite-c1", player(n), MOST, MEMBERS, time.time())
-    store.leave_club("c1", player(6))
+        join(store, "c1", player(n))
+    leave(store, "c1", player(6))
     assert store.settle_review(TODAY, LEVEL, player(5), ranked=True)  # 11 stays under review
     members = [player(n) for n in (1, 2, 3, 5, 8, 9, 11)]
     site = store.daily_board(TODAY, LEVEL, player(1), top=50)
@@ -172,13 +188,13 @@ def test_a_club_board_is_the_sites_board_among_the_members_whoever_joined_or_lef
 def test_a_result_counts_in_each_of_its_players_clubs_and_goes_with_the_last_member(store: Store) -> None:
     make(store, "c1", player(1))
     make(store, "c2", player(1))
-    store.join_club("invite-c2", player(2), MOST, MEMBERS, time.time())
+    join(store, "c2", player(2))
     finish(store, player(1), "g1", 120)
     finish(store, player(2), "g2", 90)
     assert [r.player for _, r in store.club_board("c1", TODAY, LEVEL, player(1)).top] == [player(1)]
     two = store.club_board("c2", TODAY, LEVEL, player(1))
     assert [r.player for _, r in two.top] == [player(2), player(1)] and two.rank == 2
-    store.leave_club("c1", player(1))
+    leave(store, "c1", player(1))
     assert store.club("c1") is None and store.club_results("c1", TODAY, TODAY) == []
 
 
@@ -197,7 +213,7 @@ def test_a_store_that_had_clubs_before_their_copies_ranks_them_after_the_upgrade
         older.setattr(schema, "MIGRATIONS", ordered[: hashed - 1])
         before = opener()
         make(before, "c1", player(1))
-        before.join_club("invite-c1", player(2), MOST, MEMBERS, time.time())
+        join(before, "c1", player(2))
         for n, moves in [(1, 200), (2, 100), (3, 50)]:
             finish(before, player(n), f"g{n}", moves)
         before.close()

@@ -37,12 +37,13 @@ def ending(lost: bool, moves: int, seconds: float, sets_left: int = 0, face_down
 
 
 def begin(store: Store, row: GameRow, attempt: bool = True) -> None:
-    """The statements of a new daily game: the active game's attempt lost, the game, its attempt."""
+    """The statements of a new daily game: the active game ended and its attempt lost, the game, its attempt."""
     now = time.time()
     with store.transaction() as tx:
         tx.claim_player(row.player, now)
         active = tx.active_game(row.player)
         if active is not None:
+            tx.end_game(active.id, "lost" if active.version else "abandoned", now)
             count(tx, tx.finish_attempt(active.id, ending(True, active.version, 1.0, 8, 44), now, TODAY))
         tx.create_game(row, [], now)
         if attempt and row.daily is not None:

@@ -82,17 +82,26 @@ def test_players_with_no_game_and_no_settings_made_before_the_cutoff_are_forgott
 # ----- games -----------------------------------------------------------------------------------
 
 
-def test_a_new_game_is_current_and_the_previous_one_is_lost_or_abandoned(store: Store) -> None:
+def test_a_new_game_is_current_and_an_ended_one_is_finished_as_told(store: Store) -> None:
     played, untouched = new_row("played"), new_row("untouched")
     store.create_game(played, [("1>2", 1.5)])
     assert (played.version, played.actions, played.elapsed) == (1, ["1>2"], 1.5)
-    store.create_game(untouched)
+    with store.transaction() as tx:
+        active = tx.active_game(PLAYER)
+        assert active is not None and active.id == "played"
+        tx.end_game("played", "lost", 10.0)
+        tx.create_game(untouched, [], untouched.created)
+    with store.transaction() as tx:
+        tx.end_game("untouched", "abandoned", 20.0)
+        tx.end_game("played", "abandoned", 30.0)  # over already: it stays as it ended
+    current = store.current_game(PLAYER)
+    assert current is None
+    lost, abandoned = store.get_game(PLAYER, "played"), store.get_game(PLAYER, "untouched")
+    assert lost is not None and (lost.status, lost.finished) == ("lost", 10.0)
+    assert abandoned is not None and (abandoned.status, abandoned.finished) == ("abandoned", 20.0)
     store.create_game(new_row("third"))
     current = store.current_game(PLAYER)
     assert current is not None and current.id == "third" and current.status == "active"
-    lost, abandoned = store.get_game(PLAYER, "played"), store.get_game(PLAYER, "untouched")
-    assert lost is not None and lost.status == "lost" and lost.finished is not None
-    assert abandoned is not None and abandoned.status == "abandoned"
     assert store.current_game(OTHER) is None
 
 
@@ -286,21 +295,6 @@ def test_of_two_writers_at_one_version_exactly_one_succeeds_and_the_log_never_fo
     assert log is not None
     one.load_actions(log)
     assert log.version == 8 and len(log.actions) == 8
-
-
-def test_new_games_started_at_once_leave_exactly_one_active(opener: Callable[[], Store]) -> None:
-    stores = [opener() for _ in range(4)]
-    stores[0].add_player(PLAYER, time.time())
-    start = threading.Barrier(len(stores))
-
-    def create(store: Store, n: int) -> None:
-        start.wait()
-        store.create_game(new_row(f"g{n}"))
-
-    with ThreadPoolExecutor(len(stores)) as pool:
-        list(pool.map(create, stores, range(len(stores))))
-    states = [stores[0].get_game(PLAYER, f"g{n}") for n in range(len(stores))]
-    assert sorted(r.status for r in states if r is not None) == ["abandoned"] * 3 + ["active"]
 
 
 def test_expiry_from_several_processes_while_players_start_games_and_save_settings(

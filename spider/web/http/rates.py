@@ -21,10 +21,10 @@ from starlette.types import Scope
 from ...config import Settings
 from ...engine import N_
 from ...jobs.errors import Busy
-from ...play.limits import DEEP_HINT, SOLVE
+from ...play.limits import DEEP_HINT, INVITE, LINK, SOLVE
 from .errors import ApiError
 
-NEW_PLAYER, LINK, INVITE = "new_player", "link", "invite"
+NEW_PLAYER = "new_player"
 BURST_SECONDS = 60.0  # a bucket holds a minute's worth: a player may use it all at once, then waits
 MAX_BUCKETS = 10_000  # past this many addresses, those back to a full bucket are forgotten
 

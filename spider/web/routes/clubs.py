@@ -4,43 +4,22 @@ among a club's members is the leaderboard's route with ``?club=`` (routes/daily.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Path, Response
 
-from ...i18n import translations
-from ...play import clubs
+from ...play.club_answers import ClubList, ClubPage, ClubSummary
 from ..bodies import ClubBody, InviteBody
-from ..club_models import ClubList, ClubPage, ClubSummary
-from ..context import Ctx
-from ..http.errors import BODY_LIMITS, BUSY, ApiError, error_responses
-from ..http.rates import INVITE, client_address
+from ..context import Client, Ctx, Tr
+from ..http.answers import sent
+from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import KnownPlayerId, PlayerId
-from ..language import request_language
+from ..refusals import refusals
 from ..texts import CLUB_ID
 
 router = APIRouter()
 
 ClubId = Annotated[str, Path(description="A club's id", examples=["Xk3v9QpL2mZa"]), CLUB_ID]
-
-# What each refusal of the play layer is in HTTP: a club one is not in is not found, like an unknown one
-STATUS: dict[type[clubs.ClubRefusal], int] = {
-    clubs.NoClub: 404,
-    clubs.BadInvite: 400,
-    clubs.TooManyClubs: 403,
-    clubs.ClubFull: 403,
-    clubs.NotOwner: 403,
-}
-T = TypeVar("T")
-
-
-def answer(call: Callable[..., T], *args: Any) -> T:
-    """The play layer's answer, or its refusal as an HTTP error (nothing changed)."""
-    try:
-        return call(*args)
-    except clubs.ClubRefusal as err:
-        raise ApiError(STATUS[type(err)], err.reason, err.template, **err.params) from err
 
 
 @router.get(
@@ -49,8 +28,8 @@ def answer(call: Callable[..., T], *args: Any) -> T:
     response_model=ClubList,
     responses=error_responses(BUSY),
 )
-def my_clubs(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    return clubs.player_clubs(ctx.store, player)
+def my_clubs(ctx: Ctx, player: PlayerId) -> Response:
+    return sent(ctx.clubs.player_clubs(player))
 
 
 @router.post(
@@ -60,9 +39,9 @@ def my_clubs(ctx: Ctx, player: PlayerId) -> dict[str, Any]:
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
-def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    ctx.rates.take(INVITE, client_address(request.scope))  # a club made is an invite (and rows) kept
-    return answer(clubs.make_club, ctx.store, player, body.name)
+def make(body: ClubBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
+    with refusals():
+        return sent(ctx.clubs.make(player, body.name, client), status_code=201)
 
 
 @router.post(
@@ -71,9 +50,9 @@ def make(request: Request, body: ClubBody, ctx: Ctx, player: PlayerId) -> dict[s
     response_model=ClubSummary,
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
-def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    ctx.rates.take(INVITE, client_address(request.scope))  # every try counts, so that nobody guesses an invite
-    return answer(clubs.join_club, ctx.store, player, body.invite)
+def join(body: InviteBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
+    with refusals():
+        return sent(ctx.clubs.join(player, body.invite, client))
 
 
 @router.get(
@@ -82,8 +61,9 @@ def join(request: Request, body: InviteBody, ctx: Ctx, player: PlayerId) -> dict
     response_model=ClubPage,
     responses=error_responses(404, BUSY),
 )
-def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> dict[str, Any]:
-    return answer(clubs.club_page, ctx.store, club, player, translations(request_language(request)))
+def page(club: ClubId, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
+    with refusals():
+        return sent(ctx.clubs.page(player, club, tr))
 
 
 @router.post(
@@ -92,9 +72,9 @@ def page(request: Request, club: ClubId, ctx: Ctx, player: PlayerId) -> dict[str
     response_model=ClubSummary,
     responses=error_responses(403, 404, BUSY, *BODY_LIMITS),
 )
-def new_invite(request: Request, club: ClubId, ctx: Ctx, player: KnownPlayerId) -> dict[str, Any]:
-    ctx.rates.take(INVITE, client_address(request.scope))
-    return answer(clubs.replace_invite, ctx.store, player, club)
+def new_invite(club: ClubId, ctx: Ctx, player: KnownPlayerId, client: Client) -> Response:
+    with refusals():
+        return sent(ctx.clubs.replace_invite(player, club, client))
 
 
 @router.delete(
@@ -104,5 +84,6 @@ def new_invite(request: Request, club: ClubId, ctx: Ctx, player: KnownPlayerId) 
     responses=error_responses(404, BUSY),
 )
 def leave(club: ClubId, ctx: Ctx, player: KnownPlayerId) -> Response:
-    answer(clubs.leave_club, ctx.store, player, club)
+    with refusals():
+        ctx.clubs.leave(player, club)
     return Response(status_code=204)

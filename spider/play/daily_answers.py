@@ -1,4 +1,4 @@
-"""The daily deals' answers (docs/API.md, Daily deals), as models like those of ``models.py``."""
+"""The daily deals' answers (docs/API.md, Daily deals): what the daily service returns, as the API sends it."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .models import Action, Answer, Card, GameId, Grade, LineStep, RulesId, SuitCount
+from .answers import Action, Answer, Card, GameId, Grade, LineStep, RulesId, SuitCount
 
 Difficulty = Grade  # a daily deal's is its grade (docs/RULES.md, Grades)
 ResultState = Literal["playing", "won", "lost"]
@@ -69,10 +69,13 @@ class DailyDealView(Answer):
     )
     result: DailyResultView | None = Field(description="The player's counted attempt; null before one")
     practice: Practice
-    deck: DealStart | None = Field(None, description="Only once the day is over: the deal")
-    line: list[Action] | None = Field(None, description="Only once the day is over: a winning line from the deal")
+    deck: DealStart | None = Field(default=None, description="Only once the day is over: the deal")
+    line: list[Action] | None = Field(
+        default=None, description="Only once the day is over: a winning line from the deal"
+    )
     seal: DealSealView | None = Field(
-        None, description="Only once the day is over: the salt, day key and try; null when it cannot be verified"
+        default=None,
+        description="Only once the day is over: the salt, day key and try; null when it cannot be verified",
     )
 
 

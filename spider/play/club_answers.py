@@ -1,11 +1,11 @@
-"""The clubs' answers (docs/API.md, Clubs), as models like those of ``models.py``."""
+"""The clubs' answers (docs/API.md, Clubs): what the clubs service returns, as the API sends it."""
 
 from __future__ import annotations
 
 from pydantic import Field
 
-from .daily_models import Day, Leaderboard, ResultState, Streak
-from .models import Answer
+from .answers import Answer
+from .daily_answers import Day, Leaderboard, ResultState, Streak
 
 
 class ClubSummary(Answer):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
+from ..daily import days
 from ..store import DailyResult
-from . import days
+from .daily_answers import CalendarDay, Streak
 
 
 def day_states(results: Iterable[DailyResult]) -> dict[str, str]:
@@ -20,7 +21,7 @@ def day_states(results: Iterable[DailyResult]) -> dict[str, str]:
     return states
 
 
-def month(first: dt.date, today: str, results: Iterable[DailyResult], joined: str) -> list[dict[str, str]]:
+def month(first: dt.date, today: str, results: Iterable[DailyResult], joined: str) -> list[CalendarDay]:
     """Each day of the month: won, played, missed, today (not yet won or played), future, or before
     (a day before ``joined``, the day the player was first seen: they could not have missed it)."""
     states = day_states(results)
@@ -29,11 +30,11 @@ def month(first: dt.date, today: str, results: Iterable[DailyResult], joined: st
         state = "future" if day > today else states.get(day, "today" if day == today else "missed")
         if state == "missed" and day < joined:
             state = "before"
-        out.append({"date": day, "state": state})
+        out.append(CalendarDay(date=day, state=state))  # type: ignore[arg-type]  # one of the states above
     return out
 
 
-def streaks(results: Iterable[DailyResult], today: str) -> dict[str, int]:
+def streaks(results: Iterable[DailyResult], today: str) -> Streak:
     """``current``: consecutive won days ending today, or yesterday while today is not won yet;
     ``best``: the longest run of consecutive won days."""
     won = {day for day, state in day_states(results).items() if state == "won" and day <= today}
@@ -48,4 +49,4 @@ def streaks(results: Iterable[DailyResult], today: str) -> dict[str, int]:
         run = run + 1 if previous is not None and days.shift(previous, 1) == day else 1
         best = max(best, run)
         previous = day
-    return {"current": current, "best": best}
+    return Streak(current=current, best=best)

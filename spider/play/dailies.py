@@ -1,15 +1,15 @@
-"""Daily deals' games in the web app: what their views say of the deal, and their secrecy while
-the day lasts (docs/RULES.md, Daily deals)."""
+"""Daily deals' games: what a game's view says of its deal, and its secrecy while the day lasts
+(docs/RULES.md, Daily deals)."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
 
 from ..daily import days
 from ..daily.summary import over
 from ..store import GameRow, Store
+from .answers import DailyTag
 
 CACHE_SIZE = 4096
 _counted: OrderedDict[str, bool] = OrderedDict()  # game id -> whether it is its player's counted attempt
@@ -32,16 +32,29 @@ def counted(store: Store, row: GameRow) -> bool:
     return known
 
 
-def daily_tag(store: Store, row: GameRow) -> dict[str, Any] | None:
+def daily_tag(store: Store, row: GameRow) -> DailyTag | None:
     """A game view's ``daily``: its day, level, whether it is the counted attempt and whether it still
     counts (in play on its own day); None for other games."""
     if row.daily is None:
         return None
     is_counted = counted(store, row)
     counting = is_counted and row.status == "active" and row.daily == days.today()
-    return {"date": row.daily, "level": row.level, "counted": is_counted, "counting": counting}
+    return DailyTag(date=row.daily, level=row.level, counted=is_counted, counting=counting)
 
 
 def still_secret(row: GameRow) -> bool:
     """Whether the game is of a daily deal whose day still lasts: its deck must not be shown."""
     return row.daily is not None and not over(row.daily, days.today())
+
+
+class Dailies:
+    """The daily tags and secrecy of games over ``store``, as a game's view asks them (``DailyTags``)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def tag(self, row: GameRow) -> DailyTag | None:
+        return daily_tag(self.store, row)
+
+    def still_secret(self, row: GameRow) -> bool:
+        return still_secret(row)
