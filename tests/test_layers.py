@@ -74,8 +74,6 @@ def test_the_store_reads_no_clock() -> None:
     """Every moment the store writes is its caller's (``spider.clock``): no call of a clock in it."""
     clocks = {("time", "time"), ("time", "time_ns"), ("datetime", "now"), ("datetime", "utcnow"), ("clock", "now")}
     for path in sorted((SPIDER / "store").rglob("*.py")):
-        if path.name == "postgresql_schema.py":
-            continue  # when a schema step was applied: the migration's own bookkeeping, no game's moment
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 owner = node.func.value
@@ -93,30 +91,14 @@ def test_routes_reach_the_rules_through_the_play_layer() -> None:
             assert not found, f"{path.relative_to(ROOT)} imports {module}"
 
 
-# The web modules still to be moved behind the play layer's use cases: exempt from the two checks
-# below until they are (then this list is emptied).
-NOT_YET_BEHIND_THE_PLAY_LAYER = {
-    "spider/web/routes/daily.py",
-    "spider/web/routes/names.py",
-    "spider/web/routes/clubs.py",
-    "spider/web/dailies.py",
-    "spider/web/players.py",
-    "spider/web/daily_models.py",
-    "spider/web/club_models.py",
-}
 # What a route may import: the standard library, the HTTP libraries, the play layer and the web package
 HTTP_LIBRARIES = ("fastapi", "starlette", "pydantic")
 ROUTES_MAY_IMPORT = ("spider.play", "spider.web")
-# What the app's context holds below its use cases, for the modules not yet behind them and for the
-# player's identity: a route never reaches it
+# What the app's context holds below its use cases, for the player's identity: a route never reaches it
 BELOW_THE_USE_CASES = ("store", "games", "player_jobs", "rates")
 # Which player a request is (the cookie's token, a new player's allowance) is settled before any
 # route, by identity.py and the player middleware: they read the store and the rates themselves.
 IDENTITY = {"spider/web/identity.py": {"store", "rates"}}
-
-
-def _checked(paths: list[Path]) -> list[Path]:
-    return [p for p in paths if str(p.relative_to(ROOT)) not in NOT_YET_BEHIND_THE_PLAY_LAYER]
 
 
 def route_imports_beyond(path: Path) -> set[str]:
@@ -135,7 +117,7 @@ def route_imports_beyond(path: Path) -> set[str]:
 def test_routes_import_only_the_play_layer_the_web_package_and_http_libraries() -> None:
     """No engine, store, job, solver, daily or i18n module, and no other library: a route's rules and
     words are its use case's."""
-    for path in _checked(sorted((SPIDER / "web" / "routes").glob("*.py"))):
+    for path in sorted((SPIDER / "web" / "routes").glob("*.py")):
         beyond = route_imports_beyond(path)
         assert not beyond, f"{path.relative_to(ROOT)} imports {sorted(beyond)}"
 
@@ -156,7 +138,7 @@ def reached_through_the_context(path: Path) -> set[str]:
 def test_nothing_below_the_use_cases_is_reached_through_the_context() -> None:
     """No web module reads the store, the games, the solver's jobs or the rates off the app's context
     (``ctx.store``…): what the routes need of them, the use cases do."""
-    for path in _checked(sorted((SPIDER / "web").rglob("*.py"))):
+    for path in sorted((SPIDER / "web").rglob("*.py")):
         found = reached_through_the_context(path) - IDENTITY.get(str(path.relative_to(ROOT)), set())
         assert not found, f"{path.relative_to(ROOT)} reaches {sorted(found)} through the context"
 
@@ -175,7 +157,7 @@ def taken_from_the_engine(path: Path) -> set[str]:
 
 
 def test_the_web_package_applies_no_rule_of_the_game() -> None:
-    for path in _checked(sorted((SPIDER / "web").rglob("*.py"))):
+    for path in sorted((SPIDER / "web").rglob("*.py")):
         allowed = ENGINE_WORDS | (ENGINE_NOTATIONS if path.name == "texts.py" else set())
         taken = taken_from_the_engine(path) - allowed
         assert not taken, f"{path.relative_to(ROOT)} takes {sorted(taken)} from the engine"
