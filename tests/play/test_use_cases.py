@@ -4,9 +4,11 @@ or refuses in its own terms, on both stores. tests/web covers the same through H
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import pytest
 
@@ -22,6 +24,14 @@ from spider.store import Store
 ALICE = "alice".ljust(32, "a")
 CODE = "SP1-S1C-AAAAAAD"
 EN = translations("en")
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """A use case's coroutine run to its end in a thread of its own: a browser test's Playwright,
+    earlier in the same test process, may still hold this thread's event loop."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 class NoDailies:
@@ -74,7 +84,7 @@ def cases(store: Store) -> Iterator[UseCases]:
 
 
 def test_a_stale_action_is_declined_with_the_table_as_it_is_now(cases: UseCases) -> None:
-    start = asyncio.run(cases.playing.start(ALICE, {"code": CODE}, EN))
+    start = run(cases.playing.start(ALICE, {"code": CODE}, EN))
     dealt = cases.playing.act(ALICE, start.id, 0, "deal", None, None, EN)
     assert isinstance(dealt, GameView) and dealt.version == 1 and dealt.events is not None
     with pytest.raises(Declined) as declined:
@@ -84,18 +94,18 @@ def test_a_stale_action_is_declined_with_the_table_as_it_is_now(cases: UseCases)
 
 
 def test_a_refused_finish_spends_no_allowance_and_shows_why(cases: UseCases) -> None:
-    start = asyncio.run(cases.playing.start(ALICE, {"code": CODE}, EN))
+    start = run(cases.playing.start(ALICE, {"code": CODE}, EN))
     with pytest.raises(Declined) as declined:
-        asyncio.run(cases.assistance.finish(ALICE, start.id, "10.0.0.1", EN))
+        run(cases.assistance.finish(ALICE, start.id, "10.0.0.1", EN))
     assert declined.value.reason == "cards_hidden"
     assert declined.value.view.id == start.id and declined.value.view.stock > 0
     assert cases.limits.spent == []
 
 
 def test_a_plain_hint_spends_nothing_and_ends_a_perfect_game(cases: UseCases) -> None:
-    start = asyncio.run(cases.playing.start(ALICE, {"code": CODE}, EN))
+    start = run(cases.playing.start(ALICE, {"code": CODE}, EN))
     assert start.perfect
-    hint = asyncio.run(cases.assistance.hint(ALICE, start.id, False, "10.0.0.1", EN))
+    hint = run(cases.assistance.hint(ALICE, start.id, False, "10.0.0.1", EN))
     assert hint.action is not None and hint.message
     Game.from_record({"code": CODE}).apply(hint.action)  # a legal action on the table the player sees
     assert cases.limits.spent == []
