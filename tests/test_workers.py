@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from spider.store import is_postgresql, open_store
+from spider.store import is_postgresql, open_store, token_hash
 from tests.patience import AT_ONCE, GENEROUS, wait_for
 from tests.postgres import fresh_database
 from tests.web.procwatch import children, cpu_seconds, descendants, gone, read_by_server
@@ -163,11 +163,11 @@ def some_action(view: dict[str, Any], turn: int) -> str:
     return choices[turn % len(choices)]
 
 
-def record(database: str, player: str, game_id: str) -> list[str]:
-    """The game's log as the store keeps it."""
+def record(database: str, cookie: str, game_id: str) -> list[str]:
+    """The game's log as the store keeps it (under the hash of the player's cookie)."""
     store = open_store(database)
     try:
-        row = store.get_game(player, game_id)
+        row = store.get_game(token_hash(cookie), game_id)
         assert row is not None
         store.load_actions(row)
         return row.actions
