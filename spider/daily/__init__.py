@@ -8,8 +8,9 @@ winnable before it is offered and secret until its day is over.
   rated (``difficulty``) and sealed; ``fairness``: its fingerprint and the check of a past deal.
 * ``names``: how a player who chose no name appears on a leaderboard (``anonymous_name``), their
   public id, and the rule a chosen name passes; ``transfers``: the codes that link a browser.
-* ``calendar``: a month's days and the daily streaks, from a player's results; ``summary`` and
-  ``board``: a day's deals and a deal's leaderboard as a player sees them.
+* ``summary``: when a day's deals may be shown whole, and a deal's fingerprint.
+
+A player's calendar, streaks and leaderboards are the play layer's (``spider.play.daily``).
 """
 
 from . import days

@@ -1,7 +1,10 @@
-"""The game's rules over the store: what happens when a player starts a game (random, from a code
-or a deck, a daily deal's counted or practice attempt), acts, restarts, wins or asks the solver.
-The web layer parses HTTP and calls one of the use cases here, which answer typed results
-(``answers``); the store only keeps what they decide."""
+"""The game's rules over the store, one use case per feature: playing (a player starts a game at
+random, from a code or a deck, or a daily deal's counted or practice attempt; acts, restarts,
+wins), the solver's help, the players' settings, names and transfer codes, finished games and
+their reviews, the daily deals and their leaderboards, clubs, the catalog and the process's
+readiness. The web layer parses HTTP and calls one of the use cases here, which answer typed
+results (``answers``, ``daily_answers``, ``club_answers``) and refuse in their own terms
+(``errors``, and the daily deals', names' and clubs' own); the store only keeps what they decide."""
 
 from ..engine import Game
 from ..store import GameRow

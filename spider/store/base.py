@@ -1,4 +1,4 @@
-"""The store's interface: what the web app needs from any database."""
+"""The store's interface: what the rest of the app needs from any database."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The ASGI app: routers over games (engine + store), statistics, translations and help."""
+"""The ASGI app: the store and the solver's job queue opened, the play layer's use cases over them
+(``context``), the site's schedule, the routers, the middleware and the error answers."""
 
 from __future__ import annotations
 

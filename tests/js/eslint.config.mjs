@@ -11,12 +11,12 @@ import importX from "eslint-plugin-import-x";
 const STATIC = fileURLToPath(new URL("../../spider/web/static/", import.meta.url));
 
 // The front end's folders, most basic first; app.js and main.js (the root) come after them all.
-const LAYERS = ["core", "table", "play", "dialogs", "settings", "game", "assist", "history", "daily"];
+const LAYERS = ["core", "table", "play", "dialogs", "settings", "game", "assist", "history", "daily", "clubs"];
 const ROOT_MODULES = ["app.js", "main.js"];
 
 // What each folder may not import: every folder after it and the root modules. assist/ and
 // history/ are add-ons of the same rank, so neither imports the other; daily/ (the daily deals'
-// screen) comes last, so it may reach history/'s replay but nothing imports it.
+// screen) may reach history/'s replay, and clubs/ comes last: it shows daily/'s boards.
 const layerZones = LAYERS.map((layer, i) => ({
   target: `${STATIC}${layer}`,
   from: [...LAYERS.slice(i + 1).filter((later) => !(layer === "assist" && later === "history")),
