@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...engine import N_, IllegalAction, SpiderError, profile, variant
 from ...i18n import translate_error, translations
-from ...play import Declined, Missing
+from ...play import Declined, Missing, clubs, daily, players
 from ...play import NotFound as NoSuchGame
 from ...play.answers import GameView
 from ..language import request_language
@@ -98,9 +98,26 @@ class NotFound(ApiError):
         super().__init__(404, "not_found", N_("There is no such game"))
 
 
+# The play layer's refusals of the daily deals, names and clubs, in HTTP (nothing was changed by a
+# refused call). A club one is not in is not found, like an unknown one.
+PLAY_REFUSALS: dict[type[SpiderError], int] = {
+    daily.NotYet: 404,
+    daily.NoDeal: 404,
+    daily.NotReady: 503,
+    players.BadTransfer: 400,
+    clubs.NoClub: 404,
+    clubs.BadInvite: 400,
+    clubs.TooManyClubs: 403,
+    clubs.ClubFull: 403,
+    clubs.NotOwner: 403,
+}
+
+
 def status_of(err: SpiderError) -> int:
     if isinstance(err, ApiError):
         return err.status
+    if type(err) in PLAY_REFUSALS:
+        return PLAY_REFUSALS[type(err)]
     if isinstance(err, Missing):
         return 404
     if isinstance(err, Declined):
@@ -115,6 +132,9 @@ def error_body(request: Request, err: SpiderError) -> dict[str, Any]:
 
 def error_response(request: Request, err: SpiderError, **extra: Any) -> JSONResponse:
     headers = getattr(err, "headers", None)  # e.g. a 429's Retry-After
+    retry = getattr(err, "retry_after", None)  # a play-layer refusal that says when to come back
+    if retry is not None:
+        headers = {"Retry-After": str(retry)}
     if isinstance(err, Declined):  # the game as it is now, which shows why
         extra["view"] = err.view.model_dump(mode="json", by_alias=True, exclude_unset=True)
     return JSONResponse(error_body(request, err) | extra, status_code=status_of(err), headers=headers)

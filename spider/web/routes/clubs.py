@@ -14,7 +14,6 @@ from ..context import Client, Ctx, Tr
 from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import KnownPlayerId, PlayerId
-from ..refusals import refusals
 from ..texts import CLUB_ID
 
 router = APIRouter()
@@ -40,8 +39,7 @@ def my_clubs(ctx: Ctx, player: PlayerId) -> Response:
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
 def make(body: ClubBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
-    with refusals():
-        return sent(ctx.clubs.make(player, body.name, client), status_code=201)
+    return sent(ctx.clubs.make(player, body.name, client), status_code=201)
 
 
 @router.post(
@@ -51,8 +49,7 @@ def make(body: ClubBody, ctx: Ctx, player: PlayerId, client: Client) -> Response
     responses=error_responses(400, 403, BUSY, *BODY_LIMITS),
 )
 def join(body: InviteBody, ctx: Ctx, player: PlayerId, client: Client) -> Response:
-    with refusals():
-        return sent(ctx.clubs.join(player, body.invite, client))
+    return sent(ctx.clubs.join(player, body.invite, client))
 
 
 @router.get(
@@ -62,8 +59,7 @@ def join(body: InviteBody, ctx: Ctx, player: PlayerId, client: Client) -> Respon
     responses=error_responses(404, BUSY),
 )
 def page(club: ClubId, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
-    with refusals():
-        return sent(ctx.clubs.page(player, club, tr))
+    return sent(ctx.clubs.page(player, club, tr))
 
 
 @router.post(
@@ -73,8 +69,7 @@ def page(club: ClubId, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
     responses=error_responses(403, 404, BUSY, *BODY_LIMITS),
 )
 def new_invite(club: ClubId, ctx: Ctx, player: KnownPlayerId, client: Client) -> Response:
-    with refusals():
-        return sent(ctx.clubs.replace_invite(player, club, client))
+    return sent(ctx.clubs.replace_invite(player, club, client))
 
 
 @router.delete(
@@ -84,6 +79,5 @@ def new_invite(club: ClubId, ctx: Ctx, player: KnownPlayerId, client: Client) ->
     responses=error_responses(404, BUSY),
 )
 def leave(club: ClubId, ctx: Ctx, player: KnownPlayerId) -> Response:
-    with refusals():
-        ctx.clubs.leave(player, club)
+    ctx.clubs.leave(player, club)
     return Response(status_code=204)

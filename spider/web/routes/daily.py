@@ -19,7 +19,6 @@ from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import PlayerId
 from ..models import MAX_INT, GameView
-from ..refusals import refusals
 from ..texts import CLUB_ID, DAY, MONTH
 
 
@@ -90,8 +89,7 @@ def month_calendar(month: Month, ctx: Ctx, player: PlayerId) -> Response:
     responses=error_responses(400, 404, BUSY),
 )
 def one_day(date: Day, ctx: Ctx, player: PlayerId) -> Response:
-    with refusals():
-        return sent(ctx.daily.day(player, _day(date)))
+    return sent(ctx.daily.day(player, _day(date)))
 
 
 @router.get(
@@ -110,8 +108,7 @@ def board(
     tr: Tr,
     club: Annotated[str | None, Query(description="A club's id: the board among its members"), CLUB_ID] = None,
 ) -> Response:
-    with refusals():
-        return sent(ctx.daily.leaderboard(player, _day(date), level, club, tr))
+    return sent(ctx.daily.leaderboard(player, _day(date), level, club, tr))
 
 
 @router.get(
@@ -127,8 +124,7 @@ def line(
     ctx: Ctx,
     tr: Tr,
 ) -> Response:
-    with refusals():
-        return sent(ctx.daily.winning_line(_day(date), level, step, tr))
+    return sent(ctx.daily.winning_line(_day(date), level, step, tr))
 
 
 @levels_router.post(
@@ -140,8 +136,7 @@ def line(
     responses=error_responses(404, BUSY, *BODY_LIMITS),
 )
 async def play(level: DailyLevel, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
-    with refusals():
-        return sent(await ctx.daily.play(player, level, tr), status_code=201)
+    return sent(await ctx.daily.play(player, level, tr), status_code=201)
 
 
 router.include_router(days_router)

@@ -12,7 +12,6 @@ from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
 from ..identity import PlayerId, Private, new_token, player_cookie
 from ..models import Player
-from ..refusals import refusals
 
 router = APIRouter()
 
@@ -49,7 +48,6 @@ def post_transfer(ctx: Ctx, player: PlayerId, client: Client) -> Response:
 )
 def post_link(request: Request, body: LinkBody, ctx: Ctx, client: Client, lang: Lang) -> Response:
     token, browser = new_token()  # this browser's own token, kept (hashed) as another of the player's
-    with refusals():
-        linked = ctx.players.link(body.code, client, lang, browser)
+    linked = ctx.players.link(body.code, client, lang, browser)
     request.state.lang = linked.lang  # the linked player's language from here on
     return sent(linked.answer, headers={"Set-Cookie": player_cookie(token, request.url.scheme == "https")})
