@@ -32,6 +32,7 @@
  *   way (its timer, its words) and the reminder's timer (table/speech.js)
  * @property {AudioContext | null} audio the sounds' audio context, made at the first sound (core/sound.js)
  * @property {A.GameView | null} shown the view play/actions.js last put on the table
+ * @property {boolean} online the server can be reached, as far as the page knows (core/connection.js)
  * @property {Promise<unknown>} sent the actions' requests, one after the other (play/actions.js): it
  *   resolves once every action played so far has its answer
  */
@@ -65,6 +66,7 @@ export function createStore(initial = {}) {
     audio: null,
     shown: null,
     sent: Promise.resolve(),
+    online: typeof navigator === "undefined" || navigator.onLine !== false,
     ...initial,
   };
   /** @type {Set<Subscriber>} */
