@@ -4,11 +4,12 @@
 // model changed (docs/DEVELOPING.md, "Types"):
 //   python -c "import json; from spider.web.app import create_app; print(json.dumps(create_app(':memory:').openapi()))" \
 //     | node frontend/api-types.mjs
+// (a path after it writes there instead: tests/web/test_api_types.py checks the file is current)
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), "..", "spider", "web", "static", "api.d.ts");
+const OUT = process.argv[2] || join(dirname(fileURLToPath(import.meta.url)), "..", "spider", "web", "static", "api.d.ts");
 
 const literal = (value) => JSON.stringify(value);
 const name = (ref) => ref.split("/").pop();

@@ -71,8 +71,10 @@ def test_hint_button_and_h_key_show_a_legal_move_that_can_be_followed(page: Page
         f"Move {count} card{'s' if count > 1 else ''} from column {src} to column {dst}"
     )
     # the highlight survives the table being laid out again for a new window size
+    drawn = column(page, src).locator("button.hint-card").first.element_handle()
     page.set_viewport_size({"width": 900, "height": 700})
-    page.wait_for_timeout(300)  # the relayout waits for the resizing to settle
+    # the relayout (after the resizing settles) draws the table anew: the old cards leave the page
+    page.wait_for_function("card => !card.isConnected", arg=drawn)
     expect(column(page, src).locator("button.hint-card")).to_have_count(count)
     expect(column(page, dst)).to_have_class(re.compile(r"\bhint-target\b"))
     # follow it the non-drag way: pick the cards up, then click the target column
