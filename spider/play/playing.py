@@ -11,8 +11,9 @@ from ..engine import N_, Game, Translations, variant
 from ..jobs.players import PlayerJobs
 from ..store import GameRow
 from .answers import GameRecord, GameView
-from .errors import Declined, Missing, Stale
+from .errors import Declined, Missing, Stale, Unplayable
 from .games import Games
+from .syncing import Batch, BatchRefused, Retried, Start
 from .views import DailyTags, game_view
 
 
@@ -72,6 +73,44 @@ class Playing:
                 ) from None
             raise Declined(now, "finished", N_("This game is over")) from None
         return self.view(row, game, tr, events)
+
+    def sync(
+        self,
+        player: str,
+        game_id: str,
+        version: int,
+        actions: list[str],
+        times: list[float],
+        start: dict[str, Any] | None,
+        tr: Translations,
+    ) -> GameView:
+        """Play a batch of a practice game's actions played on the page (creating the game from
+        ``batch.start`` when the player has none of that id), all or none; the view after it. A batch
+        stored already (its answer was lost) is answered again; a game with other actions since, or
+        over, or a daily deal's, is refused with its view (409), as is an action the rules refuse (422,
+        its ``index`` among the params), nothing stored. ``start``: code, profile and proof."""
+        deal = None
+        if start is not None:
+            deal = Start(start["code"], start.get("profile") or "standard")
+        batch = Batch.of(version, actions, times, deal)
+        try:
+            row, game = self.games.sync(player, game_id, batch)
+        except Retried as again:
+            return self.view(again.row, again.game, tr)
+        except Stale as stale:
+            now = self.view(stale.row, stale.game, tr)
+            if stale.row.status == "active":
+                raise Declined(
+                    now, "stale", N_("The game has changed since (another tab or device?): here is the current table")
+                ) from None
+            raise Declined(now, "finished", N_("This game is over")) from None
+        except BatchRefused as refused:
+            now = self.view(refused.row, refused.game, tr)
+            if refused.error is None:
+                raise Declined(now, "daily", N_("A daily deal's actions are played one at a time")) from None
+            err = refused.error
+            raise Unplayable(now, err.reason, err.template, **err.params, index=refused.index) from None
+        return self.view(row, game, tr)
 
     def current(self, player: str, tr: Translations) -> GameView:
         current = self.games.current(player)
