@@ -11,6 +11,7 @@ from ..engine import N_, Game, Translations, variant
 from ..jobs.players import PlayerJobs
 from ..store import GameRow
 from .answers import GameRecord, GameView
+from .deals import DealProofs
 from .errors import Declined, Missing, Stale, Unplayable
 from .games import Games
 from .syncing import Batch, BatchRefused, Retried, Start
@@ -22,6 +23,7 @@ class Playing:
         self.games = games
         self.jobs = jobs
         self.dailies = dailies
+        self.proofs = DealProofs(games.store)  # of the winnable deals handed out for the page to keep (deals.py)
 
     def view(self, row: GameRow, game: Game, tr: Translations, events: dict[str, Any] | None = None) -> GameView:
         """The game view in ``tr``'s language (with its daily deal, for a daily game's)."""
@@ -91,12 +93,14 @@ class Playing:
         its ``index`` among the params), nothing stored. ``start``: code, profile and proof."""
         deal = None
         if start is not None:
-            deal = Start(start["code"], start.get("profile") or "standard")
+            code = Game.from_code(start["code"]).code or start["code"]  # canonical, as the proof was made
+            proven, grade = self.proofs.proven(player, code, start.get("proof"))
+            deal = Start(code, start.get("profile") or "standard", grade, proven)
         batch = Batch.of(version, actions, times, deal)
         try:
             row, game = self.games.sync(player, game_id, batch)
         except Retried as again:
-            return self.view(again.row, again.game, tr)
+            return self._proven(self.view(again.row, again.game, tr), deal)
         except Stale as stale:
             now = self.view(stale.row, stale.game, tr)
             if stale.row.status == "active":
@@ -110,7 +114,14 @@ class Playing:
                 raise Declined(now, "daily", N_("A daily deal's actions are played one at a time")) from None
             err = refused.error
             raise Unplayable(now, err.reason, err.template, **err.params, index=refused.index) from None
-        return self.view(row, game, tr)
+        return self._proven(self.view(row, game, tr), deal)
+
+    @staticmethod
+    def _proven(answer: GameView, deal: Start | None) -> GameView:
+        """A start with the server's proof of a winnable deal says so, as a new game's answer does."""
+        if deal is not None and deal.proven:
+            answer.proven_winnable = True
+        return answer
 
     def current(self, player: str, tr: Translations) -> GameView:
         current = self.games.current(player)

@@ -61,6 +61,13 @@ class ActionBody(_Body):
         return self
 
 
+class WinnableBody(_Body):
+    game: GameId = "spider"
+    suits: int = Field(1, json_schema_extra={"enum": list(get_args(SuitCount))})  # strict: as NewGame's
+    rules: RulesId = "classic"
+    grade: Grade | None = Field(None, description="Of this grade when one is ready, else of the nearest")
+
+
 class SyncStart(_Body):
     code: Annotated[str, GAME_CODE] = Field(description="The game code of the deal the page started")
     profile: ProfileId = "standard"

@@ -288,6 +288,9 @@ def test_a_whole_game_through_the_api_sends_every_field_the_routes_build(api: Co
     assert api("POST", sync, {"version": 1, "actions": ["deal"], "times": [4]}, path=page)[0] == 409
     assert api("POST", sync, {"version": 3, "actions": [], "times": []}, path=page)[0] == 400
     assert api("POST", sync, {"version": 0, "actions": ["deal"], "times": [1]}, path={"game_id": "nothing"})[0] == 404
+    status, deal = api("POST", "/api/deals/winnable", {"game": "spiderette", "suits": 1, "grade": "easy"})
+    assert status == 200 and deal["grade"] == "easy" and deal["proof"]
+    assert api("POST", "/api/deals/winnable", {"suits": 3})[0] == 400
 
     # every status seen is documented on its route, and every route was answered
     schema = app.openapi()

@@ -15,9 +15,13 @@ from fastapi.testclient import TestClient
 
 from spider.daily import days
 from spider.engine import Game
+from spider.jobs.admission import Refusal
+from spider.jobs.errors import Busy
 from spider.jobs.top_up import SEED_FILE
 from spider.web.app import create_app
+from spider.web.http.rates import RateLimits
 from tests.web.daily_deals import store_deals
+from tests.web.held_jobs import HeldJobs
 
 # A proved-winnable Spiderette deal and its winning line, as the app ships them.
 SEED = json.loads(SEED_FILE.read_text(encoding="utf-8"))["spiderette-1-classic"][0]
@@ -256,3 +260,68 @@ def test_a_bad_new_game_id_is_refused(client: TestClient) -> None:
         assert refused["reason"] in ("bad_game_id", "not_found")
     status, refused = sync(client, "x" * 17, batch(0, ["deal"], start={"code": CODE}))
     assert (status, refused["reason"]) == (400, "bad_game_id")
+
+
+# ----- winnable deals kept on the device ------------------------------------------------------
+
+
+class FullSolver(HeldJobs):
+    """A solver queue whose workers and wait list are full: a deal cannot be found on demand."""
+
+    async def submit(self, *args: Any, **kwargs: Any) -> str:
+        raise Busy(Refusal.FULL, 5)
+
+
+@pytest.fixture
+def pooled(tmp_path: Path):
+    """The app with its shipped pool of winnable deals (seeded at start) and a full solver queue."""
+    with TestClient(create_app(str(tmp_path / "db.sqlite3"), background=False, jobs=FullSolver())) as c:
+        yield c
+
+
+LEVEL = {"game": "spiderette", "suits": 1, "rules": "classic"}
+
+
+def test_a_winnable_deal_with_its_proof_starts_a_graded_proven_game(pooled: TestClient) -> None:
+    r = pooled.post("/api/deals/winnable", json=LEVEL | {"grade": "medium"})
+    assert r.status_code == 200, r.text
+    deal = r.json()
+    assert set(deal) == {"code", "grade", "proof"} and deal["grade"] == "medium"
+    assert Game.from_code(deal["code"]).variant.key == "spiderette-1-classic"
+    game_id = page_id()
+    start = {"code": deal["code"].lower(), "proof": deal["proof"]}  # the code in either case
+    status, view = sync(pooled, game_id, batch(0, played(deal["code"], 2), start=start))
+    assert status == 200 and view["grade"] == "medium" and view["proven_winnable"] is True
+    assert pooled.get(f"/api/games/{game_id}").json()["grade"] == "medium"
+    # the same deal is never handed out twice
+    others = [pooled.post("/api/deals/winnable", json=LEVEL).json()["code"] for _ in range(3)]
+    assert deal["code"] not in others
+
+
+def test_a_wrong_proof_only_means_no_grade(app, pooled: TestClient) -> None:
+    deal = pooled.post("/api/deals/winnable", json=LEVEL).json()
+    forged = deal["proof"][:-2] + ("AA" if not deal["proof"].endswith("AA") else "BB")
+    for proof in (forged, None):
+        status, view = sync(pooled, page_id(), batch(0, ["deal"], start={"code": deal["code"], "proof": proof}))
+        assert status == 200 and view["grade"] is None and "proven_winnable" not in view
+    # another deal's code with this proof, and this proof from another player
+    other = pooled.post("/api/deals/winnable", json=LEVEL).json()
+    status, view = sync(pooled, page_id(), batch(0, ["deal"], start={"code": other["code"], "proof": deal["proof"]}))
+    assert view["grade"] is None
+    stranger = TestClient(pooled.app)
+    status, view = sync(stranger, page_id(), batch(0, ["deal"], start={"code": deal["code"], "proof": deal["proof"]}))
+    assert status == 200 and view["grade"] is None
+
+
+def test_none_ready_is_a_404_and_the_rate_is_bounded(tmp_path: Path) -> None:
+    app = create_app(
+        str(tmp_path / "db.sqlite3"), background=False, jobs=FullSolver(), rate_limits=RateLimits({"winnable": 3})
+    )
+    with TestClient(app) as client:
+        while app.state.context.store.take_winnable("spider-4-classic"):
+            pass
+        body = {"game": "spider", "suits": 4}
+        r = client.post("/api/deals/winnable", json=body)
+        assert r.status_code == 404 and r.json()["reason"] == "none_ready", r.text
+        assert [client.post("/api/deals/winnable", json=LEVEL).status_code for _ in range(3)] == [200, 200, 429]
+        assert client.post("/api/deals/winnable", json={"suits": 3}).status_code == 400

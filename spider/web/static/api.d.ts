@@ -904,6 +904,24 @@ export interface UndoEvents {
   to?: number | null;
 }
 
+export interface WinnableBody {
+  game?: "spider" | "spiderette";
+  suits?: 1 | 2 | 4;
+  rules?: "classic" | "relaxed";
+  /** Of this grade when one is ready, else of the nearest */
+  grade?: "easy" | "medium" | "hard" | "expert" | null;
+}
+
+/** A deal the solver proved winnable, for the page to keep and start a game from while offline. */
+export interface WinnableDeal {
+  /** Its game code */
+  code: string;
+  /** How hard it is (docs/RULES.md, Grades); null: not graded */
+  grade: "easy" | "medium" | "hard" | "expert" | null;
+  /** The server's proof that it gave this player this deal at this grade: sent back in the first sync's start, the game is created graded and proven winnable */
+  proof: string;
+}
+
 export interface YourEntry {
   /** null for an entry shown apart (see standing) or not ranked */
   rank: number | null;
