@@ -187,7 +187,7 @@ class Games:
         if batch.version != row.version or row.status != "active":
             raise Stale(row, cached)
         game = cached.copy()  # the cached game may still be read by others
-        played = self._replay_batch(row, game, batch)
+        played = self._replay_batch(row, game, batch, cached)
         now = clock.now()
         self._finish_fields(row, game, now)
         row.helped = row.helped or "undo" in batch.actions
@@ -201,10 +201,9 @@ class Games:
         return row, game
 
     @staticmethod
-    def _replay_batch(row: GameRow, game: Game, batch: Batch) -> list[tuple[str, float]]:
-        """The batch played on ``game`` (a private copy), as the log keeps it; BatchRefused at the
-        first action the rules refuse, with ``row`` and ``game`` as they were before the batch."""
-        before = game.copy()
+    def _replay_batch(row: GameRow, game: Game, batch: Batch, before: Game) -> list[tuple[str, float]]:
+        """The batch played on ``game`` (a private copy of ``before``, the game as it stands), as the
+        log keeps it; BatchRefused at the first action the rules refuse, with ``row`` and ``before``."""
         played = []
         for index, (action, elapsed) in enumerate(zip(batch.actions, timed(game.elapsed, batch.times), strict=True)):
             try:
@@ -222,7 +221,8 @@ class Games:
         assert start is not None
         if _PAGE_GAME_ID.fullmatch(game_id) is None:
             raise SpiderError("bad_game_id", N_("A new game's id is 16 letters, digits, - or _"))
-        game = Game.from_record({"code": start.code, "profile": start.profile, "actions": []})
+        deal = Game.from_record({"code": start.code, "profile": start.profile, "actions": []})
+        game = deal.copy()
         now = clock.now()
         row = GameRow(
             id=game_id,
@@ -234,7 +234,7 @@ class Games:
             created=now,
             grade=start.grade,  # None unless the server proved the deal winnable (syncing.Start)
         )
-        played = self._replay_batch(row, game, batch)
+        played = self._replay_batch(row, game, batch, deal)
         self._finish_fields(row, game, now)
         row.helped = "undo" in batch.actions
         try:

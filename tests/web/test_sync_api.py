@@ -325,3 +325,28 @@ def test_none_ready_is_a_404_and_the_rate_is_bounded(tmp_path: Path) -> None:
         assert r.status_code == 404 and r.json()["reason"] == "none_ready", r.text
         assert [client.post("/api/deals/winnable", json=LEVEL).status_code for _ in range(3)] == [200, 200, 429]
         assert client.post("/api/deals/winnable", json={"suits": 3}).status_code == 400
+
+
+def test_a_batch_of_500_actions_is_stored_in_one_piece(client: TestClient) -> None:
+    game_id, actions = page_id(), ["deal", "undo"] * 250
+    status, view = sync(client, game_id, batch(0, actions, start={"code": CODE}))
+    assert status == 200 and view["version"] == 500, view
+    kept = record(client, game_id)
+    assert kept["actions"] == actions and kept["times"] == [float(i) for i in range(500)]
+
+
+def test_the_clock_never_goes_back_below_what_the_server_has(client: TestClient) -> None:
+    game_id, actions = page_id(), played(CODE, 4)
+    sync(client, game_id, {"version": 0, "actions": actions[:2], "times": [5.0, 30.5], "start": {"code": CODE}})
+    # another tab's clock, behind this one's: kept at the time recorded, never earlier
+    status, view = sync(client, game_id, {"version": 2, "actions": actions[2:], "times": [10.0, 31.25]})
+    assert status == 200 and view["elapsed"] == 31.25
+    assert record(client, game_id)["times"] == [5.0, 30.5, 30.5, 31.25]
+
+
+def test_actions_in_any_case_are_kept_as_the_record_keeps_them(client: TestClient) -> None:
+    game_id = page_id()
+    body = {"version": 0, "actions": ["DEAL", "Undo"], "times": [1, 2], "start": {"code": CODE.lower()}}
+    status, view = sync(client, game_id, body)
+    assert status == 200 and record(client, game_id)["actions"] == ["deal", "undo"]
+    assert sync(client, game_id, body) == (200, view)  # and its retry is known as one
