@@ -8,6 +8,7 @@ import { takeBoot } from "./core/boot.js";
 import { fetchCatalog } from "./core/catalog.js";
 import { $, $button } from "./core/dom.js";
 import { loadLanguage, t } from "./core/i18n.js";
+import { keepBoot, keptBoot } from "./core/kept-boot.js";
 import { connectionLost, onReconnect } from "./core/offline.js";
 import { soundOn } from "./core/sound.js";
 import { setView, state, subscribe, update } from "./core/state.js";
@@ -21,6 +22,7 @@ import { continueGame, dealFirstGame, restart, startGame } from "./game/start.js
 import { deal, onWon, redo, undo } from "./play/actions.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
+import { resumeFromDevice } from "./play/local.js";
 import { closeMenu, openMenu } from "./play/menu.js";
 import { pointerInput } from "./play/pointer.js";
 import { clearSelection } from "./play/selection.js";
@@ -32,6 +34,7 @@ import { showCourtArt } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render, renderView } from "./table/render.js";
+import { announce } from "./table/speech.js";
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -140,9 +143,17 @@ async function loadOrNull(request) {
   }
 }
 
-/** What start() learns as the page loads: whether the player and the catalog have arrived, and the
- * first visit's game, dealt by the server with the page.
- * @typedef {{loaded: boolean, dealt: object | null}} Session */
+/** What start() learns as the page loads: whether the player and the catalog have arrived, the
+ * first visit's game, dealt by the server with the page, and the game this device kept.
+ * @typedef {{loaded: boolean, dealt: object | null, device: import("./api").GameView | null}} Session */
+
+/** The settings of a player's answer over the catalog's defaults, with the language in use.
+ * @param {import("./api").Player | null} player @param {import("./api").Catalog | null} catalog */
+function settingsOf(player, catalog) {
+  const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
+  if (player && player.lang) settings.lang = player.lang;
+  return settings;
+}
 
 /** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
  * false (and a clear message) when the server cannot be reached.
@@ -150,32 +161,81 @@ async function loadOrNull(request) {
 async function load(session) {
   await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
   const boot = takeBoot();
+  if (!boot && (await loadKept(session))) return true;
   const player = boot ? boot.player : await loadOrNull(api.player);
   const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
   session.dealt = boot ? boot.dealt : null;
-  const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
-  if (player && player.lang) settings.lang = player.lang;
   const current = player && player.current && player.current.status !== "won" ? player.current : null;
-  const language = await loadLanguage(settings.lang, boot && boot.language);
-  update({ settings, current, catalog, language });
   session.loaded = Boolean(player && catalog);
+  if (session.loaded || !state.catalog) {
+    // (a page that found no server keeps what the device kept: the kept copy's settings)
+    const settings = settingsOf(player, catalog);
+    const language = await loadLanguage(settings.lang, boot && boot.language);
+    update({ settings, current, catalog, language });
+  }
   if (!session.loaded) connectionLost();
   return session.loaded;
 }
 
-/** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
- * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
- * only when asked for. Resolves once the game is on the table (a link's may wait for the player's
- * answer to a question, so it is not waited for).
+/** A page with no boot block (from the service worker's cache, or the server's store did not
+ * answer): the settings, catalog and texts the last page kept at once, and the practice game this
+ * device keeps on the table with no request; the server is asked behind it. False where the device
+ * keeps no copy or no game: the page then waits for the server's player, as before.
+ * @param {Session} session */
+async function loadKept(session) {
+  const kept = keptBoot();
+  if (!kept) return false;
+  const settings = { ...kept.catalog.default_settings, ...kept.settings };
+  const language = await loadLanguage(settings.lang, kept.language);
+  update({ settings, current: null, catalog: kept.catalog, language });
+  session.device = await resumeFromDevice().catch(() => null);
+  if (!session.device) return false;
+  session.loaded = true;
+  return true;
+}
+
+/** Behind a table drawn from the device: the player as the server has it now (settings changed on
+ * another device, a language chosen there). The game stays the device's: where the server's differs,
+ * the device's games' sync settles it (play/local.js) once the server is reached. */
+async function refreshPlayer() {
+  const player = await loadOrNull(api.player);
+  if (!player) return; // no network: the device's game plays on
+  const lang = settingsOf(player, state.catalog).lang;
+  const sameLanguage = lang === state.settings.lang;
+  const catalog = sameLanguage ? state.catalog : (await loadOrNull(fetchCatalog)) || state.catalog;
+  const language = sameLanguage ? state.language : await loadLanguage(lang);
+  update({ settings: settingsOf(player, catalog), catalog, language });
+}
+
+/** Keep the settings, catalog and texts for the next page (core/kept-boot.js) as they change, once
+ * the page has them from the server (or from the copy itself).
+ * @param {Session} session */
+function keepForNextPage(session) {
+  subscribe((changed) => {
+    if (!session.loaded || !(changed.has("settings") || changed.has("catalog") || changed.has("texts"))) return;
+    keepBoot(state.settings, state.catalog, state.texts && state.texts.catalog);
+  });
+}
+
+/** After loading: a deal link opens its deal; else the game this device keeps goes on, or the
+ * server's unfinished game (a reload keeps the table), or a first visit deals a game of the default
+ * level. The new-game dialog opens only when asked for. Resolves once the game is on the table (a
+ * link's may wait for the player's answer to a question, so it is not waited for).
  * @param {Session} session */
 async function begin(session) {
   const code = takeLinkedCode();
   const first = session.dealt;
+  const device = session.device;
   session.dealt = null;
+  session.device = null;
   if (code) openLinkedDeal(code);
-  else if (state.current) await continueGame();
+  else if (device) {
+    startGame(device);
+    announce(t("Continuing your game. {description}", { description: device.description || "" }));
+  } else if (state.current) await continueGame();
   else if (first) startGame(first);
   else await dealFirstGame();
+  if (device) refreshPlayer();
 }
 
 /** The server answers again: load what never arrived, or the latest state of the game on the table.
@@ -206,9 +266,10 @@ function afterFirstTable(fn) {
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
   /** @type {Session} */
-  const session = { loaded: false, dealt: null };
+  const session = { loaded: false, dealt: null, device: null };
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
+  keepForNextPage(session);
   onWon(() => showResult());
   const pointer = wireTableau();
   wireControls();

@@ -36,14 +36,17 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
 }
 
-/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn.
- * @param {{lang?: string, messages?: Record<string, string | string[]>}} catalog */
-export function translator({ lang = "en", messages = {} }) {
+/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn, and
+ * the catalog itself (the page keeps it for its next load: core/kept-boot.js).
+ * @param {{lang?: string, plural?: string, messages?: Record<string, string | string[]>}} catalog */
+export function translator(catalog) {
+  const { lang = "en", messages = {} } = catalog;
   // made when a plural form is first looked up (Intl.PluralRules is costly to make as a page starts)
   /** @type {((n: number) => number) | null} */
   let pluralIndex = null;
   return {
     lang,
+    catalog,
     /** @param {string} id @param {Record<string, unknown>} [params] */
     t(id, params) {
       const found = messages[id];
