@@ -35,6 +35,7 @@ import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } fro
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render, renderView } from "./table/render.js";
 import { announce } from "./table/speech.js";
+/** @import * as A from "./api" */
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -145,10 +146,10 @@ async function loadOrNull(request) {
 
 /** What start() learns as the page loads: whether the player and the catalog have arrived, the
  * first visit's game, dealt by the server with the page, and the game this device kept.
- * @typedef {{loaded: boolean, dealt: object | null, device: import("./api").GameView | null}} Session */
+ * @typedef {{loaded: boolean, dealt: object | null, device: A.GameView | null}} Session */
 
 /** The settings of a player's answer over the catalog's defaults, with the language in use.
- * @param {import("./api").Player | null} player @param {import("./api").Catalog | null} catalog */
+ * @param {A.Player | null} player @param {A.Catalog | null} catalog */
 function settingsOf(player, catalog) {
   const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
   if (player && player.lang) settings.lang = player.lang;
