@@ -55,7 +55,12 @@ def test_a_first_visit_draws_the_table_in_70_kb_and_6_requests(browser: Browser,
         weight = sum(done[rid] for rid in table)
         print(f"first visit: {weight} bytes in {len(table)} requests, {len(art)} court pictures after")
         assert len(table) <= BUDGET_REQUESTS and weight <= BUDGET_BYTES, (weight, sorted(table.values()))
-        assert not any("/api/" in url for url in table.values())  # the player's table came with the page
+        # the player's table came with the page: no request of the API before its first card
+        asked = page.evaluate(
+            """() => performance.getEntriesByType('resource')
+              .filter((e) => e.name.includes('/api/') && e.startTime < window.__firstCard).map((e) => e.name)"""
+        )
+        assert asked == [], asked
         # the court pictures are asked for only once the table is on the page: no part of it
         starts = page.evaluate(
             """() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/court-'))

@@ -4,38 +4,35 @@
 // but main.js. The state has one owner (core/state.js) and every part that draws follows it
 // through a subscriber. The folders are mapped in docs/DEVELOPING.md ("Front end").
 import { api } from "./core/api.js";
-import { takeBoot } from "./core/boot.js";
-import { fetchCatalog } from "./core/catalog.js";
 import { $, $button } from "./core/dom.js";
-import { loadLanguage, t } from "./core/i18n.js";
-import { keepBoot, keptBoot } from "./core/kept-boot.js";
-import { connectionLost, onReconnect } from "./core/offline.js";
+import { t } from "./core/i18n.js";
+import { onReconnect } from "./core/offline.js";
 import { soundOn } from "./core/sound.js";
-import { setView, state, subscribe, update } from "./core/state.js";
+import { setView, state, subscribe } from "./core/state.js";
 import { registerWorker } from "./core/worker.js";
 import { restoreFocus } from "./dialogs/dialog.js";
 import { openHelp } from "./dialogs/help.js";
-import { openLinkedDeal, shareDeal, takeLinkedCode } from "./game/links.js";
+import { shareDeal } from "./game/links.js";
+import { begin, keepForNextPage, load } from "./game/load.js";
 import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
-import { continueGame, dealFirstGame, restart, startGame } from "./game/start.js";
+import { continueGame, restart } from "./game/start.js";
 import { deal, onWon, redo, undo } from "./play/actions.js";
+import { playedHere } from "./play/local.js";
+import { startSync } from "./play/sync.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
-import { resumeFromDevice } from "./play/local.js";
 import { closeMenu, openMenu } from "./play/menu.js";
 import { pointerInput } from "./play/pointer.js";
 import { clearSelection } from "./play/selection.js";
 import { settingsDialog } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
-import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
 import { showCourtArt } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render, renderView } from "./table/render.js";
-import { announce } from "./table/speech.js";
-/** @import * as A from "./api" */
+/** @import { Session } from "./game/load.js" */
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -136,109 +133,6 @@ function wirePage(pointer) {
   setInterval(tickClock, 1000);
 }
 
-async function loadOrNull(request) {
-  try {
-    return await request();
-  } catch (_) {
-    return null;
-  }
-}
-
-/** What start() learns as the page loads: whether the player and the catalog have arrived, the
- * first visit's game, dealt by the server with the page, and the game this device kept.
- * @typedef {{loaded: boolean, dealt: object | null, device: A.GameView | null}} Session */
-
-/** The settings of a player's answer over the catalog's defaults, with the language in use.
- * @param {A.Player | null} player @param {A.Catalog | null} catalog */
-function settingsOf(player, catalog) {
-  const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
-  if (player && player.lang) settings.lang = player.lang;
-  return settings;
-}
-
-/** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
- * false (and a clear message) when the server cannot be reached.
- * @param {Session} session */
-async function load(session) {
-  await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
-  const boot = takeBoot();
-  if (!boot && (await loadKept(session))) return true;
-  const player = boot ? boot.player : await loadOrNull(api.player);
-  const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
-  session.dealt = boot ? boot.dealt : null;
-  const current = player && player.current && player.current.status !== "won" ? player.current : null;
-  session.loaded = Boolean(player && catalog);
-  if (session.loaded || !state.catalog) {
-    // (a page that found no server keeps what the device kept: the kept copy's settings)
-    const settings = settingsOf(player, catalog);
-    const language = await loadLanguage(settings.lang, boot && boot.language);
-    update({ settings, current, catalog, language });
-  }
-  if (!session.loaded) connectionLost();
-  return session.loaded;
-}
-
-/** A page with no boot block (from the service worker's cache, or the server's store did not
- * answer): the settings, catalog and texts the last page kept at once, and the practice game this
- * device keeps on the table with no request; the server is asked behind it. False where the device
- * keeps no copy or no game: the page then waits for the server's player, as before.
- * @param {Session} session */
-async function loadKept(session) {
-  const kept = keptBoot();
-  if (!kept) return false;
-  const settings = { ...kept.catalog.default_settings, ...kept.settings };
-  const language = await loadLanguage(settings.lang, kept.language);
-  update({ settings, current: null, catalog: kept.catalog, language });
-  session.device = await resumeFromDevice().catch(() => null);
-  if (!session.device) return false;
-  session.loaded = true;
-  return true;
-}
-
-/** Behind a table drawn from the device: the player as the server has it now (settings changed on
- * another device, a language chosen there). The game stays the device's: where the server's differs,
- * the device's games' sync settles it (play/local.js) once the server is reached. */
-async function refreshPlayer() {
-  const player = await loadOrNull(api.player);
-  if (!player) return; // no network: the device's game plays on
-  const lang = settingsOf(player, state.catalog).lang;
-  const sameLanguage = lang === state.settings.lang;
-  const catalog = sameLanguage ? state.catalog : (await loadOrNull(fetchCatalog)) || state.catalog;
-  const language = sameLanguage ? state.language : await loadLanguage(lang);
-  update({ settings: settingsOf(player, catalog), catalog, language });
-}
-
-/** Keep the settings, catalog and texts for the next page (core/kept-boot.js) as they change, once
- * the page has them from the server (or from the copy itself).
- * @param {Session} session */
-function keepForNextPage(session) {
-  subscribe((changed) => {
-    if (!session.loaded || !(changed.has("settings") || changed.has("catalog") || changed.has("texts"))) return;
-    keepBoot(state.settings, state.catalog, state.texts && state.texts.catalog);
-  });
-}
-
-/** After loading: a deal link opens its deal; else the game this device keeps goes on, or the
- * server's unfinished game (a reload keeps the table), or a first visit deals a game of the default
- * level. The new-game dialog opens only when asked for. Resolves once the game is on the table (a
- * link's may wait for the player's answer to a question, so it is not waited for).
- * @param {Session} session */
-async function begin(session) {
-  const code = takeLinkedCode();
-  const first = session.dealt;
-  const device = session.device;
-  session.dealt = null;
-  session.device = null;
-  if (code) openLinkedDeal(code);
-  else if (device) {
-    startGame(device);
-    announce(t("Continuing your game. {description}", { description: device.description || "" }));
-  } else if (state.current) await continueGame();
-  else if (first) startGame(first);
-  else await dealFirstGame();
-  if (device) refreshPlayer();
-}
-
 /** The server answers again: load what never arrived, or the latest state of the game on the table.
  * @param {Session} session */
 async function reconnected(session) {
@@ -246,7 +140,7 @@ async function reconnected(session) {
     if (await load(session)) await begin(session);
     return;
   }
-  if (!state.view) return;
+  if (!state.view || playedHere(state.view)) return; // the page's own game: play/sync.js sends it
   try {
     const view = await api.current();
     if (!state.view || view.id !== state.view.id) clockFromView(view);
@@ -275,6 +169,7 @@ export async function start() {
   const pointer = wireTableau();
   wireControls();
   wirePage(pointer);
+  startSync();
   onReconnect(() => reconnected(session));
   if (await load(session)) await begin(session); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
