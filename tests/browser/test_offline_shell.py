@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserkit import WIN_DECK, WIN_LINE, wait_until
+from browserkit import WIN_DECK, WIN_LINE, face_up_names, wait_until
 from conftest import _Server
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -31,6 +31,27 @@ SHELL_JS = """async () => {
   const scope = (await navigator.serviceWorker.ready).scope;
   const kept = await caches.match(scope);
   return kept ? kept.text() : null;
+}"""
+
+# how many actions the device keeps of its game in play (IndexedDB "spider", store "games"), once the
+# page has made the database
+DEVICE_ACTIONS_JS = """async () => {
+  if (!(await indexedDB.databases()).some((d) => d.name === 'spider')) return null;
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('spider');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    const games = await new Promise((resolve) => {
+      const all = db.transaction('games').objectStore('games').getAll();
+      all.onsuccess = () => resolve(all.result);
+    });
+    const active = games.filter((g) => g.status === 'active');
+    return active.length === 1 ? active[0].actions.length : null;
+  } finally {
+    db.close();
+  }
 }"""
 
 
@@ -98,6 +119,31 @@ def test_the_installed_app_opens_with_no_network_in_the_players_language(context
         # the page's texts are the ones kept: no answer from the server needed
         expect(page.locator("html")).to_have_attribute("lang", "ru")
         expect(page.get_by_role("button", name=ru("New game"), exact=True)).to_be_visible()
+    context.set_offline(False)
+
+
+def table_of(page: Page) -> tuple[list[list[str]], str | None]:
+    """Each column's face-up cards, and the stock's words."""
+    columns = page.locator("#tableau .column").count()
+    return [face_up_names(page, n) for n in range(1, columns + 1)], page.locator("#stock").get_attribute("aria-label")
+
+
+def test_the_installed_app_opens_with_no_network_on_the_game_played_before(context: BrowserContext) -> None:
+    page = installed(context)
+    stock = page.locator("#stock")
+    before = stock.get_attribute("aria-label")
+    stock.click()
+    expect(stock).not_to_have_attribute("aria-label", before or "")
+    wait_until(page, lambda: page.evaluate(DEVICE_ACTIONS_JS) == 1, "the device keeps the deal")
+    played = table_of(page)
+    context.set_offline(True)
+    for _ in range(2):
+        response = page.reload()
+        assert response is not None and response.from_service_worker
+        expect(page.locator("body.ready")).to_be_attached()
+        expect(page.locator("#tableau .card").first).to_be_visible()
+        assert table_of(page) == played
+        expect(page.get_by_role("alert")).to_have_count(0)  # no word of a server: the game is the device's
     context.set_offline(False)
 
 
