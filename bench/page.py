@@ -208,10 +208,10 @@ def play(page: Page, kind: str, action: str, count: int) -> None:
         page.keyboard.press("Control+y")
     else:
         source, target = (int(n) for n in action.split(">"))
-        cards = page.locator(f"#tableau .column[data-col=\"{source}\"] .card.up")
-        cards.nth(cards.count() - count).click()
+        cards = page.locator(f'#tableau .column[data-col="{source}"] .card.up')
+        cards.nth(cards.count() - count).click(position={"x": 12, "y": 6})  # its strip the next card leaves
         page.evaluate("() => { window.__kind = 'move'; }")
-        column = page.locator(f"#tableau .column[data-col=\"{target}\"]")
+        column = page.locator(f'#tableau .column[data-col="{target}"]')
         tops = column.locator(".card")
         (tops.last if tops.count() else column).click()
 
