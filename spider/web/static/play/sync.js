@@ -103,8 +103,8 @@ async function refused(game, body, answer) {
         "This game was played on in another window or on another device. The table shows the game as the server keeps it; {n} actions played here were not kept.", lost)
       : t("This game was played on in another window or on another device. The table shows the game as the server keeps it."));
   } else {
-    remind(t("The server refused an action of this game ({reason}). The table shows the game as the server keeps it.",
-      { reason: (answer.body && answer.body.message) || t("an illegal action") }));
+    const why = (answer.body && answer.body.message) || t("an illegal action"); // on its own line: Babel misses a t() nested in t()
+    remind(t("The server refused an action of this game ({reason}). The table shows the game as the server keeps it.", { reason: why }));
   }
 }
 
