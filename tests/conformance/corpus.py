@@ -8,6 +8,10 @@ starts. Each game is reproducible from its id (``--only``).
 
     python -m tests.conformance.corpus --games 10000 --seed 1 --out /tmp/corpus.jsonl [--jobs 2]
 
+The small corpus that ``node --test`` replays (tests/js/engine-conformance.test.mjs) is made by
+
+    python -m tests.conformance.corpus --games 600 --seed 1 --out tests/conformance/small-corpus.jsonl.gz
+
 Output: JSON lines, a header then one game per line: ``{"id", "start", "start_err" | "v0",
 "steps": [{"a": action, "t"?: seconds, "h": digest} ...], "rec"?, "rv"?}``, where a step's digest is of
 ``{"ev": events} | {"err": refusal}`` plus ``"v"``, the view after it (none after a refusal: the
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import json
 import random
 import sys
@@ -379,17 +384,23 @@ def _chunk(args: tuple[int, int, int, bool]) -> list[str]:
     return [json.dumps(make_game(seed, i, full), ensure_ascii=False) for i in range(first, last)]
 
 
-def generate(games: int, seed: int, full: bool = False, jobs: int = 1) -> Iterator[str]:
-    """The corpus's lines: a header, then the games in order (the same for any ``jobs``)."""
-    yield json.dumps({"format": 1, "seed": seed, "games": games, "full": full})
+def _chunks(games: int, seed: int, full: bool) -> list[tuple[int, int, int, bool]]:
     size = 100
-    chunks = [(seed, i, min(i + size, games), full) for i in range(0, games, size)]
-    if jobs <= 1:
-        for chunk in chunks:
-            yield from _chunk(chunk)
-        return
+    return [(seed, i, min(i + size, games), full) for i in range(0, games, size)]
+
+
+def generate(games: int, seed: int, full: bool = False) -> Iterator[str]:
+    """The corpus's lines: a header, then the games in order."""
+    yield json.dumps({"format": 1, "seed": seed, "games": games, "full": full})
+    for chunk in _chunks(games, seed, full):
+        yield from _chunk(chunk)
+
+
+def generate_in_pool(games: int, seed: int, full: bool, jobs: int) -> Iterator[str]:
+    """``generate``'s lines, made by ``jobs`` processes (the same lines, in the same order)."""
+    yield json.dumps({"format": 1, "seed": seed, "games": games, "full": full})
     with ProcessPoolExecutor(jobs) as pool:
-        for lines in pool.map(_chunk, chunks):
+        for lines in pool.map(_chunk, _chunks(games, seed, full)):
             yield from lines
 
 
@@ -411,7 +422,15 @@ def main(argv: list[str] | None = None) -> None:
             ]
         )
     else:
-        lines = generate(args.games, args.seed, args.full, args.jobs)
+        lines = (
+            generate_in_pool(args.games, args.seed, args.full, args.jobs)
+            if args.jobs > 1
+            else generate(args.games, args.seed, args.full)
+        )
+    if args.out and args.out.endswith(".gz"):  # the committed small corpus: the same bytes each time
+        text = "".join(line + "\n" for line in lines)
+        Path(args.out).write_bytes(gzip.compress(text.encode(), compresslevel=9, mtime=0))
+        return
     with open(args.out or sys.stdout.fileno(), "w", encoding="utf-8", closefd=bool(args.out)) as out:
         for line in lines:
             out.write(line + "\n")

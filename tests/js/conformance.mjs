@@ -1,8 +1,9 @@
-// node tests/js/conformance.mjs FILE: replays a conformance corpus (python -m tests.conformance.corpus)
+// node tests/js/conformance.mjs FILE (or - for standard input): replays a conformance corpus (python -m tests.conformance.corpus)
 // with the browser engine and prints the first difference of each game that differs (at most 20),
 // then a summary line. Exits 1 on any difference.
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
+import { createGunzip } from "node:zlib";
 
 import { replayGame } from "./conformance-lib.mjs";
 
@@ -11,7 +12,10 @@ if (!file) {
   console.error("usage: node tests/js/conformance.mjs CORPUS.jsonl");
   process.exit(2);
 }
-const lines = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Infinity });
+// "-" reads standard input (a corpus piped from the generator as it makes it); a .gz file is unzipped
+const raw = file === "-" ? process.stdin : createReadStream(file);
+const input = file.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+const lines = createInterface({ input, crlfDelay: Infinity });
 let header = null;
 let games = 0;
 let steps = 0;

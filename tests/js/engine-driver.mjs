@@ -1,0 +1,31 @@
+// The browser engine behind a pipe, for the differential test (tests/conformance/test_differential.py):
+// one JSON request a line on standard input, one JSON answer a line on standard output.
+//   {"op": "new", "start": {"code", "profile"} | {"level", "deck", "profile"} | {"record"}}
+//   {"op": "apply", "action": "3>7" | {"best": {...}} | {"clock": s}, "t"?: seconds}
+// A new game or an action answers {"ev"?: events, "v": view} or {"err": {reason, params, message}}
+// (views with the English description).
+import { createInterface } from "node:readline";
+
+import { EngineError } from "../../spider/web/static/engine/index.js";
+import { applyAction, startGame, viewOf } from "./conformance-lib.mjs";
+
+let game = null;
+
+/** @returns {object} the answer to one request */
+function answer(request) {
+  try {
+    if (request.op === "new") {
+      game = startGame(request.start);
+      return { v: viewOf(game) };
+    }
+    const events = applyAction(game, request.action, request.t ?? undefined);
+    return events === null ? { v: viewOf(game) } : { ev: events, v: viewOf(game) };
+  } catch (e) {
+    if (!(e instanceof EngineError)) return { crash: String(e && e.stack ? e.stack : e) };
+    return { err: { reason: e.reason, params: e.params, message: e.message } };
+  }
+}
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (line) process.stdout.write(JSON.stringify(answer(JSON.parse(line))) + "\n");
+}
