@@ -17,7 +17,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spider.engine import PROFILES, Game, SpiderError, all_variants, card_text, format_action, format_code
+from spider.engine import (
+    PROFILES,
+    Game,
+    SpiderError,
+    all_variants,
+    card_text,
+    describe,
+    format_action,
+    format_code,
+)
+from spider.i18n import LANGUAGES, browser_catalog, translations
 
 from .reference import apply, engine_view, refusal, start_game
 
@@ -58,6 +68,8 @@ def browser() -> Iterator[BrowserEngine]:
     if NODE is None:
         pytest.skip("node is not installed")
     engine = BrowserEngine()
+    for lang in LANGUAGES:
+        engine.ask({"op": "catalog", "catalog": browser_catalog(lang)})
     yield engine
     engine.close()
 
@@ -138,3 +150,24 @@ def test_random_action_sequences_answer_the_same_in_both_engines(browser, start,
         assert got == want, (
             f"\nstart: {start}\nactions: {played}\nPython: {json.dumps(want)[:3000]}\nbrowser: {json.dumps(got)[:3000]}"
         )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    start=starts(),
+    picks=st.lists(st.integers(0, 200), max_size=60),
+    lang=st.sampled_from(LANGUAGES),
+)
+def test_the_description_is_worded_the_same_in_every_language(browser, start, picks, lang):
+    """The page's catalog, adapted by the browser engine, words the table as the server's gettext."""
+    game = start_game(start)
+    tr = translations(lang)
+    for pick in [None, *picks]:
+        if pick is not None:
+            legal = game.legal_actions()
+            if not legal:
+                break
+            game.apply(legal[pick % len(legal)])
+        view = engine_view(game, described=False)
+        got = browser.ask({"op": "describe", "lang": lang, "view": view})
+        assert got == {"text": describe(view, tr)}, f"\nstart: {start}\nactions: {game.actions}"

@@ -2,18 +2,26 @@
 // one JSON request a line on standard input, one JSON answer a line on standard output.
 //   {"op": "new", "start": {"code", "profile"} | {"level", "deck", "profile"} | {"record"}}
 //   {"op": "apply", "action": "3>7" | {"best": {...}} | {"clock": s}, "t"?: seconds}
+//   {"op": "catalog", "catalog": {"lang", "messages"}} (as GET /api/i18n/{lang}) answers {}
+//   {"op": "describe", "lang": "ru", "view": {...}} answers {"text"}: the view described in that language
 // A new game or an action answers {"ev"?: events, "v": view} or {"err": {reason, params, message}}
 // (views with the English description).
 import { createInterface } from "node:readline";
 
-import { EngineError } from "../../spider/web/static/engine/index.js";
+import { EngineError, catalogTranslations, describe } from "../../spider/web/static/engine/index.js";
 import { applyAction, startGame, viewOf } from "./conformance-lib.mjs";
 
 let game = null;
+const translators = new Map();
 
 /** @returns {object} the answer to one request */
 function answer(request) {
   try {
+    if (request.op === "catalog") {
+      translators.set(request.catalog.lang, catalogTranslations(request.catalog));
+      return {};
+    }
+    if (request.op === "describe") return { text: describe(request.view, translators.get(request.lang)) };
     if (request.op === "new") {
       game = startGame(request.start);
       return { v: viewOf(game) };
