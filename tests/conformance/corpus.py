@@ -321,10 +321,10 @@ def bad_records(code: str, level: tuple[str, int, str]) -> list[Any]:
 
 def game_kind(index: int, rng: random.Random) -> str:
     """Every 25th game plays a solved line to its win (each level with each profile within 600
-    games), every 150th the standard profile's undo limit; the others are short, and many."""
+    games), every 300th the standard profile's undo limit; the others are short, and many."""
     if index % 25 == 0:
         return "line"
-    if index % 150 == 7:
+    if index % 300 == 7:
         return "limit"
     return rng.choices(["random", "record", "bad"], weights=[80, 13, 7])[0]
 
@@ -337,7 +337,7 @@ def make_game(seed: int, index: int, full: bool) -> dict[str, Any]:
     profile = PROFILES[(index // len(variants)) % len(PROFILES)]  # and every profile with each
     clock = Clock(rng, profile == "timed")
     kind = game_kind(index, rng)
-    line_entry = rng.choice(sorted(WINNABLE[v.key], key=lambda entry: len(entry["line"]))[:3])  # the shortest
+    line_entry = rng.choice(sorted(WINNABLE[v.key], key=lambda entry: len(entry["line"]))[:2])  # the shortest
     code = line_entry["code"] if kind in ("line", "limit") else format_code(v, rng.randrange(26**7))
     if kind == "bad":
         start = bad_start(rng, level, code)
@@ -359,7 +359,7 @@ def make_game(seed: int, index: int, full: bool) -> dict[str, Any]:
         elif kind == "limit" and len(line_entry["line"]) > 102:
             limit_play(rec, rng, line_entry["line"])
         else:
-            random_play(rec, rng, clock, rng.randint(3, 18))
+            random_play(rec, rng, clock, rng.randint(2, 14))
     return rec.finish()
 
 
