@@ -43,6 +43,7 @@ WINNABLE: dict[str, list[dict[str, Any]]] = json.loads(
 )
 PROFILES = ("standard", "timed", "moves")
 DESCRIBED_EVERY = 8
+LINES_EVERY = 25  # the small corpus's: its 600 games win each level with each profile
 BAD_TEXT: list[Any] = [
     "",
     " ",
@@ -319,24 +320,27 @@ def bad_records(code: str, level: tuple[str, int, str]) -> list[Any]:
     ]
 
 
-def game_kind(index: int, rng: random.Random) -> str:
-    """Every 25th game plays a solved line to its win (each level with each profile within 600
-    games), every 300th the standard profile's undo limit; the others are short, and many."""
-    if index % 25 == 0:
+def game_kind(index: int, rng: random.Random, lines_every: int) -> str:
+    """Every ``lines_every``-th game plays a solved line to its win (the lines go through each
+    level with each profile in turn), every 300th the standard profile's undo limit; the others
+    are short, and many."""
+    if index % lines_every == 0:
         return "line"
     if index % 300 == 7:
         return "limit"
     return rng.choices(["random", "record", "bad"], weights=[80, 13, 7])[0]
 
 
-def make_game(seed: int, index: int, full: bool) -> dict[str, Any]:
+def make_game(seed: int, index: int, full: bool, lines_every: int = LINES_EVERY) -> dict[str, Any]:
     rng = random.Random(f"{seed}:{index}")
+    kind = game_kind(index, rng, lines_every)
     variants = all_variants()
-    v = variants[index % len(variants)]  # every variant equally
+    # every variant equally, and every profile with each: the lines by their own count
+    turn = index // lines_every if kind == "line" else index
+    v = variants[turn % len(variants)]
     level = (v.game, v.suits, v.rules)
-    profile = PROFILES[(index // len(variants)) % len(PROFILES)]  # and every profile with each
+    profile = PROFILES[(turn // len(variants)) % len(PROFILES)]
     clock = Clock(rng, profile == "timed")
-    kind = game_kind(index, rng)
     line_entry = rng.choice(sorted(WINNABLE[v.key], key=lambda entry: len(entry["line"]))[:2])  # the shortest
     code = line_entry["code"] if kind in ("line", "limit") else format_code(v, rng.randrange(26**7))
     if kind == "bad":
@@ -352,7 +356,7 @@ def make_game(seed: int, index: int, full: bool) -> dict[str, Any]:
         odd = kind == "random" and rng.random() < 0.05  # a code written oddly: another deal, not the line's
         start = {"code": rng.choice(GOOD_ODD_CODES) if odd else rng.choice([code, code.lower()])}
         start["profile"] = profile
-    rec = Recorder(f"{seed}-{index}", start, full)
+    rec = Recorder(f"{seed}-{index}-{lines_every}", start, full)
     if rec.game is not None:
         if kind == "line":
             line_play(rec, rng, clock, line_entry["line"])
@@ -379,28 +383,35 @@ def played_record(rng: random.Random, code: str, profile: str) -> Any:
     return record
 
 
-def _chunk(args: tuple[int, int, int, bool]) -> list[str]:
-    seed, first, last, full = args
-    return [json.dumps(make_game(seed, i, full), ensure_ascii=False) for i in range(first, last)]
+Chunk = tuple[int, int, int, bool, int]  # seed, first and last game, full, lines_every
 
 
-def _chunks(games: int, seed: int, full: bool) -> list[tuple[int, int, int, bool]]:
+def _chunk(args: Chunk) -> list[str]:
+    seed, first, last, full, lines_every = args
+    return [json.dumps(make_game(seed, i, full, lines_every), ensure_ascii=False) for i in range(first, last)]
+
+
+def _chunks(games: int, seed: int, full: bool, lines_every: int) -> list[Chunk]:
     size = 100
-    return [(seed, i, min(i + size, games), full) for i in range(0, games, size)]
+    return [(seed, i, min(i + size, games), full, lines_every) for i in range(0, games, size)]
 
 
-def generate(games: int, seed: int, full: bool = False) -> Iterator[str]:
+def _header(games: int, seed: int, full: bool, lines_every: int) -> str:
+    return json.dumps({"format": 1, "seed": seed, "games": games, "full": full, "lines_every": lines_every})
+
+
+def generate(games: int, seed: int, full: bool = False, lines_every: int = LINES_EVERY) -> Iterator[str]:
     """The corpus's lines: a header, then the games in order."""
-    yield json.dumps({"format": 1, "seed": seed, "games": games, "full": full})
-    for chunk in _chunks(games, seed, full):
+    yield _header(games, seed, full, lines_every)
+    for chunk in _chunks(games, seed, full, lines_every):
         yield from _chunk(chunk)
 
 
-def generate_in_pool(games: int, seed: int, full: bool, jobs: int) -> Iterator[str]:
+def generate_in_pool(games: int, seed: int, full: bool, lines_every: int, jobs: int) -> Iterator[str]:
     """``generate``'s lines, made by ``jobs`` processes (the same lines, in the same order)."""
-    yield json.dumps({"format": 1, "seed": seed, "games": games, "full": full})
+    yield _header(games, seed, full, lines_every)
     with ProcessPoolExecutor(jobs) as pool:
-        for lines in pool.map(_chunk, _chunks(games, seed, full)):
+        for lines in pool.map(_chunk, _chunks(games, seed, full, lines_every)):
             yield from lines
 
 
@@ -409,23 +420,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--full", action="store_true", help="events and views in full, not digests")
-    parser.add_argument("--only", help="just the game of this id (seed-index), e.g. to see a difference in full")
+    parser.add_argument("--only", help="just the game of this id (seed-index-lines), e.g. to see a difference in full")
+    parser.add_argument("--lines-every", type=int, default=LINES_EVERY, help="a solved line every N games")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="file to write (default: standard output)")
     args = parser.parse_args(argv)
     if args.only:
-        seed, index = (int(part) for part in args.only.split("-"))
+        seed, index, lines_every = (int(part) for part in args.only.split("-"))
         lines: Iterator[str] = iter(
             [
-                json.dumps({"format": 1, "seed": seed, "games": 1, "full": args.full}),
-                json.dumps(make_game(seed, index, args.full), ensure_ascii=False),
+                _header(1, seed, args.full, lines_every),
+                json.dumps(make_game(seed, index, args.full, lines_every), ensure_ascii=False),
             ]
         )
     else:
         lines = (
-            generate_in_pool(args.games, args.seed, args.full, args.jobs)
+            generate_in_pool(args.games, args.seed, args.full, args.lines_every, args.jobs)
             if args.jobs > 1
-            else generate(args.games, args.seed, args.full)
+            else generate(args.games, args.seed, args.full, args.lines_every)
         )
     if args.out and args.out.endswith(".gz"):  # the committed small corpus: the same bytes each time
         text = "".join(line + "\n" for line in lines)

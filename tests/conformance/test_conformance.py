@@ -28,7 +28,7 @@ NODE = shutil.which("node")
 @pytest.mark.slow
 def test_the_committed_small_corpus_is_what_the_generator_makes_now():
     header = json.loads(gzip.decompress(SMALL.read_bytes()).decode().split("\n", 1)[0])
-    fresh = "".join(line + "\n" for line in generate(header["games"], header["seed"]))
+    fresh = "".join(line + "\n" for line in generate(header["games"], header["seed"], False, header["lines_every"]))
     assert gzip.decompress(SMALL.read_bytes()).decode() == fresh, (
         "regenerate it: python -m tests.conformance.corpus --games 600 --seed 1 "
         "--out tests/conformance/small-corpus.jsonl.gz"
@@ -84,7 +84,9 @@ def test_the_corpus_has_every_edge_case_and_a_win_of_every_kind():
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_the_browser_engine_answers_ten_thousand_games_as_the_python_engine():
     generator = subprocess.Popen(
-        [sys.executable, "-m", "tests.conformance.corpus", "--games", "10000", "--seed", "2", "--jobs", "2"],
+        # a solved line every 50th game: 200 wins, each level with each profile 8 times
+        [sys.executable, "-m", "tests.conformance.corpus", "--games", "10000", "--seed", "2", "--lines-every", "50"]
+        + ["--jobs", "2"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
     )

@@ -127,7 +127,15 @@ def starts(draw: st.DrawFn) -> dict[str, Any]:
     v = draw(st.sampled_from(VARIANTS))
     code = format_code(v, draw(st.integers(0, 26**7 - 1)))
     profile = draw(st.sampled_from(PROFILES))
-    if draw(st.booleans()):
+    kind = draw(st.sampled_from(["code", "deck", "record"]))
+    if kind == "record":  # a game some actions in, as a page restores one from the device
+        game = Game.from_code(code, profile)
+        for pick, elapsed in draw(st.lists(st.tuples(st.integers(0, 200), TIME), max_size=30)):
+            legal = game.legal_actions()
+            if legal:
+                game.apply(legal[pick % len(legal)], elapsed)
+        return {"record": game.record()}
+    if kind == "deck":
         deck = Game.from_code(code).deck
         assert deck is not None
         return {"level": [v.game, v.suits, v.rules], "deck": [card_text(c) for c in deck], "profile": profile}
@@ -150,6 +158,7 @@ def test_random_action_sequences_answer_the_same_in_both_engines(browser, start,
         assert got == want, (
             f"\nstart: {start}\nactions: {played}\nPython: {json.dumps(want)[:3000]}\nbrowser: {json.dumps(got)[:3000]}"
         )
+    assert browser.ask({"op": "record"}) == as_json({"record": game.record()}), f"\nstart: {start}\nactions: {played}"
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -2,6 +2,7 @@
 // one JSON request a line on standard input, one JSON answer a line on standard output.
 //   {"op": "new", "start": {"code", "profile"} | {"level", "deck", "profile"} | {"record"}}
 //   {"op": "apply", "action": "3>7" | {"best": {...}} | {"clock": s}, "t"?: seconds}
+//   {"op": "view"} answers {"v": view}, {"op": "record"} {"record": the game's record}
 //   {"op": "catalog", "catalog": {"lang", "messages"}} (as GET /api/i18n/{lang}) answers {}
 //   {"op": "describe", "lang": "ru", "view": {...}} answers {"text"}: the view described in that language
 // A new game or an action answers {"ev"?: events, "v": view} or {"err": {reason, params, message}}
@@ -22,6 +23,8 @@ function answer(request) {
       return {};
     }
     if (request.op === "describe") return { text: describe(request.view, translators.get(request.lang)) };
+    if (request.op === "view") return { v: viewOf(game) };
+    if (request.op === "record") return { record: game.record() };
     if (request.op === "new") {
       game = startGame(request.start);
       return { v: viewOf(game) };
