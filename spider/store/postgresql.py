@@ -70,6 +70,7 @@ class PostgresStore(Queries):
     # at once never leave two active games), and never one for a player being expired
     CLAIM_PLAYER = "DO UPDATE SET created = players.created"
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"  # two workers taking a deal at once get two, neither waits
+    PARAMETERS = 65535  # the protocol's bound (a 16-bit count)
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:

@@ -24,9 +24,7 @@ MOVE_ON = (
 )
 # ``at``: the server's moment the action was accepted (the daily boards' clock, docs/RULES.md, Fair play)
 INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed, at) VALUES "
-ACTION_VALUES = "(%s, %s, %s, %s, %s)"
-# Rows of one INSERT at most: SQLite before 3.32 takes 999 parameters a statement, 5 a row here
-ACTIONS_PER_INSERT = 199
+ACTION_VALUES = "(%s, %s, %s, %s, %s)"  # a row's 5 parameters (Dialect.PARAMETERS bounds a statement's)
 LOAD_ACTIONS = "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq"
 INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS.split(',')))})"
 # A game id a page made may already be another player's (forged or, one time in 2^96, by chance):
@@ -144,10 +142,11 @@ class GameQueries(Dialect):
     def _insert_actions(
         self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]], now: float
     ) -> None:
-        """The log's rows in as few statements as the database takes (one for up to ACTIONS_PER_INSERT):
-        a batch of actions costs one round trip, not one per action."""
-        for start in range(0, len(actions), ACTIONS_PER_INSERT):
-            chunk = actions[start : start + ACTIONS_PER_INSERT]
+        """The log's rows in as few statements as the database takes (one, for a batch of actions on
+        either: not a round trip per action)."""
+        per_insert = self.PARAMETERS // 5
+        for start in range(0, len(actions), per_insert):
+            chunk = actions[start : start + per_insert]
             values = [v for i, (a, t) in enumerate(chunk, first + start) for v in (game_id, i, a, t, now)]
             db.write(INSERT_ACTIONS + ", ".join([ACTION_VALUES] * len(chunk)), tuple(values))
 
