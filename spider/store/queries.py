@@ -22,6 +22,14 @@ MOVE_ON = (
     "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s, finished = %s,"
     " seen = %s, helped = (helped OR %s) WHERE id = %s AND player = %s AND version = %s AND status = 'active'"
 )
+# A practice batch's write when the caller knows the game only from its cache: moved on only if it is
+# still the player's, active, of no daily deal and at that version (the clock never back), and read
+# back whole in the same statement (the row the answer shows: assisted, helped, grade…).
+PRACTICE_MOVE_ON = (
+    "UPDATE games SET version = version + %s, status = %s, elapsed = CASE WHEN elapsed > %s THEN elapsed ELSE %s END,"
+    " moves = %s, score = %s, finished = %s, seen = %s, helped = (helped OR %s) WHERE id = %s AND player = %s"
+    f" AND version = %s AND status = 'active' AND daily IS NULL RETURNING {GAME_COLUMNS}"
+)
 # ``at``: the server's moment the action was accepted (the daily boards' clock, docs/RULES.md, Fair play)
 INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed, at) VALUES "
 ACTION_VALUES = "(%s, %s, %s, %s, %s)"  # a row's 5 parameters (Dialect.PARAMETERS bounds a statement's)
@@ -58,6 +66,15 @@ def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -
     """MOVE_ON's values: ``row``'s outcome after ``actions``, at the version it was read at, seen ``now``."""
     return (
         *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, now, row.helped),
+        *(row.id, row.player, row.version),
+    )
+
+
+def practice_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
+    """PRACTICE_MOVE_ON's values, as ``move_on_params``."""
+    last = actions[-1][1]
+    return (
+        *(len(actions), row.status, last, last, row.moves, row.score, row.finished, now, row.helped),
         *(row.id, row.player, row.version),
     )
 
@@ -126,6 +143,14 @@ class GameQueries(Dialect):
                 return False
         row.appended(actions)
         return True
+
+    def append_practice(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> GameRow | None:
+        with self._transaction() as db:
+            found = db.one(PRACTICE_MOVE_ON, practice_params(row, actions, now))
+            if found is None:
+                return None
+            self._insert_actions(db, row.id, row.version, actions, now)
+        return self._game(found)
 
     def _appending(self) -> AbstractContextManager[Statements]:
         """Where an append runs: one transaction, as its version check and its log's rows are two statements."""

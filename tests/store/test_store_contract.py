@@ -166,6 +166,23 @@ def test_a_new_game_whose_id_is_taken_writes_nothing_only_if_new(store: Store) -
     assert list(zip(mine.actions, mine.times, strict=True)) == log
 
 
+def test_a_practice_append_writes_only_the_players_active_game_at_its_version(store: Store) -> None:
+    store.create_game(new_row("g"), [("1>2", 4.0)])
+    store.save_clock(PLAYER, "g", 10.0, time.time())
+    presumed = new_row("g", version=1, moves=2)
+    assert store.append_practice(new_row("g", player=OTHER, version=1), [("deal", 11.0)], time.time()) is None
+    assert store.append_practice(new_row("g", version=0), [("deal", 11.0)], time.time()) is None
+    row = store.append_practice(presumed, [("deal", 5.0), ("undo", 6.0)], time.time())
+    assert row is not None and (row.id, row.version, row.moves, row.status) == ("g", 3, 2, "active")
+    assert row.elapsed == 10.0  # the timer saved was later than the batch's clock: never back
+    store.load_actions(row)
+    assert row.actions == ["1>2", "deal", "undo"] and row.times == [4.0, 5.0, 6.0]
+    store.create_game(new_row("d", daily="2026-12-07"))
+    assert store.append_practice(new_row("d", version=0), [("deal", 1.0)], time.time()) is None  # a daily game
+    finish(store, "g", "won", 100.0)
+    assert store.append_practice(new_row("g", version=4), [("undo", 101.0)], time.time()) is None
+
+
 def test_an_undo_appended_marks_the_game_helped_for_good(store: Store) -> None:
     store.create_game(new_row("g"))
     row = store.get_game(PLAYER, "g")
