@@ -37,5 +37,5 @@ def test_a_tiny_run_on_both_stores_prints_every_phase_and_the_verdict() -> None:
     ], run.stdout
     assert all(r[3] == "40" and r[-1] == "-" for r in rows), run.stdout  # every action acknowledged, none failed
     assert [r[4] for r in rows if r[2] == "10"] == ["4", "4"]  # batches of 10: 4 requests
-    assert all(float(r[6]) > 0 for r in rows if r[0] == "postgresql"), run.stdout  # statements counted
+    assert all(float(r[7]) > 0 for r in rows if r[0] == "postgresql"), run.stdout  # statements counted
     assert re.search(r"^goal .*: (MET|MISSED): sqlite ×10", run.stdout, re.MULTILINE), run.stdout
