@@ -148,6 +148,24 @@ def test_the_installed_app_opens_with_no_network_on_the_game_played_before(conte
     context.set_offline(False)
 
 
+def test_with_no_game_on_the_device_and_no_network_the_page_deals_one(context: BrowserContext) -> None:
+    page = installed(context)
+    page.goto("/static/manifest.webmanifest")  # a page of the site that holds no game open
+    page.evaluate("""() => new Promise((resolve, reject) => {
+      const deleting = indexedDB.deleteDatabase('spider');
+      deleting.onsuccess = resolve;
+      deleting.onerror = () => reject(deleting.error);
+    })""")
+    context.set_offline(True)
+    response = page.goto("/")
+    assert response is not None and response.from_service_worker
+    expect(page.locator("#stock")).to_have_attribute("aria-label", "Deal a row from the stock (50 cards, 5 deals left)")
+    first_card(page)
+    expect(page.get_by_role("alert")).to_have_count(0)
+    wait_until(page, lambda: page.evaluate(DEVICE_ACTIONS_JS) == 0, "the device keeps the new game")
+    context.set_offline(False)
+
+
 def test_with_nothing_kept_and_no_network_the_page_says_so(context: BrowserContext) -> None:
     page = installed(context)
     page.evaluate("() => localStorage.clear()")  # a browser that kept no copy of a page's data yet
