@@ -29,7 +29,17 @@ async function loadOrNull(request) {
 
 /** What start() learns as the page loads: whether the player and the catalog have arrived, the
  * first visit's game, dealt by the server with the page, and the game this device kept.
- * @typedef {{loaded: boolean, dealt: object | null, device: A.GameView | null, dealHere?: boolean}} Session */
+ * @typedef {{loaded: boolean, dealt: object | null, device: A.GameView | null, dealHere?: boolean,
+ *   boot?: any, resumed?: Promise<A.GameView | null> | null}} Session */
+
+/** What the page starts before it wires its controls: it takes its boot block and, where there is
+ * none, reads the device's game at once (opening IndexedDB is most of the time a table from the
+ * device waits for).
+ * @param {Session} session */
+export function loadEarly(session) {
+  session.boot = takeBoot();
+  session.resumed = session.boot ? null : resumeFromDevice().catch(() => null);
+}
 
 /** The settings of a player's answer over the catalog's defaults, with the language in use.
  * @param {A.Player | null} player @param {A.Catalog | null} catalog */
@@ -43,8 +53,9 @@ function settingsOf(player, catalog) {
  * false (and a clear message) when the server cannot be reached.
  * @param {Session} session */
 export async function load(session) {
+  const boot = session.boot || takeBoot();
+  session.boot = null;
   await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
-  const boot = takeBoot();
   if (!boot && (await loadKept(session))) return true;
   const player = boot ? boot.player : await loadOrNull(api.player);
   const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
@@ -78,7 +89,8 @@ async function loadKept(session) {
   const settings = { ...kept.catalog.default_settings, ...kept.settings };
   const language = await loadLanguage(settings.lang, kept.language);
   update({ settings, current: null, catalog: kept.catalog, language });
-  session.device = await resumeFromDevice().catch(() => null);
+  session.device = await (session.resumed || resumeFromDevice().catch(() => null));
+  session.resumed = null;
   if (!session.device) return false;
   session.loaded = true;
   return true;
