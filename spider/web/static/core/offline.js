@@ -2,6 +2,7 @@
 // table that silently ignores every click. Trying again first asks the server whether it is
 // back, then lets the app load what it missed (onReconnect).
 import { api } from "./api.js";
+import { onConnectionChange, online as reachable } from "./connection.js";
 import { $, $button, el } from "./dom.js";
 import { hookList } from "./hooks.js";
 import { t } from "./i18n.js";
@@ -49,4 +50,89 @@ async function retry() {
   }
   connectionBack();
   await reconnected.callInTurn();
+}
+
+// What needs the server (hints, the solver, Finish, the review, daily deals, clubs, the transfer
+// code, the display name, a winnable deal) says so calmly while it cannot be reached: play goes on
+// on the device. A control that needs the server is marked data-online (or is the guarded root
+// itself); while offline it is aria-disabled, described by a note that says why, and a press
+// answers with that note instead of acting. Back online, it works again as it was.
+
+/** The sentence every such note ends with. */
+export const keptHere = () => t("Your game goes on and is saved on this device.");
+
+/** `what` (say "Hints need a connection.") and that the game goes on. @param {string} what */
+export const needsConnection = (what) => `${what} ${keptHere()}`;
+
+/** Add or take `id` out of the aria-describedby of `node`.
+ * @param {Element} node @param {string} id @param {boolean} on */
+function describedBy(node, id, on) {
+  const ids = (node.getAttribute("aria-describedby") || "").split(/\s+/).filter((x) => x && x !== id);
+  if (on) ids.push(id);
+  if (ids.length) node.setAttribute("aria-describedby", ids.join(" "));
+  else node.removeAttribute("aria-describedby");
+}
+
+/** The controls of `root` that need the server: `root` itself when marked, and those in it.
+ * @param {Element} root */
+function marked(root) {
+  const inside = [...root.querySelectorAll("[data-online]")];
+  return root.hasAttribute("data-online") ? [root, ...inside] : inside;
+}
+
+/**
+ * Guard `root`'s controls that need the server. `note` is the id of the element whose text says why
+ * (`why()`; filled here while offline, emptied online: a role="status" note is heard as it changes);
+ * `say(text)` answers a press made while offline (a note in a dialog already says it: say nothing).
+ * `online` and `onChange` are core/connection.js's unless a test passes its own. Returns apply(), which
+ * marks the controls again after the root drew new ones, and stop().
+ * @param {Element} root
+ * @param {{note: string, why: () => string, say?: (text: string) => void, online?: () => boolean,
+ *   onChange?: (hook: (online: boolean) => unknown) => () => unknown}} how */
+export function guardOnline(root, { note, why, say = () => {}, online = reachable, onChange = onConnectionChange }) {
+  let offline = !online();
+  const apply = () => {
+    offline = !online();
+    const text = root.ownerDocument.getElementById(note);
+    if (text && text.textContent !== (offline ? why() : "")) text.textContent = offline ? why() : "";
+    for (const control of marked(root)) {
+      if (offline) control.setAttribute("aria-disabled", "true");
+      else control.removeAttribute("aria-disabled");
+      describedBy(control, note, offline);
+    }
+  };
+  /** @param {Event} event */
+  const refuse = (event) => {
+    if (!offline) return;
+    const target = /** @type {Element} */ (event.target);
+    const control = target.closest && target.closest("[data-online]");
+    if (!control || !(control === root || root.contains(control))) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    say(why());
+  };
+  root.addEventListener("click", refuse, true);
+  const off = onChange(apply);
+  apply();
+  return {
+    apply,
+    stop: () => {
+      off();
+      root.removeEventListener("click", refuse, true);
+    },
+  };
+}
+
+/** The table's own note while the server cannot be reached: calm, beside the game's status, and
+ * heard once as it appears (role="status"); gone once the server answers again. */
+export function showOfflineNote() {
+  const note = el("p", { id: "offline-note", class: "offline-note", role: "status" });
+  $("topbar").append(note);
+  const apply = () => {
+    const text = reachable() ? "" : t("Offline: your game goes on and is saved on this device. Hints, daily deals and clubs need a connection.");
+    if (note.textContent !== text) note.textContent = text;
+  };
+  onConnectionChange(apply);
+  apply();
+  return apply;
 }
