@@ -6,7 +6,7 @@
 // page and keeps them enabled only while a game is being played.
 import { $, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
-import { guardOnline, needsConnection, showOfflineNote } from "../core/offline.js";
+import { guardControl, showOfflineNote } from "../core/offline.js";
 import { state } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
 import { afterRender } from "../table/render.js";
@@ -35,12 +35,7 @@ const NEEDS = [
 ];
 
 function guardEach() {
-  for (const [control, what] of NEEDS) {
-    const note = `${control.id}-offline`;
-    control.setAttribute("data-online", "");
-    control.after(el("span", { id: note, class: "sr-only", hidden: true }));
-    guardOnline(control, { note, why: () => needsConnection(what()), say: (text) => remind(text) });
-  }
+  for (const [control, what] of NEEDS) guardControl(control, what, (text) => remind(text));
 }
 
 function install() {

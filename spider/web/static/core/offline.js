@@ -2,7 +2,7 @@
 // table that silently ignores every click. Trying again first asks the server whether it is
 // back, then lets the app load what it missed (onReconnect).
 import { api } from "./api.js";
-import { onConnectionChange, online as reachable } from "./connection.js";
+import { onConnectionChange, online as reachable, reached } from "./connection.js";
 import { $, $button, el } from "./dom.js";
 import { hookList } from "./hooks.js";
 import { t } from "./i18n.js";
@@ -83,18 +83,21 @@ function marked(root) {
 /**
  * Guard `root`'s controls that need the server. `note` is the id of the element whose text says why
  * (`why()`; filled here while offline, emptied online: a role="status" note is heard as it changes);
- * `say(text)` answers a press made while offline (a note in a dialog already says it: say nothing).
+ * `say(text)` answers a press made while offline (a note in a dialog already says it: say nothing);
+ * `waiting()`: a request of the root's screen found no server (the note says so too).
  * `online` and `onChange` are core/connection.js's unless a test passes its own. Returns apply(), which
  * marks the controls again after the root drew new ones, and stop().
  * @param {Element} root
- * @param {{note: string, why: () => string, say?: (text: string) => void, online?: () => boolean,
+ * @param {{note: string, why: () => string, say?: (text: string) => void, waiting?: () => boolean, online?: () => boolean,
  *   onChange?: (hook: (online: boolean) => unknown) => () => unknown}} how */
-export function guardOnline(root, { note, why, say = () => {}, online = reachable, onChange = onConnectionChange }) {
+export function guardOnline(root, { note, why, say = () => {}, waiting = () => false, online = reachable,
+  onChange = onConnectionChange }) {
   let offline = !online();
   const apply = () => {
     offline = !online();
     const text = root.ownerDocument.getElementById(note);
-    if (text && text.textContent !== (offline ? why() : "")) text.textContent = offline ? why() : "";
+    const said = offline || waiting() ? why() : "";
+    if (text && text.textContent !== said) text.textContent = said;
     for (const control of marked(root)) {
       if (offline) control.setAttribute("aria-disabled", "true");
       else control.removeAttribute("aria-disabled");
@@ -110,6 +113,7 @@ export function guardOnline(root, { note, why, say = () => {}, online = reachabl
     event.preventDefault();
     event.stopImmediatePropagation();
     say(why());
+    probe(); // the player wants it now: ask the server at once whether it is back
   };
   root.addEventListener("click", refuse, true);
   const off = onChange(apply);
@@ -121,6 +125,17 @@ export function guardOnline(root, { note, why, say = () => {}, online = reachabl
       root.removeEventListener("click", refuse, true);
     },
   };
+}
+
+/** Guard a control of the table (a toolbar button, a menu item) that needs the server: its own
+ * hidden note, read as its description, says why while it cannot be reached, and a press says it
+ * on the table (`say`) instead of acting.
+ * @param {HTMLElement} control @param {() => string} what @param {(text: string) => void} say */
+export function guardControl(control, what, say) {
+  const note = `${control.id}-offline`;
+  control.setAttribute("data-online", "");
+  control.after(el("span", { id: note, class: "sr-only", hidden: true }));
+  return guardOnline(control, { note, why: () => needsConnection(what()), say });
 }
 
 /** The table's own note while the server cannot be reached: calm, beside the game's status, and
@@ -136,3 +151,31 @@ export function showOfflineNote() {
   apply();
   return apply;
 }
+
+// Whether the server is back, asked now and then while the page thinks it is not (a failed request
+// said so, or the browser did): the page learns of its return with no request of the player's.
+const PROBE_MS = [2000, 5000, 10000, 30000];
+const probing = { timer: /** @type {any} */ (null), tries: 0, busy: false };
+
+async function probe() {
+  clearTimeout(probing.timer);
+  probing.timer = null;
+  if (reachable() || probing.busy) return;
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return; // the "online" event will say
+  probing.busy = true;
+  try {
+    await api.health();
+    reached(true);
+  } catch (_) {
+    probing.tries += 1;
+  } finally {
+    probing.busy = false;
+  }
+  if (!reachable()) probing.timer = setTimeout(probe, PROBE_MS[Math.min(probing.tries, PROBE_MS.length - 1)]);
+}
+
+onConnectionChange((on) => {
+  probing.tries = 0;
+  if (on) clearTimeout(probing.timer);
+  else probing.timer = setTimeout(probe, PROBE_MS[0]);
+});
