@@ -5,7 +5,8 @@
 // clubs/screen.js draws it.
 import { t } from "../core/i18n.js";
 import { message, Model } from "../core/model.js";
-import { dailyFailure, unanswered } from "../daily/screen-model.js";
+import { unanswered } from "../core/offline.js";
+import { dailyFailure } from "../daily/screen-model.js";
 import { resultText } from "../daily/deals.js";
 import { levelTitle } from "../daily/plan.js";
 

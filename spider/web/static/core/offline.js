@@ -1,7 +1,7 @@
 // When the server cannot be reached: one clear message with a "Try again" button, instead of a
 // table that silently ignores every click. Trying again first asks the server whether it is
 // back, then lets the app load what it missed (onReconnect).
-import { api } from "./api.js";
+import { api, ApiError } from "./api.js";
 import { onConnectionChange, online as reachable, reached } from "./connection.js";
 import { $, $button, el } from "./dom.js";
 import { hookList } from "./hooks.js";
@@ -57,6 +57,10 @@ async function retry() {
 // on the device. A control that needs the server is marked data-online (or is the guarded root
 // itself); while offline it is aria-disabled, described by a note that says why, and a press
 // answers with that note instead of acting. Back online, it works again as it was.
+
+/** Whether a request's `error` is no answer at all (the network or the server is away), not a refusal.
+ * @param {unknown} error */
+export const unanswered = (error) => !(error instanceof ApiError);
 
 /** The sentence every such note ends with. */
 export const keptHere = () => t("Your game goes on and is saved on this device.");

@@ -5,6 +5,7 @@
 import { ApiError } from "../core/api.js";
 import { t, tn } from "../core/i18n.js";
 import { message, Model, realTimers } from "../core/model.js";
+import { unanswered } from "../core/offline.js";
 import { countdown, longDate, monthOf, monthTitle, shiftMonth } from "./dates.js";
 import { levelTitle } from "./plan.js";
 
@@ -15,8 +16,6 @@ export function dailyFailure(error) {
   return "";
 }
 
-/** Whether `error` is no answer at all (the network or the server is away), not a refusal. */
-export const unanswered = (error) => !(error instanceof ApiError);
 
 /** The streaks' line: "Current streak: 3 days · Best: 5 days". */
 export function streakText(streak) {
