@@ -90,16 +90,23 @@ function marked(root) {
  * `say(text)` answers a press made while offline (a note in a dialog already says it: say nothing);
  * `waiting()`: a request of the root's screen found no server (the note says so too).
  * `online` and `onChange` are core/connection.js's unless a test passes its own. Returns apply(), which
- * marks the controls again after the root drew new ones, and stop().
+ * marks the controls again after the root drew new ones, and stop() (a root that left the page stops
+ * on its own at the next change).
  * @param {Element} root
  * @param {{note: string, why: () => string, say?: (text: string) => void, waiting?: () => boolean, online?: () => boolean,
  *   onChange?: (hook: (online: boolean) => unknown) => () => unknown}} how */
 export function guardOnline(root, { note, why, say = () => {}, waiting = () => false, online = reachable,
   onChange = onConnectionChange }) {
   let offline = !online();
+  let shown = false; // the root has been on the page: once it has left it, the guard ends
   const apply = () => {
+    if (root.isConnected) shown = true;
+    else if (shown) {
+      stop();
+      return;
+    }
     offline = !online();
-    const text = root.ownerDocument.getElementById(note);
+    const text = root.querySelector(`#${note}`) || root.ownerDocument.getElementById(note);
     const said = offline || waiting() ? why() : "";
     if (text && text.textContent !== said) text.textContent = said;
     for (const control of marked(root)) {
@@ -121,14 +128,12 @@ export function guardOnline(root, { note, why, say = () => {}, waiting = () => f
   };
   root.addEventListener("click", refuse, true);
   const off = onChange(apply);
-  apply();
-  return {
-    apply,
-    stop: () => {
-      off();
-      root.removeEventListener("click", refuse, true);
-    },
+  const stop = () => {
+    off();
+    root.removeEventListener("click", refuse, true);
   };
+  apply();
+  return { apply, stop };
 }
 
 /** Guard a control of the table (a toolbar button, a menu item) that needs the server: its own
