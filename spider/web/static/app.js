@@ -19,6 +19,8 @@ import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
 import { continueGame, dealFirstGame, restart, startGame } from "./game/start.js";
 import { deal, onWon, redo, undo } from "./play/actions.js";
+import { playedHere, playNoneHere, resumeFromDevice } from "./play/local.js";
+import { startSync } from "./play/sync.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
 import { closeMenu, openMenu } from "./play/menu.js";
@@ -172,10 +174,25 @@ async function begin(session) {
   const code = takeLinkedCode();
   const first = session.dealt;
   session.dealt = null;
+  const here = code ? null : await fromDevice();
+  if (here) update({ current: here });
   if (code) openLinkedDeal(code);
   else if (state.current) await continueGame();
   else if (first) startGame(first);
   else await dealFirstGame();
+}
+
+/** The device's practice game, when it is the one to go on with: the server has not heard all of
+ * it yet, or it is the server's current game too and as far on. */
+async function fromDevice() {
+  const view = await resumeFromDevice();
+  const kept = state.local && state.local.kept;
+  if (!view || !kept) return null;
+  const server = state.current;
+  const waiting = !kept.created || kept.synced < kept.actions.length;
+  if (waiting || !server || (server.id === view.id && view.version >= server.version)) return view;
+  playNoneHere(); // another device went on since: the server's game is the one
+  return null;
 }
 
 /** The server answers again: load what never arrived, or the latest state of the game on the table.
@@ -185,7 +202,7 @@ async function reconnected(session) {
     if (await load(session)) await begin(session);
     return;
   }
-  if (!state.view) return;
+  if (!state.view || playedHere(state.view)) return; // the page's own game: play/sync.js sends it
   try {
     const view = await api.current();
     if (!state.view || view.id !== state.view.id) clockFromView(view);
@@ -213,6 +230,7 @@ export async function start() {
   const pointer = wireTableau();
   wireControls();
   wirePage(pointer);
+  startSync();
   onReconnect(() => reconnected(session));
   if (await load(session)) await begin(session); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");
