@@ -252,9 +252,10 @@ class Transaction(Protocol):
         """Make the player known, and hold their row to the end of the transaction (one new game
         of a player at a time, never one for a player being expired). First, before the rest."""
 
-    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float, if_new: bool = False) -> bool:
         """Save a new game with its first (action, elapsed seconds) pairs as the player's current
-        one (the caller ended the previous one first: ``end_game``)."""
+        one (the caller ended the previous one first: ``end_game``). When a game of that id exists
+        (anyone's): with ``if_new``, False, that game left as it is and nothing written; else StoreError."""
 
     def end_game(self, game_id: str, status: str, now: float) -> None:
         """An unfinished game ends as the play layer says (lost or abandoned), at ``now``."""

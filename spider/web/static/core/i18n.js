@@ -36,9 +36,11 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
 }
 
-/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn.
- * @param {{lang?: string, messages?: Record<string, string | string[]>}} catalog */
-export function translator({ lang = "en", messages = {} }) {
+/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn, and
+ * the catalog itself (the page keeps it for its next load: core/kept-boot.js).
+ * @param {{lang?: string, plural?: string, messages?: Record<string, string | string[]>}} catalog */
+export function translator(catalog) {
+  const { lang = "en", messages = {} } = catalog;
   // made when a plural form is first looked up (Intl.PluralRules is costly to make as a page starts)
   /** @type {((n: number) => number) | null} */
   let pluralIndex = null;
@@ -56,6 +58,7 @@ export function translator({ lang = "en", messages = {} }) {
   };
   return {
     lang,
+    catalog,
     // gettext's own four calls, placeholders left for the caller (the engine's describe() fills them)
     gettext: (/** @type {string} */ id) => one(id, id),
     pgettext: (/** @type {string} */ context, /** @type {string} */ id) => one(`${context}\x04${id}`, id),
