@@ -133,12 +133,12 @@ def leaks(dump: list[dict[str, Any]], hidden: Hidden) -> list[str]:
     windows = {tuple(run[i : i + RUN]) for run in spelled for i in range(len(run) - RUN + 1)}
     found = []
     for entry in dump:
-        text = entry["text"]
-        found += [
-            f"{entry['source']} {entry['url']}: {card} as {form.pattern}"
-            for card, form in patterns
-            if form.search(text)
-        ]
+        text = re.sub(r"static/[\w./-]+", "", entry["text"])  # the app's file names (its court cards' art): public
+        for card, form in patterns:
+            hit = form.search(text)
+            if hit:
+                near = text[max(0, hit.start() - 60) : hit.end() + 60]
+                found.append(f"{entry['source']} {entry['url']}: {card} as {form.pattern} in {near!r}")
         for run in number_runs(text):
             if any(tuple(run[i : i + RUN]) in windows for i in range(len(run) - RUN + 1)):
                 found.append(f"{entry['source']} {entry['url']}: the deck in the engine's numbers")
