@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browserkit import status_value
+from browserkit import status_value, wait_until
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.patience import GENEROUS_MS
@@ -18,6 +18,16 @@ from tests.patience import GENEROUS_MS
 pytestmark = pytest.mark.browser
 
 KEPT = "Your game goes on and is saved on this device."
+
+
+# How many games of the device have actions (or a start) the server has not acknowledged.
+PENDING_JS = """() => new Promise((resolve) => {
+  const opened = indexedDB.open("spider");
+  opened.onsuccess = () => {
+    const all = opened.result.transaction("games").objectStore("games").getAll();
+    all.onsuccess = () => resolve(all.result.filter((g) => !g.created || g.synced < g.actions.length).length);
+  };
+})"""
 
 
 def needs(what: str) -> str:
@@ -156,3 +166,37 @@ def test_a_screen_open_when_the_network_goes_says_so_in_place_and_loads_once_it_
     expect(board).to_be_enabled()
     board.click()
     expect(dialog.get_by_role("region", name=re.compile("^Leaderboard: "))).to_be_visible()
+
+
+def test_a_game_finished_with_no_network_is_listed_not_synced_yet_until_it_is(away: Page) -> None:
+    page = away
+    page.get_by_role("button", name=re.compile("^Deal a row")).click()  # the game in progress has a move
+    expect(status_value(page, "Moves")).to_have_text("1")
+    page.context.set_offline(True)
+    expect(offline_note(page)).to_be_visible()
+    page.get_by_role("navigation", name="Game controls").get_by_role("button", name="New game").click()
+    page.get_by_role("dialog", name="New game").get_by_role("button", name="Play").click()
+    page.get_by_role("alertdialog", name="Start a new game?").get_by_role("button", name="Start the new game").click()
+    expect(status_value(page, "Moves")).to_have_text("0")  # dealt on the device
+    bar = page.get_by_role("region", name="Your last game")
+    review = bar.get_by_role("button", name="Review this game")
+    expect(review).to_be_disabled()
+    expect(review).to_have_accessible_description(needs("The review needs a connection."))
+
+    menu_item(page, "Statistics").click()
+    stats = page.get_by_role("dialog", name="Statistics")
+    row = stats.get_by_role("row").filter(has_text="Not synced yet")
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("Lost")
+    expect(stats.get_by_text("And 1 game not synced yet: it counts once synced.")).to_be_visible()
+    stats.get_by_role("button", name="Close").click()
+
+    page.context.set_offline(False)  # the batches go; the screen opened again no longer marks the game
+    expect(offline_note(page)).to_have_count(0)
+    wait_until(page, lambda: page.evaluate(PENDING_JS) == 0, "the device's games synced")
+    menu_item(page, "Statistics").click()
+    stats = page.get_by_role("dialog", name="Statistics")
+    expect(stats.get_by_text("Loading…")).to_have_count(0)  # loaded: the server's figures and the device's games
+    expect(stats.get_by_role("status").filter(has_text="need a connection")).to_have_count(0)
+    expect(stats.get_by_role("row").filter(has_text="Not synced yet")).to_have_count(0)
+    expect(stats.get_by_text(re.compile("not synced yet"))).to_have_count(0)
