@@ -248,6 +248,17 @@ test("with no server the device's games show, calmly, and everything loads once 
   assert.equal(model.state, s);
 });
 
+test("with no server and no game kept here, nothing is said to be empty and nothing waits as loading", async () => {
+  const { api } = server();
+  api.fail = "away";
+  const model = screen(api);
+  await model.load();
+  assert.equal(model.state.waiting, true);
+  assert.equal(model.state.none, false); // not "No finished games yet": the server has not said
+  assert.deepEqual(model.state.levels, []); // not null: the screen stops saying "Loading…"
+  assert.equal(model.state.tableHidden, true);
+});
+
 test("a device whose storage cannot be read shows the server's games alone", async () => {
   const { api } = server();
   const model = new StatsModel({ api, catalog: CATALOG, language: "en-US", pending: async () => {

@@ -196,7 +196,10 @@ export class StatsModel extends Model {
     }
     await this.loadGames();
     if (figures) this.#levels(figures);
-    else if (this.#device.length) this.#levels({}); // no server: what this device keeps
+    else if (this.state.waiting) { // no server: what this device keeps, and nothing said to be empty
+      this.#levels({});
+      this.set({ none: false });
+    }
   }
 
   /** The chart and the first page of the games of the chosen level (this device's not synced yet first). */
