@@ -10,7 +10,7 @@ import { guardControl, showOfflineNote } from "../core/offline.js";
 import { state } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
 import { afterRender } from "../table/render.js";
-import { remind } from "../table/speech.js";
+import { announce, remind } from "../table/speech.js";
 import { demoPlayer } from "./demo.js";
 import { applyFinishTexts, finishButton, finisher } from "./finish.js";
 import { active, hints } from "./hint.js";
@@ -97,7 +97,7 @@ function install() {
   demo.install();
   finish.install();
   guardEach();
-  showOfflineNote();
+  showOfflineNote(announce);
   installWinnable();
   afterRender(() => {
     applyTexts(); // the language may have changed

@@ -69,7 +69,7 @@ function dealOption() {
       text: t("A winnable deal is one the solver has proved can be won; its grade says how hard it was for a player who never peeks. Not used for a game code.") }));
     searching = el("p", { id: "new-winnable-status", class: "hint-text", role: "status" });
     // the server finds winnable deals: with no connection, one this device keeps (if any) is dealt
-    group.append(el("p", { id: "new-winnable-offline", class: "offline-note", role: "status" }));
+    group.append(el("p", { id: "new-winnable-offline", class: "offline-note", role: "status", hidden: true }));
     const fieldset = group;
     guardOnline(fieldset, { note: "new-winnable-offline",
       why: () => t("Winnable deals need a connection: until it is back, a winnable deal kept on this device is dealt if there is one, else a random deal.") });

@@ -18,7 +18,7 @@ function parts(dialog) {
   const p = {
     title: el("h2", { id: "dlg-clubs-title", tabindex: "-1", text: t("Clubs") }),
     notice: el("p", { class: "clubs-notice", role: "status" }),
-    offline: el("p", { id: "clubs-offline", class: "offline-note", role: "status" }),
+    offline: el("p", { id: "clubs-offline", class: "offline-note", role: "status", hidden: true }),
     error: el("p", { class: "error", role: "alert" }),
     offer: el("section", { class: "clubs-offer", "aria-labelledby": "clubs-offer-h", hidden: true }),
     list: el("ul", { class: "clubs-list", "aria-labelledby": "clubs-list-h" }),

@@ -106,9 +106,10 @@ export function guardOnline(root, { note, why, say = () => {}, waiting = () => f
       return;
     }
     offline = !online();
-    const text = root.querySelector(`#${note}`) || root.ownerDocument.getElementById(note);
+    const text = /** @type {HTMLElement | null} */ (root.querySelector(`#${note}`) || root.ownerDocument.getElementById(note));
     const said = offline || waiting() ? why() : "";
     if (text && text.textContent !== said) text.textContent = said;
+    if (text) text.hidden = !said; // out of the page while there is nothing to say
     for (const control of marked(root)) {
       if (offline) control.setAttribute("aria-disabled", "true");
       else control.removeAttribute("aria-disabled");
@@ -148,13 +149,17 @@ export function guardControl(control, what, say) {
 }
 
 /** The table's own note while the server cannot be reached: calm, beside the game's status, and
- * heard once as it appears (role="status"); gone once the server answers again. */
-export function showOfflineNote() {
-  const note = el("p", { id: "offline-note", class: "offline-note", role: "status" });
+ * said once as it appears (`say`: the table's live region); gone once the server answers again.
+ * @param {(text: string) => void} [say] */
+export function showOfflineNote(say = () => {}) {
+  const note = el("p", { id: "offline-note", class: "offline-note", role: "status", hidden: true });
   $("topbar").append(note);
   const apply = () => {
     const text = reachable() ? "" : t("Offline: your game goes on and is saved on this device. Hints, daily deals and clubs need a connection.");
-    if (note.textContent !== text) note.textContent = text;
+    if (note.textContent === text) return;
+    note.textContent = text;
+    note.hidden = !text;
+    if (text) say(text);
   };
   onConnectionChange(apply);
   apply();

@@ -29,7 +29,7 @@ function parts(dialog) {
   const p = {
     title: el("h2", { id: "dlg-daily-title", tabindex: "-1", text: t("Daily deals") }),
     said: el("p", { class: "sr-only", role: "status" }), // the page's live region is inert behind a modal
-    offline: el("p", { id: "daily-offline", class: "offline-note", role: "status" }),
+    offline: el("p", { id: "daily-offline", class: "offline-note", role: "status", hidden: true }),
     clock: el("p", { class: "daily-next" }),
     streak: el("p", { class: "daily-streak" }),
     you: el("p", { class: "daily-you muted" }),

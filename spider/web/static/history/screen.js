@@ -117,7 +117,7 @@ async function openIn(dialog, api, model, replaying, guard) {
   const content = el("div", { class: "history" });
   dialog.replaceChildren(content);
   const title = el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Statistics") });
-  const offline = el("p", { id: "stats-offline", class: "offline-note", role: "status" });
+  const offline = el("p", { id: "stats-offline", class: "offline-note", role: "status", hidden: true });
   const figures = el("div", { class: "history-levels" }, el("p", { class: "muted", text: t("Loading…") }));
   const filter = el("select", { id: "history-level" });
   const chartBox = el("div", { class: "history-chart-box" });

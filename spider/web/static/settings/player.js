@@ -139,7 +139,7 @@ function transferSection(api) {
  * @param {Api} [api] @param {Promise<unknown>} [closed]
  * @param {{online?: () => boolean, onChange?: (hook: (online: boolean) => unknown) => () => unknown}} [connection] */
 export function playerFields(api = serverApi, closed = new Promise(() => {}), connection = {}) {
-  const note = el("p", { id: "set-player-offline", class: "offline-note", role: "status" });
+  const note = el("p", { id: "set-player-offline", class: "offline-note", role: "status", hidden: true });
   const name = nameField(api);
   const part = el("div", { class: "player-part" }, note, name.field, transferSection(api));
   let loaded = name.load();
