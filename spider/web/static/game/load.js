@@ -161,7 +161,7 @@ export async function begin(session) {
     serverBehind(dealt);
     return;
   }
-  const here = code ? null : await fromDevice();
+  const here = await fromDevice(); // a deal link asks first when it would end the device's game too
   if (here) update({ current: here });
   if (code) openLinkedDeal(code);
   else if (state.current) await continueGame();

@@ -14,6 +14,7 @@ import { state } from "../core/state.js";
 import { takeDeal } from "../core/device.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { EngineError, Game } from "../engine/index.js";
+import { refillDeals } from "../play/kept-deals.js";
 import { newGameHere } from "../play/local.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { profileField } from "../settings/profile.js";
@@ -211,6 +212,7 @@ export function openNewGame(prefill = {}) {
       if (choice.profile !== state.settings.profile) saveSettings({ profile: choice.profile });
       closeDialog(dialog);
       startGame(view);
+      if (request.grade && view.proven_winnable) refillDeals(`${view.game}-${view.suits}-${view.rules}`); // for a game with no network
       for (const option of options.list()) if (option.started) option.started(view, request);
       gameLost(losing);
     } catch (e) {

@@ -1,6 +1,7 @@
 // Winnable deals kept on the device for a new game started with no network: two per level the
-// player plays, each with the server's proof, so the game it starts is created on the server as a
-// proven winnable, graded deal (docs/API.md, POST /api/deals/winnable). Refilled when online.
+// player asks winnable deals of, each with the server's proof, so the game it starts is created on
+// the server as a proven winnable, graded deal (docs/API.md, POST /api/deals/winnable). Refilled
+// when such a game starts online; a player who never asks for one costs the solver's pool nothing.
 import { api } from "../core/api.js";
 import { keepDeal, keptDeals } from "../core/device.js";
 import { online } from "../core/connection.js";

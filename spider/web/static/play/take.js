@@ -2,9 +2,7 @@
 // reconnection) into the page's own hands (play/local.js), so its actions need no request each.
 import { setView, state } from "../core/state.js";
 import { elapsed, setClock } from "../table/clock.js";
-import { refillDeals } from "./kept-deals.js";
 import { engineGameOf, playedHere, playFromHere, playNoneHere, viewHere } from "./local.js";
-import { levelOf } from "./local-view.js";
 import { playedOnPage } from "./sync.js";
 /** @import { GameView } from "../api" */
 
@@ -18,7 +16,6 @@ export async function takeOnPage(view, busy) {
     playNoneHere();
     return;
   }
-  refillDeals(levelOf(view)); // for a game started with no network later
   let found = null;
   try {
     found = await engineGameOf(view);
