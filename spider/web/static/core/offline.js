@@ -152,7 +152,7 @@ export function guardControl(control, what, say) {
  * said once as it appears (`say`: the table's live region); gone once the server answers again.
  * @param {(text: string) => void} [say] */
 export function showOfflineNote(say = () => {}) {
-  const note = el("p", { id: "offline-note", class: "offline-note", role: "status", hidden: true });
+  const note = el("p", { id: "offline-note", class: "offline-note", hidden: true }); // `say` makes it heard
   $("topbar").append(note);
   const apply = () => {
     const text = reachable() ? "" : t("Offline: your game goes on and is saved on this device. Hints, daily deals and clubs need a connection.");
