@@ -321,7 +321,7 @@ def run_store(store: str, args: argparse.Namespace, rng: random.Random) -> list[
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database", nargs="+", choices=["sqlite", "postgresql"], default=["sqlite", "postgresql"])
-    parser.add_argument("--batches", type=int, nargs="+", default=[1, 5, 10, 20, 30])
+    parser.add_argument("--batches", type=int, nargs="*", default=[1, 5, 10, 20, 30], help="none: the daily phase only")
     parser.add_argument("--clients", type=int, default=4, help="connections sending at once")
     parser.add_argument("--actions", type=int, default=600, help="actions each client sends per phase")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each phase")

@@ -370,6 +370,12 @@ class GameStore(Protocol):
         False when another writer got there first (nothing is written then). On True the row has
         the pairs appended and its version advanced. A daily attempt is the caller's (``transaction``)."""
 
+    def append_practice(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> GameRow | None:
+        """As ``append_actions``, for a caller that knows the game from a cache, not from the store:
+        only if it is ``row.player``'s, active, of no daily deal and at ``row.version`` (its timer
+        never going back); the game's row as it is after the write, read in the same statement, or
+        None, and nothing written."""
+
     def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
         """Keep the game's timer (never backwards) and that the server heard of it ``now``."""
 

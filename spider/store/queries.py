@@ -22,11 +22,17 @@ MOVE_ON = (
     "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s, finished = %s,"
     " seen = %s, helped = (helped OR %s) WHERE id = %s AND player = %s AND version = %s AND status = 'active'"
 )
+# A practice batch's write when the caller knows the game only from its cache: moved on only if it is
+# still the player's, active, of no daily deal and at that version (the clock never back), and read
+# back whole in the same statement (the row the answer shows: assisted, helped, grade…).
+PRACTICE_MOVE_ON = (
+    "UPDATE games SET version = version + %s, status = %s, elapsed = CASE WHEN elapsed > %s THEN elapsed ELSE %s END,"
+    " moves = %s, score = %s, finished = %s, seen = %s, helped = (helped OR %s) WHERE id = %s AND player = %s"
+    f" AND version = %s AND status = 'active' AND daily IS NULL RETURNING {GAME_COLUMNS}"
+)
 # ``at``: the server's moment the action was accepted (the daily boards' clock, docs/RULES.md, Fair play)
 INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed, at) VALUES "
-ACTION_VALUES = "(%s, %s, %s, %s, %s)"
-# Rows of one INSERT at most: SQLite before 3.32 takes 999 parameters a statement, 5 a row here
-ACTIONS_PER_INSERT = 199
+ACTION_VALUES = "(%s, %s, %s, %s, %s)"  # a row's 5 parameters (Dialect.PARAMETERS bounds a statement's)
 LOAD_ACTIONS = "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq"
 INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS.split(',')))})"
 # A game id a page made may already be another player's (forged or, one time in 2^96, by chance):
@@ -60,6 +66,15 @@ def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -
     """MOVE_ON's values: ``row``'s outcome after ``actions``, at the version it was read at, seen ``now``."""
     return (
         *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, now, row.helped),
+        *(row.id, row.player, row.version),
+    )
+
+
+def practice_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
+    """PRACTICE_MOVE_ON's values, as ``move_on_params``."""
+    last = actions[-1][1]
+    return (
+        *(len(actions), row.status, last, last, row.moves, row.score, row.finished, now, row.helped),
         *(row.id, row.player, row.version),
     )
 
@@ -129,6 +144,14 @@ class GameQueries(Dialect):
         row.appended(actions)
         return True
 
+    def append_practice(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> GameRow | None:
+        with self._transaction() as db:
+            found = db.one(PRACTICE_MOVE_ON, practice_params(row, actions, now))
+            if found is None:
+                return None
+            self._insert_actions(db, row.id, row.version, actions, now)
+        return self._game(found)
+
     def _appending(self) -> AbstractContextManager[Statements]:
         """Where an append runs: one transaction, as its version check and its log's rows are two statements."""
         return self._transaction()
@@ -144,10 +167,11 @@ class GameQueries(Dialect):
     def _insert_actions(
         self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]], now: float
     ) -> None:
-        """The log's rows in as few statements as the database takes (one for up to ACTIONS_PER_INSERT):
-        a batch of actions costs one round trip, not one per action."""
-        for start in range(0, len(actions), ACTIONS_PER_INSERT):
-            chunk = actions[start : start + ACTIONS_PER_INSERT]
+        """The log's rows in as few statements as the database takes (one, for a batch of actions on
+        either: not a round trip per action)."""
+        per_insert = self.PARAMETERS // 5
+        for start in range(0, len(actions), per_insert):
+            chunk = actions[start : start + per_insert]
             values = [v for i, (a, t) in enumerate(chunk, first + start) for v in (game_id, i, a, t, now)]
             db.write(INSERT_ACTIONS + ", ".join([ACTION_VALUES] * len(chunk)), tuple(values))
 

@@ -8,6 +8,7 @@ import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browserkit import WIN_DECK, WIN_LINE, face_up_names, wait_until
@@ -147,6 +148,24 @@ def test_the_installed_app_opens_with_no_network_on_the_game_played_before(conte
     context.set_offline(False)
 
 
+def test_with_no_game_on_the_device_and_no_network_the_page_deals_one(context: BrowserContext) -> None:
+    page = installed(context)
+    page.goto("/static/manifest.webmanifest")  # a page of the site that holds no game open
+    page.evaluate("""() => new Promise((resolve, reject) => {
+      const deleting = indexedDB.deleteDatabase('spider');
+      deleting.onsuccess = resolve;
+      deleting.onerror = () => reject(deleting.error);
+    })""")
+    context.set_offline(True)
+    response = page.goto("/")
+    assert response is not None and response.from_service_worker
+    expect(page.locator("#stock")).to_have_attribute("aria-label", "Deal a row from the stock (50 cards, 5 deals left)")
+    first_card(page)
+    expect(page.get_by_role("alert")).to_have_count(0)
+    wait_until(page, lambda: page.evaluate(DEVICE_ACTIONS_JS) == 0, "the device keeps the new game")
+    context.set_offline(False)
+
+
 def test_with_nothing_kept_and_no_network_the_page_says_so(context: BrowserContext) -> None:
     page = installed(context)
     page.evaluate("() => localStorage.clear()")  # a browser that kept no copy of a page's data yet
@@ -198,3 +217,26 @@ def test_nothing_of_the_api_but_the_texts_and_the_catalog_is_kept(context: Brows
                 or url in (base, f"{base}api/catalog")
                 or url.startswith(f"{base}api/i18n/")
             ), (cache, url)
+
+
+def test_the_browser_routes_the_shell_through_the_worker_and_the_api_past_it(context: BrowserContext) -> None:
+    """The static routing API's rules as the browser took them (a rule it refused would leave none):
+    the hashed files from the cache, the page and the kept data through the worker, the rest to the
+    network without starting it."""
+    page = context.new_page()
+    versions: dict[str, dict[str, Any]] = {}
+    cdp = context.new_cdp_session(page)
+    cdp.on("ServiceWorker.workerVersionUpdated", lambda e: versions.update({v["versionId"]: v for v in e["versions"]}))
+    cdp.send("ServiceWorker.enable")
+    page.goto("/")
+    first_card(page)
+    wait_until(page, lambda: any(v.get("routerRules") for v in versions.values()), "the worker's routes")
+    rules = json.loads(next(v["routerRules"] for v in versions.values() if v.get("routerRules")))
+    routes = [(r["condition"]["urlPattern"]["pathname"], r["condition"].get("request"), r["source"]) for r in rules]
+    assert routes == [
+        ("/static/dist/*", None, ["cache"]),
+        ("/", {"mode": "navigate"}, ["fetch-event"]),
+        ("/api/i18n/*", {"method": "GET"}, ["fetch-event"]),
+        ("/api/catalog", {"method": "GET"}, ["fetch-event"]),
+        ("*", None, ["network"]),
+    ]

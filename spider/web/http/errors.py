@@ -49,7 +49,8 @@ ERROR_STATUSES: dict[int, str] = {
     403: "too_many_clubs: the player is in as many clubs as one may be; club_full: the club has as many members as"
     " one may; not_owner: only a club's owner replaces its invite",
     404: "No such game or solver job (or another player's, or a job of another kind), level, language or daily"
-    " deal; not_yet: a day still to come; no_club: no such club, or one the player is not in",
+    " deal; not_yet: a day still to come; no_club: no such club, or one the player is not in; none_ready: no"
+    " winnable deal of the level is ready",
     408: "A request body not all there within 10 s (the connection is closed)",
     409: "stale: the game has changed since that version; finished: the game is over; daily: a daily deal's actions"
     " are sent one at a time. The body has the game's view",

@@ -13,7 +13,7 @@ import { registerWorker } from "./core/worker.js";
 import { restoreFocus } from "./dialogs/dialog.js";
 import { openHelp } from "./dialogs/help.js";
 import { shareDeal } from "./game/links.js";
-import { begin, keepForNextPage, load } from "./game/load.js";
+import { begin, keepForNextPage, load, loadEarly } from "./game/load.js";
 import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
 import { continueGame, restart } from "./game/start.js";
@@ -162,6 +162,7 @@ function afterFirstTable(fn) {
 export async function start() {
   /** @type {Session} */
   const session = { loaded: false, dealt: null, device: null };
+  loadEarly(session);
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
   keepForNextPage(session);

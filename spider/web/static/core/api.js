@@ -34,6 +34,24 @@ export function beforeServerCopy(hook) {
   return serverCopy.add(hook);
 }
 
+/** @type {ReturnType<typeof hookList<(game: string, kind: "hint" | "solve") => unknown>>} */
+const helpAsked = hookList();
+
+/** `hook(game, kind)` after the server answered a hint ("hint": a win is no longer perfect) or a
+ * solve ("solve": the game is assisted) for `game`, so the page's own copy of a practice game knows
+ * it too (play/sync.js). Returns the function that removes it.
+ * @param {(game: string, kind: "hint" | "solve") => unknown} hook */
+export function onHelpAsked(hook) {
+  return helpAsked.add(hook);
+}
+
+/** @template T @param {string} game @param {"hint" | "solve"} kind @param {Promise<T>} answer */
+async function helped(game, kind, answer) {
+  const value = await answer;
+  helpAsked.call(game, kind);
+  return value;
+}
+
 /** @template T @param {() => Promise<T>} request @returns {Promise<T>} */
 async function withServerCopy(request) {
   try {
@@ -133,13 +151,13 @@ export const api = {
   catalog: () => call("GET", "/api/catalog"),
   /** deep: the strong player's hint, worked out by a solver worker (seconds, one at a time)
    * @param {string} game @param {boolean} [deep] @returns {Promise<A.Hint>} */
-  hint: (game, deep = false) => withServerCopy(() => call("POST", `/api/games/${id(game)}/hint${deep ? "?deep=true" : ""}`)),
+  hint: (game, deep = false) => helped(game, "hint", withServerCopy(() => call("POST", `/api/games/${id(game)}/hint${deep ? "?deep=true" : ""}`))),
   /** Finish: the solver's line from a position that hides nothing (docs/RULES.md, Finish)
    * @param {string} game @returns {Promise<A.Finish>} */
   finish: (game) => withServerCopy(() => call("POST", `/api/games/${id(game)}/finish`)),
   /** a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
    * @param {string} game @param {number} [timeLimit] @returns {Promise<A.SolveJob>} */
-  solve: (game, timeLimit) => withServerCopy(() => call("POST", `/api/games/${id(game)}/solve`, timeLimit ? { time_limit: timeLimit } : {})),
+  solve: (game, timeLimit) => helped(game, "solve", withServerCopy(() => call("POST", `/api/games/${id(game)}/solve`, timeLimit ? { time_limit: timeLimit } : {}))),
   /** @param {string} job @returns {Promise<A.SolveJob>} */
   solveState: (job) => call("GET", `/api/solves/${id(job)}`),
   /** @param {string} job @returns {Promise<null>} */

@@ -22,12 +22,18 @@ export const ENGLISH = Object.freeze({
 /** str.format with named fields only. @param {string} text @param {Record<string, string | number>} params */
 const fill = (text, params) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 
+// Each translator's card names, worded on first use: a description names every face-up card.
+/** @type {WeakMap<Translations, Record<string, string>>} */
+const NAMES = new WeakMap();
+
 /**
  * Every card's name in the language of `tr`: "10S" → "10 of spades".
  * @param {Translations} tr
  * @returns {Record<string, string>}
  */
 export function cardNames(tr = ENGLISH) {
+  const known = NAMES.get(tr);
+  if (known) return known;
   const names = {
     S: [tr.gettext("ace of spades"), tr.gettext("jack of spades"), tr.gettext("queen of spades"),
       tr.gettext("king of spades"), tr.gettext("{rank} of spades")],
@@ -46,6 +52,7 @@ export function cardNames(tr = ENGLISH) {
     const words = names[/** @type {"S" | "H" | "D" | "C"} */ (suit)];
     for (const rank of RANKS) out[rank + suit] = rank in special ? words[special[rank]] : fill(words[4], { rank });
   }
+  NAMES.set(tr, out);
   return out;
 }
 

@@ -11,6 +11,7 @@ import { Position, sameAction } from "./position.js";
 import { played, readRecord } from "./records.js";
 import { profile as scoringProfile } from "./scoring.js";
 import { bestColumn, groups } from "./targets.js";
+import { variant } from "./variants.js";
 import { publicView } from "./view.js";
 
 /** @typedef {import("./variants.js").Variant} Variant */
@@ -48,9 +49,14 @@ export class Game {
     return new Game(new Position(parsed.variant, deck, scoring), deck, parsed.deal);
   }
 
-  /** A deal from a deck of `v` in deal order ("10S", "qh"…). @param {Variant} v @param {unknown} deck @param {unknown} [profile] */
-  static fromDeck(v, deck, profile = "standard") {
+  /**
+   * A deal from a deck of a level in deal order ("10S", "qh"…).
+   * @param {{game: string, suits: number, rules: string}} level a variant, or any object naming one
+   * @param {unknown} deck @param {unknown} [profile]
+   */
+  static fromDeck(level, deck, profile = "standard") {
     const scoring = scoringProfile(profile);
+    const v = variant(level.game, level.suits, level.rules);
     const cards = parseDeck(v, deck);
     return new Game(new Position(v, cards, scoring), cards, null);
   }

@@ -11,7 +11,7 @@ import { loadLanguage, t } from "../core/i18n.js";
 import { keepBoot, keptBoot } from "../core/kept-boot.js";
 import { connectionLost } from "../core/offline.js";
 import { state, subscribe, update } from "../core/state.js";
-import { playNoneHere, resumeFromDevice } from "../play/local.js";
+import { newGameHere, playNoneHere, resumeFromDevice } from "../play/local.js";
 import { takeLinkedLanguage } from "../settings/language-link.js";
 import { announce } from "../table/speech.js";
 import { openLinkedDeal, takeLinkedCode } from "./links.js";
@@ -29,8 +29,17 @@ async function loadOrNull(request) {
 
 /** What start() learns as the page loads: whether the player and the catalog have arrived, the
  * first visit's game, dealt by the server with the page, and the game this device kept.
- * @typedef {{loaded: boolean, dealt: object | null, device: A.GameView | null}} Session */
+ * @typedef {{loaded: boolean, dealt: object | null, device: A.GameView | null, dealHere?: boolean,
+ *   boot?: any, resumed?: Promise<A.GameView | null> | null}} Session */
 
+/** What the page starts before it wires its controls: it takes its boot block and, where there is
+ * none, reads the device's game at once (opening IndexedDB is most of the time a table from the
+ * device waits for).
+ * @param {Session} session */
+export function loadEarly(session) {
+  session.boot = takeBoot();
+  session.resumed = session.boot ? null : resumeFromDevice().catch(() => null);
+}
 
 /** The settings of a player's answer over the catalog's defaults, with the language in use.
  * @param {A.Player | null} player @param {A.Catalog | null} catalog */
@@ -44,14 +53,21 @@ function settingsOf(player, catalog) {
  * false (and a clear message) when the server cannot be reached.
  * @param {Session} session */
 export async function load(session) {
+  const boot = session.boot || takeBoot();
+  session.boot = null;
   await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
-  const boot = takeBoot();
   if (!boot && (await loadKept(session))) return true;
   const player = boot ? boot.player : await loadOrNull(api.player);
   const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
   session.dealt = boot ? boot.dealt : null;
   const current = player && player.current && player.current.status !== "won" ? player.current : null;
   session.loaded = Boolean(player && catalog);
+  if (!session.loaded && !boot && state.catalog) {
+    // no server, but what the last page kept (loadKept): the page deals a game itself
+    session.dealHere = true;
+    session.loaded = true;
+    return true;
+  }
   if (session.loaded || !state.catalog) {
     // (a page that found no server keeps what the device kept: the kept copy's settings)
     const settings = settingsOf(player, catalog);
@@ -73,7 +89,8 @@ async function loadKept(session) {
   const settings = { ...kept.catalog.default_settings, ...kept.settings };
   const language = await loadLanguage(settings.lang, kept.language);
   update({ settings, current: null, catalog: kept.catalog, language });
-  session.device = await resumeFromDevice().catch(() => null);
+  session.device = await (session.resumed || resumeFromDevice().catch(() => null));
+  session.resumed = null;
   if (!session.device) return false;
   session.loaded = true;
   return true;
@@ -128,13 +145,23 @@ export async function begin(session) {
   const device = session.device;
   session.dealt = null;
   session.device = null;
+  const dealHere = session.dealHere;
+  session.dealHere = false;
   if (device && !code) {
     startGame(device); // at once, from the device: the server's word comes behind it
     announce(t("Continuing your game. {description}", { description: device.description || "" }));
     serverBehind(device);
     return;
   }
-  const here = code ? null : await fromDevice();
+  if (dealHere && !code) {
+    // no server and no game on the device: a random deal of the first visit's level, created on
+    // the server at the next sync
+    const dealt = await newGameHere({ game: "spider", suits: 1, rules: "classic", profile: state.settings.profile || "standard" });
+    startGame(dealt);
+    serverBehind(dealt);
+    return;
+  }
+  const here = await fromDevice(); // a deal link asks first when it would end the device's game too
   if (here) update({ current: here });
   if (code) openLinkedDeal(code);
   else if (state.current) await continueGame();

@@ -111,6 +111,14 @@ export function playNoneHere() {
   if (state.local) update({ local: null });
 }
 
+/** A daily deal went on the table: it ended the practice game on the server, so the device's no
+ * longer goes on (its actions not yet sent still go). */
+export async function endDeviceGame() {
+  playNoneHere();
+  const kept = await currentGame();
+  if (kept) await saveGame({ ...kept, status: "abandoned" });
+}
+
 /** Play an action on the page's game at `elapsed` seconds: the engine's events and the new view.
  * Throws the engine's refusal (EngineError), changing nothing. The device's copy is written in
  * turn (`written` resolves once it is).

@@ -4,13 +4,13 @@
 // A batch goes 10 s after the first action not yet sent, at once when 25 wait, when the game is won,
 // when the page is hidden or closed (keepalive), when the network is back, and before any request
 // that needs the server's copy of the games (core/api.js, beforeServerCopy).
-import { api, ApiError, beforeServerCopy } from "../core/api.js";
+import { api, ApiError, beforeServerCopy, onHelpAsked } from "../core/api.js";
 import { onConnectionChange } from "../core/connection.js";
 import { markSynced, pendingGames, pruneGames, saveGame } from "../core/device.js";
 import { t, tn } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
 import { Game } from "../engine/index.js";
-import { clockFromView } from "../table/clock.js";
+import { clockFromView, elapsed } from "../table/clock.js";
 import { remind } from "../table/speech.js";
 import { playFromHere, viewHere } from "./local.js";
 import { SyncClient } from "./sync-model.js";
@@ -103,8 +103,8 @@ async function refused(game, body, answer) {
         "This game was played on in another window or on another device. The table shows the game as the server keeps it; {n} actions played here were not kept.", lost)
       : t("This game was played on in another window or on another device. The table shows the game as the server keeps it."));
   } else {
-    remind(t("The server refused an action of this game ({reason}). The table shows the game as the server keeps it.",
-      { reason: (answer.body && answer.body.message) || t("an illegal action") }));
+    const why = (answer.body && answer.body.message) || t("an illegal action"); // on its own line: Babel misses a t() nested in t()
+    remind(t("The server refused an action of this game ({reason}). The table shows the game as the server keeps it.", { reason: why }));
   }
 }
 
@@ -132,6 +132,13 @@ export function syncNow() {
 /** Start syncing: what earlier pages left on the device goes now; then on each trigger. */
 export function startSync() {
   beforeServerCopy(() => client.flush());
+  onHelpAsked((id, kind) => { // the server marked the game: the page's copy says so from its next view
+    const local = state.local;
+    if (!local || local.kept.id !== id) return;
+    const more = kind === "solve" ? { assisted: true } : { helped: true };
+    playFromHere({ game: local.game, kept: { ...local.kept, ...more } });
+    if (state.view && state.view.id === id) setView(viewHere(elapsed()), { selected: state.selected });
+  });
   onConnectionChange((online) => {
     if (online) client.flush();
   });

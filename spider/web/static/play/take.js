@@ -2,7 +2,7 @@
 // reconnection) into the page's own hands (play/local.js), so its actions need no request each.
 import { setView, state } from "../core/state.js";
 import { elapsed, setClock } from "../table/clock.js";
-import { engineGameOf, playedHere, playFromHere, playNoneHere, viewHere } from "./local.js";
+import { endDeviceGame, engineGameOf, playedHere, playFromHere, playNoneHere, viewHere } from "./local.js";
 import { playedOnPage } from "./sync.js";
 /** @import { GameView } from "../api" */
 
@@ -12,7 +12,11 @@ import { playedOnPage } from "./sync.js";
  * @param {GameView | null} view @param {() => boolean} busy actions of the server's path still on their way */
 export async function takeOnPage(view, busy) {
   if (!view || playedHere(view)) return;
-  if (view.daily || view.status !== "active") {
+  if (view.daily) {
+    await endDeviceGame();
+    return;
+  }
+  if (view.status !== "active") {
     playNoneHere();
     return;
   }
