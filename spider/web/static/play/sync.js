@@ -10,7 +10,7 @@ import { markSynced, pendingGames, pruneGames, saveGame } from "../core/device.j
 import { t, tn } from "../core/i18n.js";
 import { setView, state } from "../core/state.js";
 import { Game } from "../engine/index.js";
-import { clockFromView, elapsed } from "../table/clock.js";
+import { clockFromView } from "../table/clock.js";
 import { remind } from "../table/speech.js";
 import { playFromHere, viewHere } from "./local.js";
 import { SyncClient } from "./sync-model.js";
@@ -132,12 +132,13 @@ export function syncNow() {
 /** Start syncing: what earlier pages left on the device goes now; then on each trigger. */
 export function startSync() {
   beforeServerCopy(() => client.flush());
-  onHelpAsked((id, kind) => { // the server marked the game: the page's copy says so from its next view
+  onHelpAsked((id, kind) => {
+    // the server marked the game: the page's copy says so from its next view (the table stays as it
+    // is, with the hint it is about to show)
     const local = state.local;
     if (!local || local.kept.id !== id) return;
     const more = kind === "solve" ? { assisted: true } : { helped: true };
     playFromHere({ game: local.game, kept: { ...local.kept, ...more } });
-    if (state.view && state.view.id === id) setView(viewHere(elapsed()), { selected: state.selected });
   });
   onConnectionChange((online) => {
     if (online) client.flush();
