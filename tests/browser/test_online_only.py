@@ -55,7 +55,8 @@ def away(browser: Browser, base_url: str) -> Iterator[Page]:
 
 
 def offline_note(page: Page) -> Locator:
-    return page.get_by_role("status").filter(has_text="Offline: your game goes on and is saved on this device.")
+    """The table's note, in the bar above it (and said once in the page's live region)."""
+    return page.get_by_role("banner").get_by_text("Offline: your game goes on and is saved on this device.")
 
 
 def press(control: Locator) -> None:
@@ -80,6 +81,7 @@ def test_what_needs_the_server_says_so_and_works_again_once_it_is_back(away: Pag
 
     page.context.set_offline(True)
     expect(offline_note(page)).to_be_visible()
+    expect(page.locator("#live")).to_have_text(re.compile("^Offline: your game goes on"))
     expect(hint).to_be_disabled()  # aria-disabled: still in the tab order, and it says why
     expect(hint).to_have_accessible_description(needs("Hints need a connection."))
     press(hint)

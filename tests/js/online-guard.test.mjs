@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { el } from "../../spider/web/static/core/dom.js";
 import { guardOnline, needsConnection } from "../../spider/web/static/core/offline.js";
 import { hookList } from "../../spider/web/static/core/hooks.js";
+import { update } from "../../spider/web/static/core/state.js";
 
 /** A connection a test switches: online(), onChange(hook), set(on). */
 function connection(on = true) {
@@ -95,4 +96,14 @@ test("a guarded control of its own is its root; a guard whose part left the page
   hint.remove();
   net.set(true);
   assert.equal(net.hooks.size, 0);
+});
+
+test("with a daily deal on the table, the notes say it waits for the connection: its cards are the server's", () => {
+  update({ view: /** @type {any} */ ({ id: "g1", daily: { date: "2026-12-07", level: "spider-1-classic" } }) });
+  assert.equal(needsConnection("Hints need a connection."),
+    "Hints need a connection. Your daily deal goes on once the connection is back.");
+  update({ view: /** @type {any} */ ({ id: "g2", daily: null }) });
+  assert.equal(needsConnection("Hints need a connection."),
+    "Hints need a connection. Your game goes on and is saved on this device.");
+  update({ view: null });
 });

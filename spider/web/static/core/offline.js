@@ -5,6 +5,7 @@ import { api, ApiError } from "./api.js";
 import { onConnectionChange, online as reachable, reached } from "./connection.js";
 import { $, $button, el } from "./dom.js";
 import { hookList } from "./hooks.js";
+import { state, subscribe } from "./state.js";
 import { t } from "./i18n.js";
 
 const reconnected = hookList();
@@ -62,8 +63,10 @@ async function retry() {
  * @param {unknown} error */
 export const unanswered = (error) => !(error instanceof ApiError);
 
-/** The sentence every such note ends with. */
-export const keptHere = () => t("Your game goes on and is saved on this device.");
+/** The sentence every such note ends with: a practice game goes on on the device; a daily deal's
+ * actions are the server's own (its cards never reach the device), so it waits for the connection. */
+export const keptHere = () => (state.view && state.view.daily
+  ? t("Your daily deal goes on once the connection is back.") : t("Your game goes on and is saved on this device."));
 
 /** `what` (say "Hints need a connection.") and that the game goes on. @param {string} what */
 export const needsConnection = (what) => `${what} ${keptHere()}`;
@@ -152,16 +155,24 @@ export function guardControl(control, what, say) {
  * said once as it appears (`say`: the table's live region); gone once the server answers again.
  * @param {(text: string) => void} [say] */
 export function showOfflineNote(say = () => {}) {
-  const note = el("p", { id: "offline-note", class: "offline-note", role: "status", hidden: true });
+  const note = el("p", { id: "offline-note", class: "offline-note", hidden: true }); // `say` makes it heard
   $("topbar").append(note);
   const apply = () => {
-    const text = reachable() ? "" : t("Offline: your game goes on and is saved on this device. Hints, daily deals and clubs need a connection.");
+    let text = "";
+    if (!reachable()) {
+      text = state.view && state.view.daily
+        ? t("Offline: this daily deal goes on once the connection is back. Hints, daily deals and clubs need a connection.")
+        : t("Offline: your game goes on and is saved on this device. Hints, daily deals and clubs need a connection.");
+    }
     if (note.textContent === text) return;
     note.textContent = text;
     note.hidden = !text;
     if (text) say(text);
   };
   onConnectionChange(apply);
+  subscribe((changed) => {
+    if (changed.has("view") || changed.has("language")) apply();
+  });
   apply();
   return apply;
 }
