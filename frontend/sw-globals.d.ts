@@ -5,6 +5,11 @@ declare const BUILD: { version: string; files: string[] };
 declare class URLPattern {
   constructor(init: { pathname?: string });
 }
+interface RouterCondition {
+  urlPattern?: URLPattern;
+  requestMode?: RequestMode;
+  requestMethod?: string;
+}
 interface InstallEvent extends ExtendableEvent {
-  addRoutes?(rules: { condition: { urlPattern: URLPattern }; source: "cache" | "network" }[]): Promise<void>;
+  addRoutes?(rules: { condition: RouterCondition; source: "cache" | "network" | "fetch-event" }[]): Promise<void>;
 }

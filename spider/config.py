@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     deep_hints_per_minute: float = Field(default=30, ge=0, description="deeper hints one address may ask for")
     new_players_per_minute: float = Field(default=60, ge=0, description="new players one address may make")
     links_per_minute: float = Field(default=10, ge=0, description="transfer codes one address may try")
+    winnable_deals_per_minute: float = Field(
+        default=20, ge=0, description="winnable deals one address may take for its pages to keep"
+    )
     invites_per_minute: float = Field(
         default=10, ge=0, description="club invites one address may try, make or replace, together"
     )

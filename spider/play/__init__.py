@@ -9,7 +9,7 @@ results (``answers``, ``daily_answers``, ``club_answers``) and refuse in their o
 from ..engine import Game
 from ..store import GameRow
 from .assistance import Assistance
-from .errors import Declined, Missing, NotFound, Stale
+from .errors import Declined, Missing, NotFound, Stale, Unplayable
 from .finished import Finished
 from .games import Games, finishable, record_of
 from .limits import Limits
@@ -39,6 +39,7 @@ __all__ = [
     "Declined",
     "Reviews",
     "Stale",
+    "Unplayable",
     "finishable",
     "level_stats",
     "record_of",

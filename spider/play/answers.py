@@ -247,6 +247,17 @@ class GameView(PublicTable):
     grade: Grade | None = Field(description="How hard its deal is (docs/RULES.md, Grades); null: not graded")
 
 
+class WinnableDeal(Answer):
+    """A deal the solver proved winnable, for the page to keep and start a game from while offline."""
+
+    code: str = Field(description="Its game code", examples=["SP1-S2C-AAAAAAD"])
+    grade: Grade | None = Field(description="How hard it is (docs/RULES.md, Grades); null: not graded")
+    proof: str = Field(
+        description="The server's proof that it gave this player this deal at this grade: sent back in the first"
+        " sync's start, the game is created graded and proven winnable"
+    )
+
+
 class Player(Answer):
     lang: LanguageCode = Field(description="The language in use: the player's choice, else the browser's")
     settings: PlayerSettings

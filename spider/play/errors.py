@@ -34,3 +34,8 @@ class Declined(SpiderError):
     def __init__(self, view: GameView, reason: str, template: str, **params: Any) -> None:
         super().__init__(reason, template, **params)
         self.view = view
+
+
+class Unplayable(Declined):
+    """An action of a batch the rules refuse (``params["index"]``: which one): a 422 with the game's
+    ``view`` as it is, nothing of the batch stored."""

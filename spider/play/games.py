@@ -16,8 +16,11 @@ from ..store import DailyDeal, GameRow, Store
 from ..store.base import Transaction
 from . import attempts
 from .errors import NotFound, Stale
+from .syncing import Batch, BatchRefused, Retried, retried, timed
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # secrets.token_urlsafe's characters, of bounded length
+# The id of a game a page started itself: 96 random bits, as url-safe text (as the server's own ids)
+_PAGE_GAME_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 CACHE_SIZE = 512
 # The longest gap between two requests about a game that the server counts as play whatever the
 # client's timer says: a pause may hide in any longer gap, so only this much of it is certain.
@@ -155,6 +158,125 @@ class Games:
             self.helped(row)
         return row, game, events
 
+    def sync(self, player: str, game_id: str, batch: Batch) -> tuple[GameRow, Game]:
+        """Play a batch of a practice game's actions, played on the page, at ``batch.version``, and
+        store them in one write, or refuse them all (``syncing``): the game is created first, from
+        ``batch.start``, when the player has no game of that id. Raises Stale (the game has other
+        actions, or is over), Retried (the batch is stored already: its answer was lost),
+        BatchRefused (an action the rules refuse) or NotFound."""
+        if not valid_game_id(game_id):
+            raise NotFound()
+        known = self._play_cached(player, game_id, batch)
+        if known is not None:
+            return known
+        row = self.store.get_game(player, game_id)
+        if row is None:
+            if batch.start is None or batch.version != 0:
+                raise NotFound()
+            created = self._create_synced(player, game_id, batch)
+            if created is not None:
+                return created
+            row = self.store.get_game(player, game_id)  # made meanwhile by the same batch sent twice?
+            if row is None:
+                raise NotFound()  # another player's game: never touched, and said no more of
+        return self._play_batch(row, batch)
+
+    def _play_cached(self, player: str, game_id: str, batch: Batch) -> tuple[GameRow, Game] | None:
+        """The batch played on the game this process keeps at the batch's version, and written with
+        the game's row read back in the same statement (one round trip fewer than reading it first);
+        None, and nothing written, when the game is not kept here at that version, or the write finds
+        it is not as kept (another player's, over, a daily deal's, moved on elsewhere), or the rules
+        refuse an action: the caller then reads the game and answers from it."""
+        with self._cache_lock:
+            cached = self._games.get(game_id)
+        if cached is None or len(cached.actions) != batch.version or batch.start is not None:
+            return None
+        v = cached.variant
+        presumed = GameRow(game_id, player, v.key, cached.profile.name, cached.code, None, version=batch.version)
+        game = cached.copy()
+        try:
+            played = self._replay_batch(presumed, game, batch, cached)
+        except BatchRefused:
+            return None
+        now = clock.now()
+        self._finish_fields(presumed, game, now)
+        presumed.helped = "undo" in batch.actions
+        row = self.store.append_practice(presumed, played, now)
+        if row is None:
+            return None
+        self._remember(game_id, game)
+        return row, game
+
+    def _play_batch(self, row: GameRow, batch: Batch) -> tuple[GameRow, Game]:
+        cached = self.game(row)
+        if row.daily is not None:
+            raise BatchRefused(row, cached, None)  # a daily deal's actions go one by one, on the server's clock
+        if retried(cached.actions, row.version, batch):
+            raise Retried(row, cached)
+        if batch.version != row.version or row.status != "active":
+            raise Stale(row, cached)
+        game = cached.copy()  # the cached game may still be read by others
+        played = self._replay_batch(row, game, batch, cached)
+        now = clock.now()
+        self._finish_fields(row, game, now)
+        row.helped = row.helped or "undo" in batch.actions
+        if not self.store.append_actions(row, played, now):
+            self._forget(row.id)
+            fresh = self.store.get_game(row.player, row.id)
+            if fresh is None:
+                raise NotFound()
+            return self._play_batch(fresh, batch)  # a retry of this very batch, or stale
+        self._remember(row.id, game)
+        return row, game
+
+    @staticmethod
+    def _replay_batch(row: GameRow, game: Game, batch: Batch, before: Game) -> list[tuple[str, float]]:
+        """The batch played on ``game`` (a private copy of ``before``, the game as it stands), as the
+        log keeps it; BatchRefused at the first action the rules refuse, with ``row`` and ``before``."""
+        played = []
+        for index, (action, elapsed) in enumerate(zip(batch.actions, timed(game.elapsed, batch.times), strict=True)):
+            try:
+                outcome = game.apply(action, elapsed)
+            except SpiderError as err:
+                raise BatchRefused(row, before, err, index) from None
+            played.append((outcome.text, game.elapsed))
+        return played
+
+    def _create_synced(self, player: str, game_id: str, batch: Batch) -> tuple[GameRow, Game] | None:
+        """A game the page started, created with its first batch in one transaction (the player's
+        current game ends, as with a new game); None, and nothing written, when a game of that id
+        exists already (anyone's)."""
+        start = batch.start
+        assert start is not None
+        if _PAGE_GAME_ID.fullmatch(game_id) is None:
+            raise SpiderError("bad_game_id", N_("A new game's id is 16 letters, digits, - or _"))
+        deal = Game.from_record({"code": start.code, "profile": start.profile, "actions": []})
+        game = deal.copy()
+        now = clock.now()
+        row = GameRow(
+            id=game_id,
+            player=player,
+            level=game.variant.key,
+            profile=game.profile.name,
+            code=game.code,
+            deck=None,
+            created=now,
+            grade=start.grade,  # None unless the server proved the deal winnable (syncing.Start)
+        )
+        played = self._replay_batch(row, game, batch, deal)
+        self._finish_fields(row, game, now)
+        row.helped = "undo" in batch.actions
+        try:
+            with self.store.transaction() as tx:
+                tx.claim_player(player, now)
+                attempts.end_active(tx, player, now, lambda active: self._replayed(tx, active))
+                if not tx.create_game(row, played, now, if_new=True):
+                    raise _Taken()  # rolls the ended game back too
+        except _Taken:
+            return None
+        self._remember(row.id, game)
+        return row, game
+
     def _append(self, row: GameRow, game: Game, actions: list[tuple[str, float]], now: float) -> bool:
         """Write the actions; the one that finishes a daily game finishes its attempt with it, in
         one transaction (any other is one statement where the store can make it so)."""
@@ -250,6 +372,10 @@ class Games:
         if g.won and row.status == "active":
             row.status = "won"
             row.finished = now
+
+
+class _Taken(Exception):
+    """A page's new game whose id is a game already: its transaction is rolled back."""
 
 
 def finishable(row: GameRow, game: Game) -> bool:

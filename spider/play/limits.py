@@ -9,6 +9,7 @@ from typing import Protocol
 
 SOLVE, DEEP_HINT = "solve", "deep_hint"  # the allowances a solve (or a review) and a deeper hint spend
 LINK, INVITE = "link", "invite"  # those a transfer code (made or tried) and a club (made, joined, re-invited) spend
+WINNABLE = "winnable"  # what a winnable deal handed out for the page to keep spends (it leaves the pool)
 
 
 class Limits(Protocol):

@@ -11,8 +11,10 @@ from ..engine import N_, Game, Translations, variant
 from ..jobs.players import PlayerJobs
 from ..store import GameRow
 from .answers import GameRecord, GameView
-from .errors import Declined, Missing, Stale
+from .deals import DealProofs
+from .errors import Declined, Missing, Stale, Unplayable
 from .games import Games
+from .syncing import Batch, BatchRefused, Retried, Start
 from .views import DailyTags, game_view
 
 
@@ -21,6 +23,7 @@ class Playing:
         self.games = games
         self.jobs = jobs
         self.dailies = dailies
+        self.proofs = DealProofs(games.store)  # of the winnable deals handed out for the page to keep (deals.py)
 
     def view(self, row: GameRow, game: Game, tr: Translations, events: dict[str, Any] | None = None) -> GameView:
         """The game view in ``tr``'s language (with its daily deal, for a daily game's)."""
@@ -72,6 +75,53 @@ class Playing:
                 ) from None
             raise Declined(now, "finished", N_("This game is over")) from None
         return self.view(row, game, tr, events)
+
+    def sync(
+        self,
+        player: str,
+        game_id: str,
+        version: int,
+        actions: list[str],
+        times: list[float],
+        start: dict[str, Any] | None,
+        tr: Translations,
+    ) -> GameView:
+        """Play a batch of a practice game's actions played on the page (creating the game from
+        ``batch.start`` when the player has none of that id), all or none; the view after it. A batch
+        stored already (its answer was lost) is answered again; a game with other actions since, or
+        over, or a daily deal's, is refused with its view (409), as is an action the rules refuse (422,
+        its ``index`` among the params), nothing stored. ``start``: code, profile and proof."""
+        deal = None
+        if start is not None:
+            code = Game.from_code(start["code"]).code or start["code"]  # canonical, as the proof was made
+            proven, grade = self.proofs.proven(player, code, start.get("proof"))
+            deal = Start(code, start.get("profile") or "standard", grade, proven)
+        batch = Batch.of(version, actions, times, deal)
+        try:
+            row, game = self.games.sync(player, game_id, batch)
+        except Retried as again:
+            return self._proven(self.view(again.row, again.game, tr), deal)
+        except Stale as stale:
+            now = self.view(stale.row, stale.game, tr)
+            if stale.row.status == "active":
+                raise Declined(
+                    now, "stale", N_("The game has changed since (another tab or device?): here is the current table")
+                ) from None
+            raise Declined(now, "finished", N_("This game is over")) from None
+        except BatchRefused as refused:
+            now = self.view(refused.row, refused.game, tr)
+            if refused.error is None:
+                raise Declined(now, "daily", N_("A daily deal's actions are played one at a time")) from None
+            err = refused.error
+            raise Unplayable(now, err.reason, err.template, **err.params, index=refused.index) from None
+        return self._proven(self.view(row, game, tr), deal)
+
+    @staticmethod
+    def _proven(answer: GameView, deal: Start | None) -> GameView:
+        """A start with the server's proof of a winnable deal says so, as a new game's answer does."""
+        if deal is not None and deal.proven:
+            answer.proven_winnable = True
+        return answer
 
     def current(self, player: str, tr: Translations) -> GameView:
         current = self.games.current(player)

@@ -252,9 +252,10 @@ class Transaction(Protocol):
         """Make the player known, and hold their row to the end of the transaction (one new game
         of a player at a time, never one for a player being expired). First, before the rest."""
 
-    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float, if_new: bool = False) -> bool:
         """Save a new game with its first (action, elapsed seconds) pairs as the player's current
-        one (the caller ended the previous one first: ``end_game``)."""
+        one (the caller ended the previous one first: ``end_game``). When a game of that id exists
+        (anyone's): with ``if_new``, False, that game left as it is and nothing written; else StoreError."""
 
     def end_game(self, game_id: str, status: str, now: float) -> None:
         """An unfinished game ends as the play layer says (lost or abandoned), at ``now``."""
@@ -368,6 +369,12 @@ class GameStore(Protocol):
         ``now``;
         False when another writer got there first (nothing is written then). On True the row has
         the pairs appended and its version advanced. A daily attempt is the caller's (``transaction``)."""
+
+    def append_practice(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> GameRow | None:
+        """As ``append_actions``, for a caller that knows the game from a cache, not from the store:
+        only if it is ``row.player``'s, active, of no daily deal and at ``row.version`` (its timer
+        never going back); the game's row as it is after the write, read in the same statement, or
+        None, and nothing written."""
 
     def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
         """Keep the game's timer (never backwards) and that the server heard of it ``now``."""

@@ -42,6 +42,8 @@ class Dialect(ABC):
     CLAIM_PLAYER = "DO NOTHING"
     # Added to a SELECT whose row the statement then deletes, so two takers never wait for each other.
     SKIP_LOCKED = ""
+    # The parameters one statement may take: SQLite's bound before 3.32 (a build may keep it)
+    PARAMETERS = 999
 
     @abstractmethod
     def _session(self) -> AbstractContextManager[Statements]:

@@ -25,10 +25,10 @@ import psycopg
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .base import GameRow, StoreBusy, StoreError, StoreUnavailable, first_line
+from .base import GAME_COLUMNS, GameRow, StoreBusy, StoreError, StoreUnavailable, first_line
 from .dialect import Params, Statements
 from .postgresql_schema import migrate
-from .queries import MOVE_ON, Queries, move_on_params
+from .queries import MOVE_ON, PRACTICE_MOVE_ON, Queries, move_on_params, practice_params
 
 POOL_SIZE = 10  # connections per app process; the thread pool that runs the routes is larger
 WAIT = 2.0  # seconds a call waits for a pooled connection, or for a row another call holds
@@ -45,6 +45,15 @@ WITH moved AS ({MOVE_ON} RETURNING id)
 INSERT INTO actions (game, seq, action, elapsed, at)
 SELECT moved.id, %s + log.n - 1, log.action, log.elapsed, %s
 FROM moved, unnest(%s::text[], %s::double precision[]) WITH ORDINALITY AS log (action, elapsed, n)
+"""
+
+# A practice batch's write (``append_practice``) in one statement too, the game's row read back from it
+APPEND_PRACTICE = f"""
+WITH moved AS ({PRACTICE_MOVE_ON}), logged AS (
+INSERT INTO actions (game, seq, action, elapsed, at)
+SELECT moved.id, %s + log.n - 1, log.action, log.elapsed, %s
+FROM moved, unnest(%s::text[], %s::double precision[]) WITH ORDINALITY AS log (action, elapsed, n))
+SELECT {GAME_COLUMNS} FROM moved
 """
 
 
@@ -70,6 +79,7 @@ class PostgresStore(Queries):
     # at once never leave two active games), and never one for a player being expired
     CLAIM_PLAYER = "DO UPDATE SET created = players.created"
     SKIP_LOCKED = " FOR UPDATE SKIP LOCKED"  # two workers taking a deal at once get two, neither waits
+    PARAMETERS = 65535  # the protocol's bound (a 16-bit count)
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:
@@ -128,6 +138,12 @@ class PostgresStore(Queries):
         log = ([a for a, _ in actions], [t for _, t in actions])
         logged = db.write(APPEND, (*move_on_params(row, actions, now), row.version, now, *log))
         return logged == len(actions)
+
+    def append_practice(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> GameRow | None:
+        log = ([a for a, _ in actions], [t for _, t in actions])
+        with self._session() as db:
+            found = db.one(APPEND_PRACTICE, (*practice_params(row, actions, now), row.version, now, *log))
+        return None if found is None else self._game(found)
 
     def expire_players(self, before: float) -> int:
         for _ in range(EXPIRY_TRIES):

@@ -16,15 +16,28 @@ from .clubs import ClubQueries
 from .daily import ASSIST_ATTEMPT, DailyStatements
 from .dialect import Dialect, Params, Statements
 
-# An action's version check: the game moves on only from the version the player saw, while active.
+# An action's version check: the game moves on only from the version the player saw, while active
+# (helped only ever turns on: a hint may have marked it since the row was read).
 MOVE_ON = (
     "UPDATE games SET version = version + %s, status = %s, elapsed = %s, moves = %s, score = %s, finished = %s,"
-    " seen = %s WHERE id = %s AND player = %s AND version = %s AND status = 'active'"
+    " seen = %s, helped = (helped OR %s) WHERE id = %s AND player = %s AND version = %s AND status = 'active'"
+)
+# A practice batch's write when the caller knows the game only from its cache: moved on only if it is
+# still the player's, active, of no daily deal and at that version (the clock never back), and read
+# back whole in the same statement (the row the answer shows: assisted, helped, grade…).
+PRACTICE_MOVE_ON = (
+    "UPDATE games SET version = version + %s, status = %s, elapsed = CASE WHEN elapsed > %s THEN elapsed ELSE %s END,"
+    " moves = %s, score = %s, finished = %s, seen = %s, helped = (helped OR %s) WHERE id = %s AND player = %s"
+    f" AND version = %s AND status = 'active' AND daily IS NULL RETURNING {GAME_COLUMNS}"
 )
 # ``at``: the server's moment the action was accepted (the daily boards' clock, docs/RULES.md, Fair play)
-INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed, at) VALUES (%s, %s, %s, %s, %s)"
+INSERT_ACTIONS = "INSERT INTO actions (game, seq, action, elapsed, at) VALUES "
+ACTION_VALUES = "(%s, %s, %s, %s, %s)"  # a row's 5 parameters (Dialect.PARAMETERS bounds a statement's)
 LOAD_ACTIONS = "SELECT action, elapsed FROM actions WHERE game = %s AND seq < %s ORDER BY seq"
 INSERT_GAME = f"INSERT INTO games ({GAME_COLUMNS}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS.split(',')))})"
+# A game id a page made may already be another player's (forged or, one time in 2^96, by chance):
+# that game is never touched, and the caller learns that nothing was written.
+INSERT_NEW_GAME = f"{INSERT_GAME} ON CONFLICT (id) DO NOTHING"
 ADD_PLAYER = "INSERT INTO players (token, created) VALUES (%s, %s) ON CONFLICT (token) DO NOTHING"
 SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games WHERE"
 FINISHED = "status IN ('won', 'lost')"
@@ -52,7 +65,16 @@ def _public_or_token(public_or_token: str) -> Params:
 def move_on_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
     """MOVE_ON's values: ``row``'s outcome after ``actions``, at the version it was read at, seen ``now``."""
     return (
-        *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, now),
+        *(len(actions), row.status, actions[-1][1], row.moves, row.score, row.finished, now, row.helped),
+        *(row.id, row.player, row.version),
+    )
+
+
+def practice_params(row: GameRow, actions: list[tuple[str, float]], now: float) -> Params:
+    """PRACTICE_MOVE_ON's values, as ``move_on_params``."""
+    last = actions[-1][1]
+    return (
+        *(len(actions), row.status, last, last, row.moves, row.score, row.finished, now, row.helped),
         *(row.id, row.player, row.version),
     )
 
@@ -122,6 +144,14 @@ class GameQueries(Dialect):
         row.appended(actions)
         return True
 
+    def append_practice(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> GameRow | None:
+        with self._transaction() as db:
+            found = db.one(PRACTICE_MOVE_ON, practice_params(row, actions, now))
+            if found is None:
+                return None
+            self._insert_actions(db, row.id, row.version, actions, now)
+        return self._game(found)
+
     def _appending(self) -> AbstractContextManager[Statements]:
         """Where an append runs: one transaction, as its version check and its log's rows are two statements."""
         return self._transaction()
@@ -137,8 +167,13 @@ class GameQueries(Dialect):
     def _insert_actions(
         self, db: Statements, game_id: str, first: int, actions: list[tuple[str, float]], now: float
     ) -> None:
-        if actions:
-            db.many(INSERT_ACTIONS, [(game_id, first + i, action, t, now) for i, (action, t) in enumerate(actions)])
+        """The log's rows in as few statements as the database takes (one, for a batch of actions on
+        either: not a round trip per action)."""
+        per_insert = self.PARAMETERS // 5
+        for start in range(0, len(actions), per_insert):
+            chunk = actions[start : start + per_insert]
+            values = [v for i, (a, t) in enumerate(chunk, first + start) for v in (game_id, i, a, t, now)]
+            db.write(INSERT_ACTIONS + ", ".join([ACTION_VALUES] * len(chunk)), tuple(values))
 
     def save_clock(self, player: str, game_id: str, elapsed: float, now: float) -> None:
         self._write(
@@ -339,11 +374,13 @@ class TransactionStatements(DailyStatements):
             (player, now),
         )
 
-    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float) -> None:
+    def create_game(self, row: GameRow, actions: list[tuple[str, float]], now: float, if_new: bool = False) -> bool:
         deck = None if row.deck is None else self.store._encode(row.deck)
-        self.db.write(INSERT_GAME, new_game_values(row, actions, now, deck))
+        if self.db.write(INSERT_NEW_GAME if if_new else INSERT_GAME, new_game_values(row, actions, now, deck)) != 1:
+            return False
         self.store._insert_actions(self.db, row.id, 0, actions, now)
         row.appended(actions)
+        return True
 
     def end_game(self, game_id: str, status: str, now: float) -> None:
         self.db.write(

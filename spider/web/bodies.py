@@ -9,6 +9,7 @@ from typing import Annotated, get_args
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..engine import N_, SpiderError
+from ..play.syncing import MAX_ACTIONS as MAX_BATCH
 from .http.errors import Refused
 from .models import MAX_INT, CardBackId, GameId, Grade, LanguageCode, ProfileId, RulesId, SuitCount, TableId
 from .texts import ACTION, CARD, GAME_CODE, INVITE, NAME, TRANSFER_CODE
@@ -58,6 +59,38 @@ class ActionBody(_Body):
         if self.action is None and self.best is None:
             raise Refused(SpiderError("bad_request", N_("An action needs 'action' or 'best'")))
         return self
+
+
+class WinnableBody(_Body):
+    game: GameId = "spider"
+    suits: int = Field(1, json_schema_extra={"enum": list(get_args(SuitCount))})  # strict: as NewGame's
+    rules: RulesId = "classic"
+    grade: Grade | None = Field(None, description="Of this grade when one is ready, else of the nearest")
+
+
+class SyncStart(_Body):
+    code: Annotated[str, GAME_CODE] = Field(description="The game code of the deal the page started")
+    profile: ProfileId = "standard"
+    proof: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_-]{1,128}$",
+        description="From POST /api/deals/winnable: the deal is created graded and proven winnable",
+    )
+
+
+class SyncBody(_Body):
+    version: int = Field(ge=0, le=MAX_INT, description="The actions the server had acknowledged before these")
+    actions: list[Annotated[str, ACTION]] = Field(
+        min_length=1,
+        max_length=MAX_BATCH,
+        description="Actions as the record keeps them (docs/FORMATS.md, Actions): a redo as the action it played",
+    )
+    times: list[Annotated[float, Field(ge=0, le=10_000_000, allow_inf_nan=False)]] = Field(
+        min_length=1, max_length=MAX_BATCH, description="The game's clock at each action, seconds, never going back"
+    )
+    start: SyncStart | None = Field(
+        None, description="The deal, for a game the page started (created at its first sync)"
+    )
 
 
 class SolveBody(_Body):

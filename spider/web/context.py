@@ -15,6 +15,7 @@ from ..play import Assistance, Finished, Games, Players, Playing, Readiness, Rev
 from ..play.clubs import Clubs
 from ..play.dailies import Dailies
 from ..play.daily import Daily
+from ..play.deals import Deals
 from ..store import Store
 from .http.rates import RateLimits, client_address
 from .language import request_language
@@ -30,6 +31,7 @@ class AppContext:
     readiness: Readiness
     daily: Daily
     clubs: Clubs
+    deals: Deals
     # Below the use cases, for the player's identity and the app's own start and stop: no route
     # reaches them (tests/test_layers.py).
     store: Store
@@ -54,6 +56,7 @@ class AppContext:
             readiness=Readiness(store, player_jobs),
             daily=Daily(store, playing, player_jobs, players, clubs),
             clubs=clubs,
+            deals=Deals(store, player_jobs, playing.proofs, rates),
             store=store,
             games=games,
             player_jobs=player_jobs,

@@ -285,3 +285,34 @@ def sized_page(
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# The practice games this browser keeps (IndexedDB "spider", core/device.js), as plain objects.
+_DEVICE_GAMES = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("spider");
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("games")) { db.close(); resolve([]); return; }
+    const all = db.transaction("games").objectStore("games").getAll();
+    all.onsuccess = () => { db.close(); resolve(all.result); };
+    all.onerror = () => reject(all.error);
+  };
+})"""
+
+
+def device_games(page: Page) -> list[dict[str, Any]]:
+    """The practice games the page keeps on this device, with the actions the server has not acknowledged."""
+    return list(page.evaluate(_DEVICE_GAMES))
+
+
+def unsent(page: Page) -> int:
+    """Actions (and starts) kept on the device that the server has not acknowledged."""
+    return sum(len(g["actions"]) - g["synced"] + (0 if g["created"] else 1) for g in device_games(page))
+
+
+def send_batches(page: Page) -> None:
+    """Have the page send what it keeps unsent now, as it does when it is hidden or closed
+    (play/sync.js), and wait until the server has acknowledged it all."""
+    page.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))")
+    wait_until(page, lambda: unsent(page) == 0, "the page's batches were not all acknowledged")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browserkit import column, full_state_of, new_game
+from browserkit import column, full_state_of, new_game, send_batches
 from playwright.sync_api import Page, expect
 
 from spider.engine import card_name
@@ -66,6 +66,7 @@ def _page_text_everywhere(page: Page) -> str:
 
 
 def _assert_no_face_down_card(page: Page) -> int:
+    send_batches(page)  # the page plays a practice game itself: the server's copy catches up first
     game_id = page.request.get("/api/games/current").json()["id"]
     state = full_state_of(page, game_id)
     visible = {c for col in state["columns"] for c in col["up"]}

@@ -1,6 +1,8 @@
-"""Moves shown before the server's answer (play/optimism.js): on a slow network none is lost or
-played out of order, a refused one puts its cards back with the reason, and a screen reader hears
-only what the page knows until the answer says more."""
+"""Moves of a practice game, played by the page at once (play/local.js) and sent in batches
+(play/sync.js): on a slow network none is lost or played out of order, no request waits between a
+tap and the cards, a batch refused because another window played on gives the player that table
+with the reason, and a group picked up stays picked up when a batch's answer arrives. (A daily
+deal's moves, shown before the server's answer by play/optimism.js, are tested in tests/js.)"""
 
 from __future__ import annotations
 
@@ -8,8 +10,8 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browserkit import card, column, deal_order, face_up_names, spades, start_deck, status_value, wait_until
-from playwright.sync_api import Page, Route, expect
+from browserkit import card, column, deal_order, face_up_names, send_batches, spades, start_deck, status_value, unsent
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -79,6 +81,7 @@ def test_thirty_quick_moves_on_a_slow_network_are_all_played_in_order(page: Page
         column(page, dst).get_by_role("button").last.click()
         made.append(f"{src}>{dst}:1")
     expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 30))
+    send_batches(page)
     record = page.request.get(f"/api/games/{view['id']}/record").json()
     assert record["actions"] == PREP + made
     # the table is the server's, card for card
@@ -88,82 +91,66 @@ def test_thirty_quick_moves_on_a_slow_network_are_all_played_in_order(page: Page
     expect(page.locator("#reminder")).to_be_hidden()
 
 
-ACTIONS = re.compile(r".*/api/games/[^/]+/actions$")
+REQUESTS = re.compile(r".*/api/games/[^/]+/(actions|sync)$")
 
 
-def hold_actions(page: Page) -> list[Route]:
-    """Hold every action request until the test lets it go (route.continue_())."""
-    held: list[Route] = []
-    page.route(ACTIONS, lambda route: held.append(route))
-    return held
-
-
-def test_a_move_shows_at_once_and_the_answer_turns_up_the_card(page: Page) -> None:
+def test_a_move_shows_at_once_with_the_card_it_turns_up_and_no_request(page: Page) -> None:
     start_deck(page, SHUTTLE_DECK, [], game="spider")
-    held = hold_actions(page)
+    asked: list[str] = []
+    page.route(REQUESTS, lambda route: (asked.append(route.request.url), route.abort()))
     ten = card(page, 1, "10 of spades")
     ten.click()
     card(page, 2, "jack of spades").click()
-    # before any answer: the cards have moved, the counters wait, the card beneath stays face down
+    # the page played it: the jack beneath is turned up, counted and said, and nothing was asked
     assert face_up_names(page, 2) == ["jack of spades", "10 of spades"]
-    assert face_up_names(page, 1) == []
-    expect(status_value(page, "Moves")).to_have_text("0")
-    expect(page.locator("#live")).to_have_text("Moved 10 of spades onto jack of spades.")
-    expect(card(page, 2, "10 of spades")).to_be_focused()
-    wait_until(page, lambda: held, "the page sent no action")
-    held[0].continue_()
-    # the answer: the jack beneath turns up and is said after the move, the counter moves
-    expect(status_value(page, "Moves")).to_have_text("1")
     assert face_up_names(page, 1) == ["jack of spades"]
-    expect(page.locator("#live")).to_have_text(
-        "Moved 10 of spades onto jack of spades. Revealed jack of spades in column 1."
-    )
+    expect(status_value(page, "Moves")).to_have_text("1")
+    said = "Moved 10 of spades onto jack of spades. Revealed jack of spades in column 1."
+    expect(page.locator("#live")).to_have_text(said)
     expect(card(page, 2, "10 of spades")).to_be_focused()
+    assert asked == []
+    assert unsent(page) == 1  # kept on the device until its batch goes
 
 
-def test_a_move_refused_for_a_stale_table_puts_the_cards_back_with_the_reason(page: Page) -> None:
+def test_a_batch_refused_for_a_stale_table_gives_the_newer_table_with_the_reason(page: Page) -> None:
     view = start_deck(page, SHUTTLE_DECK, PREP, game="spider")
     # another window plays on: this page's table is now out of date
     other = page.request.post(f"/api/games/{view['id']}/actions", data={"action": "4>3", "version": view["version"]})
     assert other.status == 200, other.text()
-    held = hold_actions(page)
     card(page, 2, "10 of spades").click()
     card(page, 1, "jack of spades").click()
-    assert face_up_names(page, 1) == ["jack of spades", "10 of spades"]  # shown at once
-    wait_until(page, lambda: held, "the page sent no action")
-    held[0].continue_()
-    reminder = page.locator("#reminder")
-    expect(reminder).to_have_text("This game changed in another window; the table now shows its latest state.")
-    expect(page.locator("#live")).to_have_text(
-        "This game changed in another window; the table now shows its latest state."
+    assert face_up_names(page, 1) == ["jack of spades", "10 of spades"]  # played at once
+    send_batches(page)
+    text = (
+        "This game was played on in another window or on another device. The table shows the game as the"
+        " server keeps it; 1 action played here was not kept."
     )
+    expect(page.locator("#reminder")).to_have_text(text)
+    expect(page.locator("#live")).to_have_text(text)
     # the ten is back on column 2, and the other window's move is on the table
     expect(column(page, 2).get_by_role("button").last).to_have_accessible_name("10 of spades")
     assert face_up_names(page, 1) == ["jack of spades"]
     assert face_up_names(page, 3)[-1] == "8 of spades"
     assert face_up_names(page, 4) == ["9 of spades"]
     expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 1))
-    # the table plays on from there
-    page.unroute(ACTIONS)
+    # the table plays on from there, and the server has it
     card(page, 2, "10 of spades").click()
     card(page, 1, "jack of spades").click()
     expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 2))
+    send_batches(page)
+    assert page.request.get(f"/api/games/{view['id']}/record").json()["actions"] == [*PREP, "4>3", "2>1:1"]
 
 
-def test_a_group_picked_up_stays_picked_up_when_an_answer_arrives(page: Page) -> None:
+def test_a_group_picked_up_stays_picked_up_when_a_batch_is_answered(page: Page) -> None:
     start_deck(page, SHUTTLE_DECK, PREP, game="spider")
-    held = hold_actions(page)
     card(page, 2, "10 of spades").click()
     card(page, 1, "jack of spades").click()
-    wait_until(page, lambda: held, "the page sent no action")
-    # the next move's first tap, then the first move's answer, then its second tap
+    # the next move's first tap, then the batch's answer, then its second tap
     eight = card(page, 4, "8 of spades")
     eight.click()
     expect(eight).to_have_attribute("aria-pressed", "true")
-    held[0].continue_()
-    expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 1))
+    send_batches(page)
     expect(card(page, 4, "8 of spades")).to_have_attribute("aria-pressed", "true")
-    page.unroute(ACTIONS)
     card(page, 3, "9 of spades").click()
     expect(status_value(page, "Moves")).to_have_text(str(len(PREP) + 2))
     assert face_up_names(page, 3)[-2:] == ["9 of spades", "8 of spades"]

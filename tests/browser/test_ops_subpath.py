@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 import uvicorn
-from browserkit import status_value
+from browserkit import send_batches, status_value
 from playwright.sync_api import Browser, expect
 from starlette.types import Receive, Scope, Send
 
@@ -65,6 +65,7 @@ def test_the_app_plays_under_a_sub_path(browser: Browser, proxied: str) -> None:
         expect(page.get_by_role("dialog")).to_have_count(0)  # a first visit: a game dealt at once
         page.get_by_role("button", name="Deal a row from the stock").click()
         expect(status_value(page, "Moves")).to_have_text("1")
+        send_batches(page)  # played on the page; its batch goes under the sub-path too
     finally:
         context.close()
     assert not errors, errors

@@ -13,6 +13,7 @@ from browserkit import (
     drag,
     face_up_names,
     new_game,
+    send_batches,
     start_deck,
     status_value,
     strip,
@@ -265,16 +266,23 @@ def test_restart_and_copy_the_code(page: Page) -> None:
 
 def test_a_second_tab_adopts_the_newer_table(context) -> None:  # type: ignore[no-untyped-def]
     first = context.new_page()
-    start_deck(first, WIN_DECK)
+    start_deck(first, EMPTY_DECK)
     second = context.new_page()
     second.goto("/")
     expect(second.locator("body.ready")).to_have_count(1)
     first.get_by_role("button", name=re.compile("^Deal a row")).click()
     expect(status_value(first, "Moves")).to_have_text("1")
-    # the second tab still shows the old table; its deal is stale: it shows the newer table
+    send_batches(first)
+    # the second tab still shows the old table and plays on it; its batch is stale: it shows the
+    # newer table, and says that its own move was not kept
     expect(status_value(second, "Moves")).to_have_text("0")
-    second.get_by_role("button", name=re.compile("^Deal a row")).click()
-    expect(second.locator("#reminder")).to_contain_text("changed in another window")
+    card(second, 1, "queen of spades").click()
+    card(second, 2, "king of spades").click()
     expect(status_value(second, "Moves")).to_have_text("1")
+    send_batches(second)
+    reminder = second.locator("#reminder")
+    expect(reminder).to_contain_text("played on in another window")
+    expect(reminder).to_contain_text("1 action played here was not kept")
+    expect(second.locator("#tableau button.card.up")).to_have_count(14)  # the deal's, not the move's
     second.get_by_role("button", name=re.compile("^Deal a row")).click()
     expect(status_value(second, "Moves")).to_have_text("2")

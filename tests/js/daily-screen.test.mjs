@@ -197,7 +197,38 @@ test("the leaderboard asked for last is the one shown; one that fails says why",
   api.hold.board = deferred();
   api.hold.board.reject(new TypeError("Failed to fetch"));
   await model.showBoard("spider-1-classic");
-  assert.equal(model.state.board.error, "The server could not be reached. Try again.");
+  assert.equal(model.state.board.error, ""); // no answer is no refusal: the screen's note says it calmly
+  assert.equal(model.state.waiting, true);
+  assert.equal(model.state.error.text, "");
+  api.hold.board = null;
+  await model.reconnected(); // the server answers again: the board asked for comes
+  assert.equal(model.state.waiting, false);
+  assert.equal(model.state.board.level, "spider-1-classic");
+  assert.equal(model.state.board.answer.entries.length, 2);
+});
+
+test("opened with no server, the screen waits calmly and loads everything once it answers", async () => {
+  const { model, api, calls } = screen();
+  const away = () => Promise.reject(new TypeError("Failed to fetch"));
+  const { daily, dailyCalendar } = api;
+  api.daily = away;
+  api.dailyCalendar = away;
+  await model.open();
+  assert.equal(model.state.deals, null);
+  assert.equal(model.state.waiting, true);
+  assert.equal(model.state.error.text, ""); // no red alert: the note says it needs a connection
+  await model.reconnected(); // still away: it still waits
+  assert.equal(model.state.waiting, true);
+  api.daily = daily;
+  api.dailyCalendar = dailyCalendar;
+  await model.reconnected();
+  assert.equal(model.state.waiting, false);
+  assert.equal(model.state.deals.length, 2);
+  assert.equal(model.state.day, TODAY);
+  assert.ok(model.state.calendar.answer);
+  assert.deepEqual(calls.slice(-2), [["daily"], ["calendar", TODAY.slice(0, 7)]]);
+  await model.reconnected(); // nothing missed: nothing asked again
+  assert.deepEqual(calls.slice(-2), [["daily"], ["calendar", TODAY.slice(0, 7)]]);
 });
 
 test("opened from a won deal's result, the screen shows that day's deal's leaderboard", async () => {

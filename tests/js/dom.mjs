@@ -26,6 +26,54 @@ dialogProto.close ??= function close() {
   this.removeAttribute("open");
   this.dispatchEvent(new window.Event("close"));
 };
+// nor the capture phase: a listener added with {capture: true} hears the event first, from the
+// outermost node in, and may stop it there (stopPropagation, stopImmediatePropagation), as in a browser
+const targetProto = (() => {
+  let proto = Object.getPrototypeOf(document);
+  while (Object.getPrototypeOf(proto) && Object.getPrototypeOf(proto).addEventListener) proto = Object.getPrototypeOf(proto);
+  return proto;
+})();
+const capturing = new WeakMap(); // node → type → Set of capture listeners
+const { addEventListener: addListener, removeEventListener: removeListener, dispatchEvent: dispatch } = targetProto;
+targetProto.addEventListener = function addEventListener(type, listener, options) {
+  if (!(options === true || (options && options.capture))) return addListener.call(this, type, listener, options);
+  if (!capturing.has(this)) capturing.set(this, new Map());
+  const types = capturing.get(this);
+  if (!types.has(type)) types.set(type, new Set());
+  types.get(type).add(listener);
+  return undefined;
+};
+targetProto.removeEventListener = function removeEventListener(type, listener, options) {
+  if (!(options === true || (options && options.capture))) return removeListener.call(this, type, listener, options);
+  capturing.get(this)?.get(type)?.delete(listener);
+  return undefined;
+};
+targetProto.dispatchEvent = function dispatchEvent(event) {
+  const path = [];
+  for (let node = this; node; node = node.parentNode) path.unshift(node);
+  let stopped = false;
+  const { stopPropagation, stopImmediatePropagation } = event;
+  event.stopPropagation = function stop() {
+    stopped = true;
+    return stopPropagation.call(this);
+  };
+  event.stopImmediatePropagation = function stopNow() {
+    stopped = true;
+    return stopImmediatePropagation.call(this);
+  };
+  event.target = this; // linkedom sets it (and takes it away) only as it dispatches
+  for (const node of path) {
+    event.currentTarget = node;
+    for (const listener of capturing.get(node)?.get(event.type) || []) {
+      if (typeof listener === "function") listener.call(node, event);
+      else listener.handleEvent(event);
+    }
+    if (stopped) break;
+  }
+  delete event.target;
+  delete event.currentTarget;
+  return stopped ? !event.defaultPrevented : dispatch.call(this, event);
+};
 // nor a <select> whose value can be set: setting it picks the option of that value, as in a browser
 const selectProto = document.createElement("select").constructor.prototype;
 Object.defineProperty(selectProto, "value", {

@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const STATIC = fileURLToPath(new URL("../../spider/web/static/", import.meta.url));
-const STATIC_IMPORT = /^import\s+(?:[^"';]*?\s+from\s+)?"([^"]+)";/gm;
+// an import, or a module's re-export of another (engine/index.js)
+const STATIC_IMPORT = /^(?:import|export)\s+(?:[^"';]*?\s+from\s+)?"([^"]+)";/gm;
 const DYNAMIC_IMPORT = /\bimport\(\s*"([^"]+)"\s*\)/g;
 
 const source = (file) => readFileSync(join(STATIC, file), "utf8");

@@ -79,6 +79,40 @@ def test_an_append_is_one_statement_that_writes_all_or_nothing(
         store.close()
 
 
+def test_a_new_games_log_of_a_whole_batch_is_one_insert(schemas: Schemas, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = PostgresStore(schemas.new())
+    try:
+        statements = Statements(monkeypatch)
+        log = [("deal", float(i)) if i % 2 == 0 else ("undo", float(i)) for i in range(500)]
+        store.create_game(new_row("g"), log)
+        inserts = [sql for sql in statements.sent if sql.startswith("INSERT INTO actions")]
+        assert len(inserts) == 1  # not one statement per action
+        row = store.get_game(PLAYER, "g")
+        assert row is not None and row.version == 500
+        store.load_actions(row)
+        assert list(zip(row.actions, row.times, strict=True)) == log
+    finally:
+        store.close()
+
+
+def test_a_practice_batch_is_one_statement_that_reads_the_row_back(
+    schemas: Schemas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = PostgresStore(schemas.new())
+    try:
+        store.create_game(new_row("g"))
+        statements = Statements(monkeypatch)
+        row = store.append_practice(new_row("g", moves=2), [("deal", 1.0), ("undo", 2.0)], time.time())
+        assert len(statements.sent) == 1 and "RETURNING" in statements.sent[0]
+        assert row is not None and (row.version, row.moves, row.helped) == (2, 2, False)
+        assert store.append_practice(new_row("g"), [("deal", 3.0)], time.time()) is None  # version 0 no more
+        assert len(statements.sent) == 2
+        again = store.get_game(PLAYER, "g")
+        assert again is not None and again.version == 2
+    finally:
+        store.close()
+
+
 def test_a_pooled_connection_is_checked_only_now_and_then(schemas: Schemas, tmp_path: Path) -> None:
     wire = Wire(tmp_path)
     with psycopg.connect(schemas.new(), autocommit=True) as conn:

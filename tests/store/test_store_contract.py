@@ -151,6 +151,50 @@ def test_an_append_at_a_stale_version_writes_nothing(store: Store) -> None:
     assert (now.version, now.actions, now.moves, now.elapsed) == (2, ["1>2", "deal"], 0, 2.0)
 
 
+def test_a_new_game_whose_id_is_taken_writes_nothing_only_if_new(store: Store) -> None:
+    store.create_game(new_row("taken", player=OTHER), [("1>2", 1.0)])
+    log = [("deal", float(i)) if i % 2 == 0 else ("undo", float(i)) for i in range(450)]  # several INSERTs on SQLite
+    with store.transaction() as tx:
+        tx.claim_player(PLAYER, time.time())
+        assert not tx.create_game(new_row("taken"), [("deal", 1.0)], time.time(), if_new=True)
+        assert tx.create_game(new_row("mine"), log, time.time(), if_new=True)
+    theirs = store.get_game(OTHER, "taken")
+    assert theirs is not None and theirs.version == 1 and store.get_game(PLAYER, "taken") is None
+    mine = store.get_game(PLAYER, "mine")
+    assert mine is not None and mine.version == 450
+    store.load_actions(mine)
+    assert list(zip(mine.actions, mine.times, strict=True)) == log
+
+
+def test_a_practice_append_writes_only_the_players_active_game_at_its_version(store: Store) -> None:
+    store.create_game(new_row("g"), [("1>2", 4.0)])
+    store.save_clock(PLAYER, "g", 10.0, time.time())
+    presumed = new_row("g", version=1, moves=2)
+    assert store.append_practice(new_row("g", player=OTHER, version=1), [("deal", 11.0)], time.time()) is None
+    assert store.append_practice(new_row("g", version=0), [("deal", 11.0)], time.time()) is None
+    row = store.append_practice(presumed, [("deal", 5.0), ("undo", 6.0)], time.time())
+    assert row is not None and (row.id, row.version, row.moves, row.status) == ("g", 3, 2, "active")
+    assert row.elapsed == 10.0  # the timer saved was later than the batch's clock: never back
+    store.load_actions(row)
+    assert row.actions == ["1>2", "deal", "undo"] and row.times == [4.0, 5.0, 6.0]
+    store.create_game(new_row("d", daily="2026-12-07"))
+    assert store.append_practice(new_row("d", version=0), [("deal", 1.0)], time.time()) is None  # a daily game
+    finish(store, "g", "won", 100.0)
+    assert store.append_practice(new_row("g", version=4), [("undo", 101.0)], time.time()) is None
+
+
+def test_an_undo_appended_marks_the_game_helped_for_good(store: Store) -> None:
+    store.create_game(new_row("g"))
+    row = store.get_game(PLAYER, "g")
+    assert row is not None and not row.helped
+    row.helped = True
+    assert store.append_actions(row, [("deal", 1.0), ("undo", 2.0)], time.time())
+    row.helped = False  # a later append never turns it off
+    assert store.append_actions(row, [("deal", 3.0)], time.time())
+    again = store.get_game(PLAYER, "g")
+    assert again is not None and again.helped and again.version == 3
+
+
 def test_a_finished_game_takes_no_more_actions_and_no_clock(store: Store) -> None:
     store.create_game(new_row("g"))
     finish(store, "g", "won", 100.0, score=700)

@@ -68,6 +68,15 @@ def test_the_service_worker_keeps_the_builds_code_and_styles(tmp_path: Path) -> 
     assert client_in(tmp_path, "development").get("/sw.js").status_code == 404
 
 
+def test_the_page_names_its_build_for_the_service_worker(tmp_path: Path) -> None:
+    """The worker keeps a page only with the files of the build it names (static/sw.js)."""
+    client = client_in(tmp_path, "bundled")
+    version = client.app.state.frontend.manifest["version"]  # type: ignore[attr-defined]
+    assert client.get("/").headers["spider-build"] == version
+    assert f'"version": "{version}"' in client.get("/sw.js").text
+    assert "spider-build" not in client_in(tmp_path, "development").get("/").headers
+
+
 def test_development_mode_serves_the_modules(tmp_path: Path) -> None:
     page = client_in(tmp_path, "development").get("/").text
     assert '<script type="module" src="static/main.js">' in page and "static/dist/" not in page

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...engine import N_, IllegalAction, SpiderError, profile, variant
 from ...i18n import translate_error, translations
-from ...play import Declined, Missing, clubs, daily, players
+from ...play import Declined, Missing, Unplayable, clubs, daily, players
 from ...play import NotFound as NoSuchGame
 from ...play.answers import GameView
 from ..language import request_language
@@ -34,7 +34,8 @@ class ErrorBody(BaseModel):
 
 
 class StaleBody(ErrorBody):
-    """A 409: the action was for an older version of the game, or the game is over."""
+    """A 409: the action was for an older version of the game, or the game is over; or a batch's
+    422: one of its actions is refused by the rules (``params.index``), nothing of it stored."""
 
     view: GameView = Field(description="The game as it is now")
 
@@ -48,12 +49,15 @@ ERROR_STATUSES: dict[int, str] = {
     403: "too_many_clubs: the player is in as many clubs as one may be; club_full: the club has as many members as"
     " one may; not_owner: only a club's owner replaces its invite",
     404: "No such game or solver job (or another player's, or a job of another kind), level, language or daily"
-    " deal; not_yet: a day still to come; no_club: no such club, or one the player is not in",
+    " deal; not_yet: a day still to come; no_club: no such club, or one the player is not in; none_ready: no"
+    " winnable deal of the level is ready",
     408: "A request body not all there within 10 s (the connection is closed)",
-    409: "stale: the game has changed since that version; finished: the game is over. The body has the game's view",
+    409: "stale: the game has changed since that version; finished: the game is over; daily: a daily deal's actions"
+    " are sent one at a time. The body has the game's view",
     411: "A request body without a Content-Length",
     413: "A request body over 64 KiB",
-    422: "A move the rules refuse; nothing changed",
+    422: "A move the rules refuse; nothing changed (a batch's: params.index says which, and the body has the game's"
+    " view)",
     429: "The solver is busy with other questions, or this address asked too often (rate_limited): ask again later",
     503: "busy: the database or the solver queue does not answer (Retry-After); worker_lost: a solver stopped before"
     " it answered; daily_not_ready: today's daily deal could not be made in time (Retry-After)",
@@ -66,10 +70,11 @@ BUSY = 503
 BODY_LIMITS = (408, 411, 413, 429)
 
 
-def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """A route's ``responses=``: the error statuses it can answer, each with its body's model."""
+def error_responses(*statuses: int, viewed: tuple[int, ...] = (409,)) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses=``: the error statuses it can answer, each with its body's model (with
+    the game's view for those in ``viewed``)."""
     return {
-        status: {"model": StaleBody if status == 409 else ErrorBody, "description": ERROR_STATUSES[status]}
+        status: {"model": StaleBody if status in viewed else ErrorBody, "description": ERROR_STATUSES[status]}
         for status in statuses
     }
 
@@ -98,9 +103,10 @@ class NotFound(ApiError):
         super().__init__(404, "not_found", N_("There is no such game"))
 
 
-# The play layer's refusals of the daily deals, names and clubs, in HTTP (nothing was changed by a
-# refused call). A club one is not in is not found, like an unknown one.
+# The play layer's refusals of a batch of actions, the daily deals, names and clubs, in HTTP (nothing
+# was changed by a refused call). A club one is not in is not found, like an unknown one.
 PLAY_REFUSALS: dict[type[SpiderError], int] = {
+    Unplayable: 422,
     daily.NotYet: 404,
     daily.NoDeal: 404,
     daily.NotReady: 503,

@@ -21,7 +21,7 @@ from starlette.types import Scope
 from ...config import Settings
 from ...engine import N_
 from ...jobs.errors import Busy
-from ...play.limits import DEEP_HINT, INVITE, LINK, SOLVE
+from ...play.limits import DEEP_HINT, INVITE, LINK, SOLVE, WINNABLE
 from .errors import ApiError
 
 NEW_PLAYER = "new_player"
@@ -81,6 +81,7 @@ class RateLimits:
                 NEW_PLAYER: settings.new_players_per_minute,
                 LINK: settings.links_per_minute,
                 INVITE: settings.invites_per_minute,
+                WINNABLE: settings.winnable_deals_per_minute,
             }
         )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import assist, catalog, clubs, daily, games, health, history, names, pages, player, review, stats
+from . import assist, catalog, clubs, daily, deals, games, health, history, names, pages, player, review, stats
 
 # Tried in this order for every request: the games' first, which begin with the action route (a
 # player's most frequent request), then the probes, which a load balancer asks often.
@@ -19,4 +19,5 @@ ROUTERS = [
     history.router,
     daily.router,
     clubs.router,
+    deals.router,
 ]

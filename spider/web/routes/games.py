@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from ..bodies import ActionBody, ClockBody, NewGame
+from ..bodies import ActionBody, ClockBody, NewGame, SyncBody
 from ..context import Ctx, Tr
 from ..http.answers import sent
 from ..http.errors import BODY_LIMITS, BUSY, error_responses
@@ -31,6 +31,17 @@ ANSWERS_A_VIEW: dict[str, Any] = {"response_model": GameView, "response_model_ex
 def act(game_id: str, body: ActionBody, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
     best = (body.best.column, body.best.count) if body.best else None
     return sent(ctx.playing.act(player, game_id, body.version, body.action, best, body.elapsed, tr))
+
+
+@router.post(
+    "/api/games/{game_id}/sync",
+    summary="Play a batch of a practice game's actions played on the page (creating the game at its first)",
+    **ANSWERS_A_VIEW,
+    responses=error_responses(400, 404, 409, 422, BUSY, *BODY_LIMITS, viewed=(409, 422)),
+)
+def sync(game_id: str, body: SyncBody, ctx: Ctx, player: PlayerId, tr: Tr) -> Response:
+    start = body.start.model_dump() if body.start else None
+    return sent(ctx.playing.sync(player, game_id, body.version, body.actions, body.times, start, tr))
 
 
 @router.post(

@@ -28,10 +28,14 @@ router = APIRouter()
 async def index(request: Request) -> HTMLResponse:
     """The page, with what it needs to draw the table at once (spider/web/boot.py). Asked for again on
     every visit (``no-cache``; ``private``: it is one player's), while the files it names, hashed,
-    are kept for a year."""
+    are kept for a year. ``Spider-Build`` names the bundle's build: the service worker keeps the page
+    (without its boot block) only with that build's files (static/sw.js)."""
     frontend: Frontend = request.app.state.frontend
     page = frontend.page.replace("</body>", boot_block(await boot_data(request)) + "</body>", 1)
-    response = HTMLResponse(page, headers={"Cache-Control": "private, no-cache"})
+    headers = {"Cache-Control": "private, no-cache"}
+    if frontend.bundled:
+        headers["Spider-Build"] = frontend.manifest["version"]
+    response = HTMLResponse(page, headers=headers)
     await answer_headers(request.scope, response.headers)  # a new player's cookie, once their game is stored
     return response
 

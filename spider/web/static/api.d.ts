@@ -797,7 +797,7 @@ export interface SolveJob {
   answer?: Solve | null;
 }
 
-/** A 409: the action was for an older version of the game, or the game is over. */
+/** A 409: the action was for an older version of the game, or the game is over; or a batch's 422: one of its actions is refused by the rules (``params.index``), nothing of it stored. */
 export interface StaleBody {
   /** A stable code, e.g. not_a_run, bad_code, not_found */
   reason: string;
@@ -848,6 +848,25 @@ export interface SuitsChoice {
   name: string;
 }
 
+export interface SyncBody {
+  /** The actions the server had acknowledged before these */
+  version: number;
+  /** Actions as the record keeps them (docs/FORMATS.md, Actions): a redo as the action it played */
+  actions: string[];
+  /** The game's clock at each action, seconds, never going back */
+  times: number[];
+  /** The deal, for a game the page started (created at its first sync) */
+  start?: SyncStart | null;
+}
+
+export interface SyncStart {
+  /** The game code of the deal the page started */
+  code: string;
+  profile?: "standard" | "timed" | "moves";
+  /** From POST /api/deals/winnable: the deal is created graded and proven winnable */
+  proof?: string | null;
+}
+
 export interface TransferCode {
   /** Links another browser to this player, once (POST /api/player/link) */
   code: string;
@@ -883,6 +902,24 @@ export interface UndoEvents {
   from?: number | null;
   /** An undone move: … to here */
   to?: number | null;
+}
+
+export interface WinnableBody {
+  game?: "spider" | "spiderette";
+  suits?: 1 | 2 | 4;
+  rules?: "classic" | "relaxed";
+  /** Of this grade when one is ready, else of the nearest */
+  grade?: "easy" | "medium" | "hard" | "expert" | null;
+}
+
+/** A deal the solver proved winnable, for the page to keep and start a game from while offline. */
+export interface WinnableDeal {
+  /** Its game code */
+  code: string;
+  /** How hard it is (docs/RULES.md, Grades); null: not graded */
+  grade: "easy" | "medium" | "hard" | "expert" | null;
+  /** The server's proof that it gave this player this deal at this grade: sent back in the first sync's start, the game is created graded and proven winnable */
+  proof: string;
 }
 
 export interface YourEntry {

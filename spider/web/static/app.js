@@ -4,21 +4,22 @@
 // but main.js. The state has one owner (core/state.js) and every part that draws follows it
 // through a subscriber. The folders are mapped in docs/DEVELOPING.md ("Front end").
 import { api } from "./core/api.js";
-import { takeBoot } from "./core/boot.js";
-import { fetchCatalog } from "./core/catalog.js";
 import { $, $button } from "./core/dom.js";
-import { loadLanguage, t } from "./core/i18n.js";
-import { connectionLost, onReconnect } from "./core/offline.js";
+import { t } from "./core/i18n.js";
+import { onReconnect } from "./core/offline.js";
 import { soundOn } from "./core/sound.js";
-import { setView, state, subscribe, update } from "./core/state.js";
+import { setView, state, subscribe } from "./core/state.js";
 import { registerWorker } from "./core/worker.js";
 import { restoreFocus } from "./dialogs/dialog.js";
 import { openHelp } from "./dialogs/help.js";
-import { openLinkedDeal, shareDeal, takeLinkedCode } from "./game/links.js";
+import { shareDeal } from "./game/links.js";
+import { begin, keepForNextPage, load, loadEarly } from "./game/load.js";
 import { openNewGame } from "./game/newgame.js";
 import { showResult } from "./game/result.js";
-import { continueGame, dealFirstGame, restart, startGame } from "./game/start.js";
+import { continueGame, restart } from "./game/start.js";
 import { deal, onWon, redo, undo } from "./play/actions.js";
+import { playedHere } from "./play/local.js";
+import { startSync } from "./play/sync.js";
 import { applyPause, applyTexts, copyCode, describeTable, setPaused } from "./play/controls.js";
 import { onGlobalKey, onTableauKey } from "./play/keys.js";
 import { closeMenu, openMenu } from "./play/menu.js";
@@ -26,12 +27,12 @@ import { pointerInput } from "./play/pointer.js";
 import { clearSelection } from "./play/selection.js";
 import { settingsDialog } from "./settings/dialog.js";
 import { fourColours } from "./settings/looks.js";
-import { takeLinkedLanguage } from "./settings/language-link.js";
 import { saveSettings } from "./settings/save.js";
 import { showCourtArt } from "./table/cards.js";
 import { clockFromView, elapsed, saveClock, setClock, syncClock, tickClock } from "./table/clock.js";
 import { onTableauFocus } from "./table/focus.js";
 import { applySelection, render, renderView } from "./table/render.js";
+/** @import { Session } from "./game/load.js" */
 
 /** The texts and states of the controls around a game: redo and sharing the deal. */
 function applyFlowControls() {
@@ -132,52 +133,6 @@ function wirePage(pointer) {
   setInterval(tickClock, 1000);
 }
 
-async function loadOrNull(request) {
-  try {
-    return await request();
-  } catch (_) {
-    return null;
-  }
-}
-
-/** What start() learns as the page loads: whether the player and the catalog have arrived, and the
- * first visit's game, dealt by the server with the page.
- * @typedef {{loaded: boolean, dealt: object | null}} Session */
-
-/** Load the player, the catalog and the language (from the page's own data at first: core/boot.js);
- * false (and a clear message) when the server cannot be reached.
- * @param {Session} session */
-async function load(session) {
-  await takeLinkedLanguage(); // a link's ?lang= is saved first (the page's data is in it already)
-  const boot = takeBoot();
-  const player = boot ? boot.player : await loadOrNull(api.player);
-  const catalog = boot ? boot.catalog : await loadOrNull(fetchCatalog); // after the player: in their language
-  session.dealt = boot ? boot.dealt : null;
-  const settings = { ...(catalog ? catalog.default_settings : {}), ...((player && player.settings) || {}) };
-  if (player && player.lang) settings.lang = player.lang;
-  const current = player && player.current && player.current.status !== "won" ? player.current : null;
-  const language = await loadLanguage(settings.lang, boot && boot.language);
-  update({ settings, current, catalog, language });
-  session.loaded = Boolean(player && catalog);
-  if (!session.loaded) connectionLost();
-  return session.loaded;
-}
-
-/** After loading: a deal link opens its deal; else the unfinished game goes on in place (a reload
- * keeps the table), or a first visit deals a game of the default level. The new-game dialog opens
- * only when asked for. Resolves once the game is on the table (a link's may wait for the player's
- * answer to a question, so it is not waited for).
- * @param {Session} session */
-async function begin(session) {
-  const code = takeLinkedCode();
-  const first = session.dealt;
-  session.dealt = null;
-  if (code) openLinkedDeal(code);
-  else if (state.current) await continueGame();
-  else if (first) startGame(first);
-  else await dealFirstGame();
-}
-
 /** The server answers again: load what never arrived, or the latest state of the game on the table.
  * @param {Session} session */
 async function reconnected(session) {
@@ -185,7 +140,7 @@ async function reconnected(session) {
     if (await load(session)) await begin(session);
     return;
   }
-  if (!state.view) return;
+  if (!state.view || playedHere(state.view)) return; // the page's own game: play/sync.js sends it
   try {
     const view = await api.current();
     if (!state.view || view.id !== state.view.id) clockFromView(view);
@@ -206,13 +161,16 @@ function afterFirstTable(fn) {
 /** Start the app; main.js calls it once every module has registered its add-ons. */
 export async function start() {
   /** @type {Session} */
-  const session = { loaded: false, dealt: null };
+  const session = { loaded: false, dealt: null, device: null };
+  loadEarly(session);
   document.body.classList.toggle("four-colours", fourColours());
   subscribe(follow);
+  keepForNextPage(session);
   onWon(() => showResult());
   const pointer = wireTableau();
   wireControls();
   wirePage(pointer);
+  startSync();
   onReconnect(() => reconnected(session));
   if (await load(session)) await begin(session); // "ready": the game is on the table (or the dialog says why not)
   document.body.classList.add("ready");

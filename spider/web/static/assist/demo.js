@@ -4,6 +4,7 @@ import { api as serverApi } from "../core/api.js";
 import { $, el } from "../core/dom.js";
 import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
+import { needsConnection } from "../core/offline.js";
 import { state } from "../core/state.js";
 import { send } from "../play/actions.js";
 import { announce, remind } from "../table/speech.js";
@@ -97,7 +98,7 @@ export function demoPlayer({ hints, api = serverApi }) {
       try {
         answer = await api.hint(v.id);
       } catch (error) {
-        return stopDemo(serverMessage(error, t("The server could not be reached. Try again.")));
+        return stopDemo(serverMessage(error, needsConnection(t("The demo plays the server's hints: it needs a connection."))));
       }
       if (demo !== token) return undefined;
       if (state.view !== v) continue; // the table changed meanwhile: ask again

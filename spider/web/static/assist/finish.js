@@ -7,6 +7,7 @@ import { api as serverApi } from "../core/api.js";
 import { el } from "../core/dom.js";
 import { hookList } from "../core/hooks.js";
 import { t } from "../core/i18n.js";
+import { needsConnection } from "../core/offline.js";
 import { state } from "../core/state.js";
 import { send } from "../play/actions.js";
 import { announce, remind } from "../table/speech.js";
@@ -77,7 +78,7 @@ export function finisher({ hints, api = serverApi }) {
       answer = await api.finish(first.id);
     } catch (error) {
       if (running === token) {
-        stopFinish(serverMessage(error, t("The server could not be reached. Try again.")));
+        stopFinish(serverMessage(error, needsConnection(t("Finish needs a connection."))));
         if (focused) focusAgain(button);
       }
       return;

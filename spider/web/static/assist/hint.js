@@ -4,6 +4,7 @@
 import { api as serverApi, ApiError } from "../core/api.js";
 import { $ } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { needsConnection } from "../core/offline.js";
 import { state, subscribe } from "../core/state.js";
 import { settled } from "../play/actions.js";
 import { cardName } from "../table/cards.js";
@@ -99,7 +100,7 @@ export function hints({ api = serverApi } = {}) {
     try {
       answer = await api.hint(v.id, deep);
     } catch (error) {
-      if (request === hintRequest) remind(serverMessage(error, t("The server could not be reached. Try again.")));
+      if (request === hintRequest) remind(serverMessage(error, needsConnection(t("Hints need a connection."))));
       return;
     } finally {
       if (request === hintRequest) button.removeAttribute("aria-busy");

@@ -6,9 +6,11 @@
 // page and keeps them enabled only while a game is being played.
 import { $, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { guardControl, showOfflineNote } from "../core/offline.js";
 import { state } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
 import { afterRender } from "../table/render.js";
+import { announce, remind } from "../table/speech.js";
 import { demoPlayer } from "./demo.js";
 import { applyFinishTexts, finishButton, finisher } from "./finish.js";
 import { active, hints } from "./hint.js";
@@ -20,6 +22,21 @@ const deepHintItem = el("button", { id: "btn-deep-hint", type: "button", "aria-k
 const solveItem = el("button", { id: "btn-solve", type: "button", "aria-haspopup": "dialog" });
 const demoItem = el("button", { id: "btn-demo", type: "button" });
 const finishItem = finishButton();
+
+// Each asks the server: while it cannot be reached, each says so (its own note, read as its
+// description, and said when pressed) and the table plays on.
+/** @type {[HTMLButtonElement, () => string][]} */
+const NEEDS = [
+  [hintButton, () => t("Hints need a connection.")],
+  [deepHintItem, () => t("Hints need a connection.")],
+  [solveItem, () => t("The solver needs a connection.")],
+  [demoItem, () => t("The demo plays the server's hints: it needs a connection.")],
+  [finishItem, () => t("Finish needs a connection.")],
+];
+
+function guardEach() {
+  for (const [control, what] of NEEDS) guardControl(control, what, (text) => remind(text));
+}
 
 function install() {
   const hint = hints();
@@ -79,6 +96,8 @@ function install() {
   finish.onChange(updateControls);
   demo.install();
   finish.install();
+  guardEach();
+  showOfflineNote(announce);
   installWinnable();
   afterRender(() => {
     applyTexts(); // the language may have changed

@@ -5,6 +5,7 @@
 import { api as serverApi } from "../core/api.js";
 import { $, el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
+import { needsConnection } from "../core/offline.js";
 import { active, serverMessage } from "./hint.js";
 
 const SOLVE_LIMITS = [10, 30, 60]; // seconds; the server allows up to 60
@@ -95,7 +96,7 @@ export function solverDialog({ api = serverApi } = {}) {
         progress.value = Math.min(99, (elapsed / seconds) * 100);
       });
     } catch (error) {
-      failure = serverMessage(error, t("The server could not be reached. Try again."));
+      failure = serverMessage(error, needsConnection(t("The solver needs a connection.")));
     }
     if (run !== solveRun || !solveDialog.open || (!result && !failure)) return; // closed or asked again meanwhile
     solveDialog.removeAttribute("aria-busy");

@@ -1,8 +1,10 @@
 // Winnable deals in the new-game dialog: any deal, or one the solver has proved can be won, of a
 // grade (easy to expert, measured by the server: docs/RULES.md, Grades). The choice is kept in this
 // browser; it is an option of the dialog (addNewGameOption). A graded deal on the table says its grade.
+import { online } from "../core/connection.js";
 import { el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { guardOnline } from "../core/offline.js";
 import { state, subscribe } from "../core/state.js";
 import { GRADES, gradeName } from "../game/grade.js";
 import { addNewGameOption } from "../game/newgame.js";
@@ -32,7 +34,9 @@ function saveChoice(choice) {
 function started(view, request) {
   if (!request.grade) return;
   let text;
-  if (!view.proven_winnable) text = t("No winnable deal could be found in time: this is a random deal.");
+  if (!view.proven_winnable && !online()) {
+    text = t("No winnable deal was kept on this device, so this is a random deal: winnable deals need a connection.");
+  } else if (!view.proven_winnable) text = t("No winnable deal could be found in time: this is a random deal.");
   else if (!view.grade) text = t("The solver has proved that this deal can be won; no deal of that grade was ready, and this one is not graded.");
   else if (view.grade !== request.grade) {
     text = t("No deal of grade “{asked}” was ready: the solver has proved that this deal, graded “{grade}”, can be won.",
@@ -64,7 +68,11 @@ function dealOption() {
     group.append(el("p", { id: "new-winnable-help", class: "hint-text",
       text: t("A winnable deal is one the solver has proved can be won; its grade says how hard it was for a player who never peeks. Not used for a game code.") }));
     searching = el("p", { id: "new-winnable-status", class: "hint-text", role: "status" });
+    // the server finds winnable deals: with no connection, one this device keeps (if any) is dealt
+    group.append(el("p", { id: "new-winnable-offline", class: "offline-note", role: "status", hidden: true }));
     const fieldset = group;
+    guardOnline(fieldset, { note: "new-winnable-offline",
+      why: () => t("Winnable deals need a connection: until it is back, a winnable deal kept on this device is dealt if there is one, else a random deal.") });
     fieldset.addEventListener("change", (event) => saveChoice(/** @type {HTMLInputElement} */ (event.target).value));
     const sync = () => {
       fieldset.disabled = Boolean(codeInput.value.trim()); // a game code is one exact deal

@@ -3,8 +3,10 @@
 // leaves the address bar at once.
 import { $, el, lazyScreen } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { guardControl } from "../core/offline.js";
 import { subscribe } from "../core/state.js";
 import { closeMenu } from "../play/menu.js";
+import { remind } from "../table/speech.js";
 
 const item = el("button", { id: "btn-clubs-menu", type: "button", "aria-haspopup": "dialog" });
 const dialog = el("dialog", { id: "dlg-clubs", class: "dialog wide daily-dialog", "aria-labelledby": "dlg-clubs-title" });
@@ -31,6 +33,10 @@ function applyTexts() {
 document.body.append(dialog);
 $("btn-settings").before(item);
 item.addEventListener("click", () => open());
+guardControl(item, () => t("Clubs need a connection."), (text) => {
+  closeMenu();
+  remind(text);
+});
 subscribe((changed) => {
   if (changed.has("language")) applyTexts();
 });

@@ -5,6 +5,7 @@
 // clubs/screen.js draws it.
 import { t } from "../core/i18n.js";
 import { message, Model } from "../core/model.js";
+import { unanswered } from "../core/offline.js";
 import { dailyFailure } from "../daily/screen-model.js";
 import { resultText } from "../daily/deals.js";
 import { levelTitle } from "../daily/plan.js";
@@ -37,9 +38,24 @@ export class ClubsModel extends Model {
       board: null, // {level, title, answer (null while loading), error}
       notice: message(""), // the status line
       error: message(""), // the alert's text
+      waiting: false, // a request found no server: the screen says so, and loads again once it answers
     });
     this.#api = api;
     this.#base = base;
+  }
+
+  /** A request found no server (`error`): wait for it calmly; a refusal is said. */
+  #failed(error, fields = {}) {
+    this.set({ ...fields, waiting: this.state.waiting || unanswered(error), error: message(dailyFailure(error)) });
+  }
+
+  /** The server answers again: the clubs (and the club shown) are loaded again if they could not be. */
+  async reconnected() {
+    if (!this.state.waiting) return;
+    this.set({ waiting: false, error: message("") });
+    await this.loadClubs();
+    const { club, board } = this.state;
+    if (club && board && !board.answer) await this.showBoard(board.level);
   }
 
   /** The screen opens: the player's clubs, and (`invite`) the offer to join one. */
@@ -53,7 +69,7 @@ export class ClubsModel extends Model {
       const answer = await this.#api.clubs();
       this.set({ clubs: answer.clubs, most: answer.most });
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
     }
   }
 
@@ -67,7 +83,7 @@ export class ClubsModel extends Model {
       await this.show(made.id);
       return true;
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
       return false;
     }
   }
@@ -83,7 +99,7 @@ export class ClubsModel extends Model {
       await this.loadClubs();
       await this.show(joined.id);
     } catch (e) {
-      this.set({ invite: null, error: message(dailyFailure(e)) });
+      this.#failed(e, unanswered(e) ? {} : { invite: null }); // the offer stays until the server answers
     }
   }
 
@@ -99,7 +115,7 @@ export class ClubsModel extends Model {
       this.set({ club, link: club.invite ? inviteLink(this.#base, club.invite) : "", board: null });
       this.emit({ focus: "club" });
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
     }
   }
 
@@ -113,7 +129,7 @@ export class ClubsModel extends Model {
       const answer = await this.#api.dailyBoard(club.date, level, club.id);
       if (this.state.board === board) this.set({ board: { ...board, answer } });
     } catch (e) {
-      if (this.state.board === board) this.set({ board: { ...board, error: dailyFailure(e) } });
+      if (this.state.board === board) this.#failed(e, { board: { ...board, error: dailyFailure(e) } });
     }
     this.emit({ focus: "board" });
   }
@@ -126,7 +142,7 @@ export class ClubsModel extends Model {
       this.set({ club: { ...club, invite: renewed.invite }, link: inviteLink(this.#base, renewed.invite),
         notice: message(t("A new invite link: the old one no longer works.")) });
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
     }
   }
 
@@ -139,7 +155,7 @@ export class ClubsModel extends Model {
       await this.loadClubs();
       this.emit({ focus: "list" });
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
     }
   }
 }

@@ -1,7 +1,12 @@
 // A thin client for the JSON API (docs/API.md). Every call resolves to the parsed body or
 // rejects with an ApiError carrying the status and the server's {reason, message, params, view}.
-// The bodies' types are the server's models (api.d.ts, made from its OpenAPI schema).
+// The bodies' types are the server's models (api.d.ts, made from its OpenAPI schema). Each call
+// tells core/connection.js whether the server answered; one that needs the server's copy of the
+// games first lets the practice actions kept on the device reach it (beforeServerCopy).
+import { reached } from "./connection.js";
+import { hookList } from "./hooks.js";
 /** @import * as A from "../api" */
+/** @import { SyncBody } from "../play/sync-model.js" */
 
 export class ApiError extends Error {
   /** @param {number} status @param {Partial<A.ErrorBody> & {view?: A.GameView} | null} body */
@@ -18,18 +23,67 @@ export class ApiError extends Error {
 /** @param {string} path */
 export const relative = (path) => path.replace(/^\//, "");
 
-/** The answer's body, as the route's model says (`T`); null for 204 No Content.
+/** @type {ReturnType<typeof hookList<() => unknown>>} */
+const serverCopy = hookList();
+
+/** `hook()` runs (awaited) before each request that needs the server's copy of the player's games
+ * (a hint, Finish, the solver, a review, a restart, a new game, a daily deal, the statistics): the
+ * page sends the practice actions kept on the device first. Returns the function that removes it.
+ * @param {() => unknown} hook */
+export function beforeServerCopy(hook) {
+  return serverCopy.add(hook);
+}
+
+/** @type {ReturnType<typeof hookList<(game: string, kind: "hint" | "solve") => unknown>>} */
+const helpAsked = hookList();
+
+/** `hook(game, kind)` after the server answered a hint ("hint": a win is no longer perfect) or a
+ * solve ("solve": the game is assisted) for `game`, so the page's own copy of a practice game knows
+ * it too (play/sync.js). Returns the function that removes it.
+ * @param {(game: string, kind: "hint" | "solve") => unknown} hook */
+export function onHelpAsked(hook) {
+  return helpAsked.add(hook);
+}
+
+/** @template T @param {string} game @param {"hint" | "solve"} kind @param {Promise<T>} answer */
+async function helped(game, kind, answer) {
+  const value = await answer;
+  helpAsked.call(game, kind);
+  return value;
+}
+
+/** @template T @param {() => Promise<T>} request @returns {Promise<T>} */
+async function withServerCopy(request) {
+  try {
+    await serverCopy.callInTurn();
+  } catch (_) {
+    // what could not be sent stays on the device; the request goes anyway
+  }
+  return request();
+}
+
+/** The answer's body, as the route's model says (`T`); null for 204 No Content. `keepalive` lets
+ * the request outlive a closing page.
  * @template T
- * @param {string} method @param {string} path @param {unknown} [body]
+ * @param {string} method @param {string} path @param {unknown} [body] @param {{keepalive?: boolean}} [more]
  * @returns {Promise<T>} */
-async function call(method, path, body) {
+async function call(method, path, body, more = {}) {
   /** @type {RequestInit & {headers: Record<string, string>}} */
   const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(relative(path), options);
+  if (more.keepalive) options.keepalive = true;
+  /** @type {Response} */
+  let response;
+  try {
+    response = await fetch(relative(path), options);
+  } catch (error) {
+    reached(false);
+    throw error;
+  }
+  reached(true);
   if (response.status === 204) return /** @type {T} */ (null);
   let data = null;
   try {
@@ -52,32 +106,41 @@ export const api = {
   /** @param {string} name @returns {Promise<A.DisplayName>} */
   setName: (name) => call("PUT", "/api/player/name", { name }),
   /** @returns {Promise<A.TransferCode>} */
-  transfer: () => call("POST", "/api/player/transfer"),
+  transfer: () => withServerCopy(() => call("POST", "/api/player/transfer")),
   /** @param {string} code @returns {Promise<A.Player>} */
-  link: (code) => call("POST", "/api/player/link", { code }),
+  link: (code) => withServerCopy(() => call("POST", "/api/player/link", { code })),
   /** @param {A.NewGame} options @returns {Promise<A.GameView>} */
-  newGame: (options) => call("POST", "/api/games", options),
+  newGame: (options) => withServerCopy(() => call("POST", "/api/games", options)),
   /** @param {string} code @returns {Promise<A.CodeCheck>} */
   checkCode: (code) => call("GET", `/api/codes/${id(code)}`),
   /** @returns {Promise<A.GameView>} */
-  current: () => call("GET", "/api/games/current"),
+  current: () => withServerCopy(() => call("GET", "/api/games/current")),
   /** @returns {Promise<A.Health>} */
   health: () => call("GET", "/api/health"),
   /** @param {string} game @param {A.ActionBody} body @returns {Promise<A.GameView>} */
   act: (game, body) => call("POST", `/api/games/${id(game)}/actions`, body),
   /** @param {string} game @returns {Promise<A.GameView>} */
-  restart: (game) => call("POST", `/api/games/${id(game)}/restart`),
+  restart: (game) => withServerCopy(() => call("POST", `/api/games/${id(game)}/restart`)),
   /** @param {string} game @param {number} elapsed @returns {Promise<null>} */
   clock: (game, elapsed) => call("POST", `/api/games/${id(game)}/clock`, { elapsed }),
-  /** @param {string} game @returns {Promise<A.GameRecord>} */
-  record: (game) => call("GET", `/api/games/${id(game)}/record`),
+  /** `asIs`: the server's copy as it stands, without sending the device's actions first
+   * @param {string} game @param {boolean} [asIs] @returns {Promise<A.GameRecord>} */
+  record: (game, asIs = false) => (asIs ? call("GET", `/api/games/${id(game)}/record`)
+    : withServerCopy(() => call("GET", `/api/games/${id(game)}/record`))),
+  /** a batch of a practice game's actions played on the page (docs/API.md, "Syncing a practice game")
+   * @param {string} game @param {SyncBody} body @param {boolean} [keepalive] @returns {Promise<A.GameView>} */
+  sync: (game, body, keepalive = false) => call("POST", `/api/games/${id(game)}/sync`, body, { keepalive }),
+  /** a deal the solver proved winnable, with the server's proof, kept for a game started offline
+   * @param {{game: string, suits: number, rules: string, grade?: string}} level
+   * @returns {Promise<{code: string, grade: string | null, proof: string}>} */
+  winnableDeal: (level) => call("POST", "/api/deals/winnable", level),
   /** @param {string} level @returns {Promise<A.Stats>} */
-  stats: (level) => call("GET", `/api/stats/${id(level)}`),
+  stats: (level) => withServerCopy(() => call("GET", `/api/stats/${id(level)}`)),
   /** @returns {Promise<A.AllStats>} */
-  allStats: () => call("GET", "/api/stats"),
+  allStats: () => withServerCopy(() => call("GET", "/api/stats")),
   /** @param {{level?: string, offset?: number, limit?: number}} [query] @returns {Promise<A.History>} */
-  history: (query = {}) => call("GET", `/api/history?${new URLSearchParams(
-    /** @type {[string, string][]} */ (Object.entries(query).filter(([, v]) => v !== undefined)))}`),
+  history: (query = {}) => withServerCopy(() => call("GET", `/api/history?${new URLSearchParams(
+    /** @type {[string, string][]} */ (Object.entries(query).filter(([, v]) => v !== undefined)))}`)),
   /** @returns {Promise<A.HistoryDeleted>} */
   forgetHistory: () => call("DELETE", "/api/history"),
   /** @param {string} game @param {number} step @returns {Promise<A.ReplayStep>} */
@@ -88,20 +151,20 @@ export const api = {
   catalog: () => call("GET", "/api/catalog"),
   /** deep: the strong player's hint, worked out by a solver worker (seconds, one at a time)
    * @param {string} game @param {boolean} [deep] @returns {Promise<A.Hint>} */
-  hint: (game, deep = false) => call("POST", `/api/games/${id(game)}/hint${deep ? "?deep=true" : ""}`),
+  hint: (game, deep = false) => helped(game, "hint", withServerCopy(() => call("POST", `/api/games/${id(game)}/hint${deep ? "?deep=true" : ""}`))),
   /** Finish: the solver's line from a position that hides nothing (docs/RULES.md, Finish)
    * @param {string} game @returns {Promise<A.Finish>} */
-  finish: (game) => call("POST", `/api/games/${id(game)}/finish`),
+  finish: (game) => withServerCopy(() => call("POST", `/api/games/${id(game)}/finish`)),
   /** a solve is a job: started (202 with its id), polled for progress and answer, or cancelled
    * @param {string} game @param {number} [timeLimit] @returns {Promise<A.SolveJob>} */
-  solve: (game, timeLimit) => call("POST", `/api/games/${id(game)}/solve`, timeLimit ? { time_limit: timeLimit } : {}),
+  solve: (game, timeLimit) => helped(game, "solve", withServerCopy(() => call("POST", `/api/games/${id(game)}/solve`, timeLimit ? { time_limit: timeLimit } : {}))),
   /** @param {string} job @returns {Promise<A.SolveJob>} */
   solveState: (job) => call("GET", `/api/solves/${id(job)}`),
   /** @param {string} job @returns {Promise<null>} */
   cancelSolve: (job) => call("DELETE", `/api/solves/${id(job)}`),
   /** a finished game's review: the stored one at once, else a job to poll (or cancel) as a solve's
    * @param {string} game @returns {Promise<A.ReviewAnswer>} */
-  review: (game) => call("POST", `/api/games/${id(game)}/review`),
+  review: (game) => withServerCopy(() => call("POST", `/api/games/${id(game)}/review`)),
   /** @param {string} job @returns {Promise<A.ReviewAnswer>} */
   reviewState: (job) => call("GET", `/api/reviews/${id(job)}`),
   /** @param {string} job @returns {Promise<null>} */
@@ -123,7 +186,7 @@ export const api = {
    * @param {string} date @param {string} level @param {number} step @returns {Promise<A.DailyLineStep>} */
   dailyLine: (date, level, step) => call("GET", `/api/daily/${id(date)}/${id(level)}/line/${step}`),
   /** @param {string} level @returns {Promise<A.GameView>} */
-  playDaily: (level) => call("POST", `/api/daily/${id(level)}`),
+  playDaily: (level) => withServerCopy(() => call("POST", `/api/daily/${id(level)}`)),
   // clubs: the player's, making one, joining one by its invite, one's page, a new invite, leaving
   /** @returns {Promise<A.ClubList>} */
   clubs: () => call("GET", "/api/clubs"),

@@ -36,14 +36,36 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => (name in params ? String(params[name]) : whole));
 }
 
-/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn.
- * @param {{lang?: string, messages?: Record<string, string | string[]>}} catalog */
-export function translator({ lang = "en", messages = {} }) {
+/** The texts of one language (its catalog, as GET /api/i18n/{lang} answers it): t, tc and tn, and
+ * the catalog itself (the page keeps it for its next load: core/kept-boot.js).
+ * @param {{lang?: string, plural?: string, messages?: Record<string, string | string[]>}} catalog */
+export function translator(catalog) {
+  const { lang = "en", messages = {} } = catalog;
   // made when a plural form is first looked up (Intl.PluralRules is costly to make as a page starts)
   /** @type {((n: number) => number) | null} */
   let pluralIndex = null;
+  /** The plural form of `found` (a list of forms) for `n`, or "" when it has none.
+   * @param {string | string[] | undefined} found @param {number} n */
+  const form = (found, n) => {
+    if (!Array.isArray(found) || !found.length) return "";
+    pluralIndex = pluralIndex || pluralRule(lang);
+    return found[Math.min(Math.max(pluralIndex(n), 0), found.length - 1)] || "";
+  };
+  /** @param {string} key @param {string} id */
+  const one = (key, id) => {
+    const found = messages[key];
+    return typeof found === "string" && found ? found : id;
+  };
   return {
     lang,
+    catalog,
+    // gettext's own four calls, placeholders left for the caller (the engine's describe() fills them)
+    gettext: (/** @type {string} */ id) => one(id, id),
+    pgettext: (/** @type {string} */ context, /** @type {string} */ id) => one(`${context}\x04${id}`, id),
+    ngettext: (/** @type {string} */ singular, /** @type {string} */ plural, /** @type {number} */ n) =>
+      form(messages[singular], n) || (n === 1 ? singular : plural),
+    npgettext: (/** @type {string} */ context, /** @type {string} */ singular, /** @type {string} */ plural, /** @type {number} */ n) =>
+      form(messages[`${context}\x04${singular}`], n) || (n === 1 ? singular : plural),
     /** @param {string} id @param {Record<string, unknown>} [params] */
     t(id, params) {
       const found = messages[id];
@@ -56,21 +78,15 @@ export function translator({ lang = "en", messages = {} }) {
     },
     /** @param {string} singular @param {string} plural @param {number} n @param {Record<string, unknown>} [params] */
     tn(singular, plural, n, params) {
-      const found = messages[singular];
       const values = { n, ...(params || {}) };
-      if (Array.isArray(found) && found.length) {
-        pluralIndex = pluralIndex || pluralRule(lang);
-        const index = Math.min(Math.max(pluralIndex(n), 0), found.length - 1);
-        if (found[index]) return fill(found[index], values);
-      }
-      return fill(n === 1 ? singular : plural, values);
+      return fill(form(messages[singular], n) || (n === 1 ? singular : plural), values);
     },
   };
 }
 
 const ENGLISH = translator({});
 /** The texts of the page's language: the store's (loadLanguage() puts them there), English before. */
-const texts = () => state.texts || ENGLISH;
+export const texts = () => state.texts || ENGLISH;
 
 /** @param {string} id @param {Record<string, unknown>} [params] */
 export const t = (id, params) => texts().t(id, params);

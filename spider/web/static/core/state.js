@@ -32,6 +32,8 @@
  *   way (its timer, its words) and the reminder's timer (table/speech.js)
  * @property {AudioContext | null} audio the sounds' audio context, made at the first sound (core/sound.js)
  * @property {A.GameView | null} shown the view play/actions.js last put on the table
+ * @property {{game: import("../engine/game.js").Game, kept: import("./device.js").DeviceGame} | null} local the practice game the page
+ *   plays itself (play/local.js): the browser engine's game and the device's copy of it
  * @property {boolean} online the server can be reached, as far as the page knows (core/connection.js)
  * @property {Promise<unknown>} sent the actions' requests, one after the other (play/actions.js): it
  *   resolves once every action played so far has its answer
@@ -65,6 +67,7 @@ export function createStore(initial = {}) {
     speech: { timer: null, waiting: null, reminder: null },
     audio: null,
     shown: null,
+    local: null,
     sent: Promise.resolve(),
     online: typeof navigator === "undefined" || navigator.onLine !== false,
     ...initial,

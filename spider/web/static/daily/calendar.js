@@ -49,7 +49,7 @@ export function calendarTable(calendar, { language, today, selected, onPick }) {
     if (!canOpen(day, today)) return el("td", { class: `day ${state}` }, el("span", { class: "day-box", "aria-label": name, role: "img" }, ...inner));
     const button = el("button", { type: "button", class: "day-box", "aria-label": name,
       "aria-pressed": day === selected ? "true" : "false", "aria-current": day === today ? "date" : undefined,
-      tabindex: day === focusDay ? "0" : "-1", "data-day": day, onclick: () => onPick(day) }, ...inner);
+      tabindex: day === focusDay ? "0" : "-1", "data-day": day, "data-online": true, onclick: () => onPick(day) }, ...inner);
     buttons.set(day, button);
     return el("td", { class: `day ${state}${day === today ? " is-today" : ""}` }, button);
   };

@@ -89,15 +89,15 @@ export function dealCard(deal, isToday, handlers, date) {
   const buttons = el("div", { class: "deal-buttons" });
   if (action) {
     const button = el("button", { type: "button", class: action === "replay" ? "" : "primary", text: ACTION_WORDS[action](),
-      "aria-describedby": id });
+      "aria-describedby": id, "data-online": true });
     button.addEventListener("click", () => handlers.play(deal, action, button));
     buttons.append(button);
   }
   if (canWatch(deal, isToday)) {
-    buttons.append(el("button", { type: "button", text: t("Watch the winning line"), "aria-describedby": id,
+    buttons.append(el("button", { type: "button", text: t("Watch the winning line"), "aria-describedby": id, "data-online": true,
       onclick: () => handlers.watch(deal) }));
   }
-  buttons.append(el("button", { type: "button", text: t("Leaderboard"), "aria-describedby": id,
+  buttons.append(el("button", { type: "button", text: t("Leaderboard"), "aria-describedby": id, "data-online": true,
     onclick: () => handlers.board(deal) }));
   card.append(buttons);
   return card;

@@ -3,9 +3,11 @@
 // a won daily deal offers its leaderboard.
 import { $, el, lazyScreen } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { guardControl } from "../core/offline.js";
 import { state, subscribe } from "../core/state.js";
 import { addResultButton } from "../game/result.js";
 import { closeMenu } from "../play/menu.js";
+import { remind } from "../table/speech.js";
 
 const toolButton = el("button", { id: "btn-daily", type: "button", "aria-haspopup": "dialog" });
 const item = el("button", { id: "btn-daily-menu", type: "button", "aria-haspopup": "dialog" });
@@ -71,6 +73,12 @@ $("btn-settings").before(item);
 document.querySelector("#topbar .code-box").after(badge);
 toolButton.addEventListener("click", () => open());
 item.addEventListener("click", () => open());
+for (const control of [toolButton, item]) {
+  guardControl(control, () => t("Daily deals need a connection."), (text) => {
+    closeMenu();
+    remind(text);
+  });
+}
 dialog.addEventListener("close", async () => (await screen()).stop());
 addResultButton((view, closeResult) => view.daily ? el("button", { type: "button", text: t("See the leaderboard"),
   onclick: () => {

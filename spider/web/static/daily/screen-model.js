@@ -5,14 +5,17 @@
 import { ApiError } from "../core/api.js";
 import { t, tn } from "../core/i18n.js";
 import { message, Model, realTimers } from "../core/model.js";
+import { unanswered } from "../core/offline.js";
 import { countdown, longDate, monthOf, monthTitle, shiftMonth } from "./dates.js";
 import { levelTitle } from "./plan.js";
 
-/** Why something could not be had, in words. */
+/** Why something could not be had, in words: "" when no answer came (the screen's note says that
+ * the server cannot be reached, calmly, and what failed loads again once it answers). */
 export function dailyFailure(error) {
   if (error instanceof ApiError) return error.body.message || t("That could not be loaded. Try again.");
-  return t("The server could not be reached. Try again.");
+  return "";
 }
+
 
 /** The streaks' line: "Current streak: 3 days · Best: 5 days". */
 export function streakText(streak) {
@@ -48,6 +51,7 @@ export class DailyModel extends Model {
       board: null, // the leaderboard asked for: {level, title, answer (null while loading), caption, error}
       line: null, // the winning line watched: {level, date, label, heading, start}
       error: message(""), // the alert's text
+      waiting: false, // a request found no server: the screen says so, and loads again once it answers
     });
     this.#api = api;
     this.#timers = timers;
@@ -64,6 +68,21 @@ export class DailyModel extends Model {
       if (show.date && show.date !== this.state.today) await this.pickDay(show.date);
       await this.showBoard(show.level);
     }
+  }
+
+  /** A request found no server (`error`): wait for it calmly; another failure is said. */
+  #failed(error, fields = {}) {
+    this.set({ ...fields, waiting: this.state.waiting || unanswered(error), error: message(dailyFailure(error)) });
+  }
+
+  /** The server answers again: what could not be loaded is loaded now. */
+  async reconnected() {
+    if (!this.state.waiting) return;
+    this.set({ waiting: false, error: message("") });
+    const { today, day, board } = this.state;
+    if (!today || !this.state.deals || day === today) await this.loadToday(); // and the calendar
+    else await this.pickDay(day);
+    if (board && !board.answer) await this.showBoard(board.level);
   }
 
   /** The countdown stops (the screen closed). */
@@ -107,7 +126,7 @@ export class DailyModel extends Model {
       this.#stopTicking ??= this.#timers.every(() => this.#tick(), 1000);
       if (focusDay) this.emit({ focus: "day" });
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
       return;
     }
     const { month, today } = this.state;
@@ -128,7 +147,7 @@ export class DailyModel extends Model {
       this.emit({ say: t("Deals of {date}", { date: this.#long(wanted) }) });
       this.emit({ focus: "day" });
     } catch (e) {
-      this.set({ error: message(dailyFailure(e)) });
+      this.#failed(e);
     }
     await this.loadMonth(this.state.month);
   }
@@ -148,7 +167,7 @@ export class DailyModel extends Model {
       if (answer.streak) this.set({ streak: streakText(answer.streak) });
       this.set({ nextDisabled: month >= monthOf(today) });
     } catch (e) {
-      this.set({ calendar: { error: dailyFailure(e) }, nextDisabled: false });
+      this.#failed(e, { calendar: { error: dailyFailure(e) }, nextDisabled: false });
     }
     this.set({ previousDisabled: false });
   }
@@ -175,7 +194,7 @@ export class DailyModel extends Model {
       this.emit({ say: tn("Leaderboard of {level}: {n} ranked result.", "Leaderboard of {level}: {n} ranked results.",
         answer.entries.length, { level: name }) });
     } catch (e) {
-      if (this.state.board === board) this.set({ board: { ...board, error: dailyFailure(e) } });
+      if (this.state.board === board) this.#failed(e, { board: { ...board, error: dailyFailure(e) } });
     }
   }
 
@@ -194,6 +213,6 @@ export class DailyModel extends Model {
 
   /** Playing a deal failed: say why. */
   failed(error) {
-    this.set({ error: message(dailyFailure(error)) });
+    this.#failed(error);
   }
 }

@@ -7,6 +7,8 @@
 import { api as serverApi } from "../core/api.js";
 import { asset, el } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { onConnectionChange } from "../core/connection.js";
+import { guardOnline, needsConnection } from "../core/offline.js";
 import { state as appState } from "../core/state.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
@@ -27,26 +29,27 @@ function parts(dialog) {
   const p = {
     title: el("h2", { id: "dlg-daily-title", tabindex: "-1", text: t("Daily deals") }),
     said: el("p", { class: "sr-only", role: "status" }), // the page's live region is inert behind a modal
+    offline: el("p", { id: "daily-offline", class: "offline-note", role: "status", hidden: true }),
     clock: el("p", { class: "daily-next" }),
     streak: el("p", { class: "daily-streak" }),
     you: el("p", { class: "daily-you muted" }),
     dayTitle: el("h3", { id: "daily-day-h", tabindex: "-1" }),
-    back: el("button", { type: "button", class: "small-button", text: t("Back to today"), hidden: true }),
+    back: el("button", { type: "button", class: "small-button", text: t("Back to today"), hidden: true, "data-online": true }),
     deals: el("ul", { class: "daily-deals", "aria-labelledby": "daily-day-h" }, el("li", { class: "muted", text: t("Loading…") })),
     lineSection: el("section", { class: "daily-line-section", hidden: true }),
     error: el("p", { class: "error", role: "alert" }),
     boardTitle: el("h3", { id: "daily-board-h", tabindex: "-1", text: t("Leaderboard") }),
     boardBox: el("div", { class: "daily-board" }),
     calendarBox: el("div", { class: "daily-calendar" }),
-    previous: el("button", { type: "button", class: "small-button", "aria-label": t("Previous month"), text: "‹" }),
-    next: el("button", { type: "button", class: "small-button", "aria-label": t("Next month"), text: "›" }),
+    previous: el("button", { type: "button", class: "small-button", "aria-label": t("Previous month"), text: "‹", "data-online": true }),
+    next: el("button", { type: "button", class: "small-button", "aria-label": t("Next month"), text: "›", "data-online": true }),
     monthLabel: el("span", { class: "calendar-month", "aria-hidden": "true" }), // the table's caption says it
   };
   p.boardSection = el("section", { class: "daily-board-section", "aria-labelledby": "daily-board-h", hidden: true }, p.boardTitle, p.boardBox);
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
   const intro = el("p", { class: "daily-intro muted",
     text: t("Six new deals every day, the same for everyone, each one winnable. Your first game of a deal counts; later ones are practice.") });
-  dialog.replaceChildren(el("div", { class: "daily" }, p.title, p.said, intro,
+  dialog.replaceChildren(el("div", { class: "daily" }, p.title, p.said, p.offline, intro,
     el("div", { class: "daily-top" }, p.clock, p.streak), p.you,
     el("section", { "aria-labelledby": "daily-day-h" }, el("div", { class: "daily-day-head" }, p.dayTitle, p.back), p.deals),
     p.lineSection, p.error,
@@ -122,14 +125,14 @@ function draw(deps, p, model, now, before, line) {
   if (now.dayTitle !== before.dayTitle) p.dayTitle.textContent = now.dayTitle;
   p.back.hidden = now.backHidden;
   if (now.error !== before.error) p.error.textContent = now.error.text;
-  if (now.board !== before.board) {
+  if (now.board !== before.board || now.waiting !== before.waiting) {
     const board = now.board;
     p.boardSection.hidden = !board;
     if (board) {
       p.boardTitle.textContent = board.title;
       if (board.error) p.boardBox.replaceChildren(el("p", { class: "error", text: board.error }));
       else if (board.answer) p.boardBox.replaceChildren(...boardContent(board.answer, board.caption));
-      else p.boardBox.replaceChildren(el("p", { class: "muted", text: t("Loading…") }));
+      else p.boardBox.replaceChildren(el("p", { class: "muted", text: now.waiting ? t("Waiting for a connection…") : t("Loading…") }));
     }
   }
   if (now.calendar !== before.calendar) {
@@ -140,15 +143,24 @@ function draw(deps, p, model, now, before, line) {
   if (now.monthLabel !== before.monthLabel) p.monthLabel.textContent = now.monthLabel;
   p.previous.disabled = now.previousDisabled;
   p.next.disabled = now.nextDisabled;
+  deps.guard.apply(); // the buttons drawn anew wait for the server too
 }
 
 /** The daily deals' screen, drawn into `dialog`: open(show) opens it (`show` may ask for a deal's
  * leaderboard at once, {date, level}); stop() stops its countdown and a playing winning line (the
- * dialog closed). `api` and `state` are the server's client and the app's store, or stand-ins.
- * @param {{dialog: HTMLDialogElement, api?: Api, state?: Store, timers?: Timers}} deps */
-export function dailyScreen({ dialog, api = serverApi, state = appState, timers = undefined }) {
-  const deps = { dialog, api, state };
+ * dialog closed). `api` and `state` are the server's client and the app's store, or stand-ins;
+ * `connection` may stand in for core/connection.js ({online, onChange}).
+ * @param {{dialog: HTMLDialogElement, api?: Api, state?: Store, timers?: Timers,
+ *   connection?: {online?: () => boolean, onChange?: (hook: (online: boolean) => unknown) => () => unknown}}} deps */
+export function dailyScreen({ dialog, api = serverApi, state = appState, timers = undefined, connection = {} }) {
   let model = null; // the open screen's model
+  // what needs the server says so while it cannot be reached; back online, what failed loads again
+  const guard = guardOnline(dialog, { note: "daily-offline", why: () => needsConnection(t("Daily deals need a connection.")),
+    waiting: () => Boolean(model && model.state.waiting), ...connection });
+  (connection.onChange || onConnectionChange)((on) => {
+    if (on && model && dialog.open) model.reconnected();
+  });
+  const deps = { dialog, api, state, guard };
   const line = { stop: () => {} }; // the winning line's replay, while it plays
   const stop = () => {
     if (model) model.stop();
@@ -169,6 +181,7 @@ function openIn(deps, show, line, timers) {
   const p = parts(dialog);
   openDialog(dialog);
   p.title.focus();
+  deps.guard.apply();
   const model = new DailyModel({ api, language: state.language, timers });
   model.subscribe((now, before) => draw(deps, p, model, now, before, line));
   model.on((event) => {

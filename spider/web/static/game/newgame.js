@@ -11,7 +11,11 @@ import { $, el } from "../core/dom.js";
 import { hookList } from "../core/hooks.js";
 import { t, tn } from "../core/i18n.js";
 import { state } from "../core/state.js";
+import { takeDeal } from "../core/device.js";
 import { confirmLoss, gameInProgress } from "../dialogs/confirm.js";
+import { EngineError, Game } from "../engine/index.js";
+import { refillDeals } from "../play/kept-deals.js";
+import { newGameHere } from "../play/local.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { profileField } from "../settings/profile.js";
 import { saveSettings } from "../settings/save.js";
@@ -83,7 +87,35 @@ function reasonOf(e) {
 }
 
 /** Whether a refusal is about the game code (shown next to the code field). */
-const aboutTheCode = (e) => e instanceof ApiError && e.body.reason === "bad_code";
+const aboutTheCode = (e) => (e instanceof ApiError && e.body.reason === "bad_code") || e instanceof EngineError;
+
+/** The engine's or the server's words for a refused code. */
+const codeReason = (e) => (e instanceof EngineError ? t(e.template, e.params) : reasonOf(e));
+
+/** No answer from the server: the page checks a code itself (the engine's rule, as the server's). */
+async function checkCode(code) {
+  try {
+    await api.checkCode(code);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    Game.fromCode(code); // throws the engine's refusal
+  }
+}
+
+/** A new game dealt by the page with no network: the code asked for, a kept winnable deal when one
+ * was asked for (and the device has one of that level), else a random deal; the server creates it
+ * at the next sync. */
+async function newGameOffline(choice, request) {
+  if (choice.code) {
+    const parsed = Game.fromCode(choice.code, choice.profile);
+    return newGameHere({ ...parsed.variant, profile: choice.profile }, { code: parsed.code || choice.code, grade: null, proof: "" });
+  }
+  const level = levelFor(state.catalog, choice.game, choice.suits, choice.rules);
+  const deal = request.grade && level ? await takeDeal(level.key) : null;
+  const view = await newGameHere({ game: choice.game, suits: choice.suits, rules: level ? level.rules : choice.rules,
+    profile: choice.profile }, deal);
+  return request.grade ? { ...view, proven_winnable: Boolean(deal) } : view;
+}
 
 function continueOffer(form, buttons, playButton) {
   const cur = state.current;
@@ -149,7 +181,7 @@ export function openNewGame(prefill = {}) {
   });
   const refused = (e) => {
     if (aboutTheCode(e)) {
-      codeError(reasonOf(e));
+      codeError(codeReason(e));
       /** @type {HTMLInputElement} */ (form.querySelector("#new-code")).focus();
     } else {
       error.textContent = reasonOf(e);
@@ -160,7 +192,7 @@ export function openNewGame(prefill = {}) {
     error.textContent = "";
     const choice = read();
     try {
-      if (choice.code) await api.checkCode(choice.code); // a bad code is said before any question
+      if (choice.code) await checkCode(choice.code); // a bad code is said before any question
     } catch (e) {
       refused(e);
       return;
@@ -170,10 +202,17 @@ export function openNewGame(prefill = {}) {
     const request = newGameRequest(choice);
     playButton.disabled = true;
     try {
-      const view = await api.newGame(request);
+      let view;
+      try {
+        view = await api.newGame(request);
+      } catch (e) {
+        if (e instanceof ApiError) throw e;
+        view = await newGameOffline(choice, request); // no network: the page deals it
+      }
       if (choice.profile !== state.settings.profile) saveSettings({ profile: choice.profile });
       closeDialog(dialog);
       startGame(view);
+      if (request.grade && view.proven_winnable) refillDeals(`${view.game}-${view.suits}-${view.rules}`); // for a game with no network
       for (const option of options.list()) if (option.started) option.started(view, request);
       gameLost(losing);
     } catch (e) {

@@ -1,9 +1,11 @@
 // A level's statistics as a definition list (the new-game dialog and the result show them), and
 // the news of a win.
 import { api } from "../core/api.js";
+import { pendingGames } from "../core/device.js";
 import { el } from "../core/dom.js";
 import { formatTime, formatWinRate } from "../core/format.js";
-import { t } from "../core/i18n.js";
+import { t, tn } from "../core/i18n.js";
+import { unanswered } from "../core/offline.js";
 import { GRADES, gradeName } from "./grade.js";
 
 const DASH = "—";
@@ -47,18 +49,45 @@ function gradeRows(byGrade) {
   ]);
 }
 
-/** Fill `container` with a heading and the statistics of `level` (a level key); returns them
- *  (null when none could be loaded). */
-export async function loadStats(level, container, headingText) {
+/** The finished games of `pending` (core/device.js's DeviceGame) not synced yet, newest first: of
+ * `level` ("" for every one), but those a history lists already (`listed`: the server's ids).
+ * @param {import("../core/device.js").DeviceGame[]} pending @param {string} [level] @param {Set<string>} [listed] */
+export function unsyncedGames(pending, level = "", listed = new Set()) {
+  return pending.filter((g) => g.status !== "active" && (!level || g.level === level) && !listed.has(g.id))
+    .sort((a, b) => b.started - a.started);
+}
+
+/** What a level's figures do not count yet: `n` finished games this device has not synced ("" for none). */
+export function unsyncedText(/** @type {number} */ n) {
+  return n ? tn("And {n} game not synced yet: it counts once synced.", "And {n} games not synced yet: they count once synced.", n)
+    : null;
+}
+
+/** Fill `container` with a heading and the statistics of `level` (a level key), and the games of it
+ * this device has not synced yet; returns the statistics (null when none could be loaded). With no
+ * server, it says the figures wait for it instead of showing empty ones.
+ * @param {string | null | undefined} level @param {HTMLElement} container @param {string} headingText
+ * @param {() => Promise<import("../core/device.js").DeviceGame[]>} [pending] */
+export async function loadStats(level, container, headingText, pending = pendingGames) {
   const heading = () => el("h3", { id: `${container.id}-h`, text: headingText });
   container.replaceChildren(heading(), el("p", { class: "muted", text: t("Loading…") }));
   let stats = null;
+  let away = false;
   try {
     stats = level ? await api.stats(level) : null;
-  } catch (_) {
-    stats = null;
+  } catch (error) {
+    away = unanswered(error);
   }
-  container.replaceChildren(heading(), statsList(statsRows(stats)));
+  let waiting = 0;
+  try {
+    waiting = level ? unsyncedGames(await pending(), level).length : 0;
+  } catch (_) {
+    waiting = 0; // no storage on this device: nothing kept
+  }
+  const figures = away ? el("p", { class: "muted", text: t("Your figures show once the server can be reached.") })
+    : statsList(statsRows(stats));
+  const later = unsyncedText(waiting);
+  container.replaceChildren(heading(), figures, ...(later ? [el("p", { class: "hint-text", text: later })] : []));
   return stats;
 }
 

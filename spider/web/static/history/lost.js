@@ -5,6 +5,7 @@ import { levelName } from "../core/catalog.js";
 import { el } from "../core/dom.js";
 import { dailySecret } from "../core/format.js";
 import { t, tn } from "../core/i18n.js";
+import { guardControl } from "../core/offline.js";
 import { state, subscribe } from "../core/state.js";
 import { closeDialog, openDialog } from "../dialogs/dialog.js";
 import { showReview } from "./review.js";
@@ -30,9 +31,13 @@ export function lostResult(bar, dialog) {
     const level = levelName(state.catalog, reviewed.game, reviewed.suits, reviewed.rules);
     stopReview = showReview(dialog, reviewed, level, () => closeDialog(dialog), t("Close"));
   };
-  bar.replaceChildren(said,
-    el("button", { type: "button", class: "review", text: t("Review this game"), onclick: review }),
-    el("button", { type: "button", class: "dismiss", text: t("Dismiss"), onclick: hide }));
+  const reviewButton = el("button", { id: "btn-lost-review", type: "button", class: "review", text: t("Review this game"),
+    onclick: review });
+  bar.replaceChildren(said, reviewButton, el("button", { type: "button", class: "dismiss", text: t("Dismiss"), onclick: hide }));
+  // the review is the server's: with no connection the button says so, in the bar's own live region
+  guardControl(reviewButton, () => t("The review needs a connection."), (text) => {
+    said.textContent = text;
+  });
 
   function show(game) {
     reviewed = game;

@@ -1,10 +1,14 @@
 // The statistics screen: the figures of every level the player has played, a chart of results
 // over time, the list of past games (each can be replayed), export as JSON or CSV, and reset with
-// a confirmation. Everything comes from the server (GET /api/stats, GET /api/history) through the
-// model (screen-model.js), which decides what shows; this draws it and passes the clicks on.
+// a confirmation. Everything comes from the server (GET /api/stats, GET /api/history), and the games
+// this device has not synced yet from core/device.js, through the model (screen-model.js), which
+// decides what shows; this draws it and passes the clicks on.
 import { api as serverApi } from "../core/api.js";
+import { onConnectionChange } from "../core/connection.js";
+import { pendingGames } from "../core/device.js";
 import { $, el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
+import { guardOnline, needsConnection } from "../core/offline.js";
 import { state as appState } from "../core/state.js";
 import { buttonRow, closeDialog, openDialog } from "../dialogs/dialog.js";
 import { statsList } from "../game/stats.js";
@@ -18,15 +22,19 @@ function levelBox(level) {
   const dl = statsList(level.rows);
   const box = el("section", { class: "stats-box", "aria-labelledby": level.id }, el("h4", { id: level.id, text: level.name }), dl);
   if (level.assisted) box.append(el("p", { class: "hint-text", text: level.assisted }));
+  if (level.unsynced) box.append(el("p", { class: "hint-text unsynced", text: level.unsynced }));
   return box;
 }
 
 function gameRow(row, replay, review) {
   const cell = ([label, text, cls]) => el("td", { "data-label": label, class: cls, text: String(text) });
-  const button = (text, label, onclick) => el("td", {}, el("button", { type: "button", class: "small", text, "aria-label": label, onclick }));
-  return el("tr", {}, ...row.cells.map(cell),
-    ...(row.waiting ? waitingCells() : [button(t("Replay"), row.replayLabel, () => replay(row)),
-      button(t("Review"), row.reviewLabel, () => review(row))]));
+  const button = (text, label, onclick) => el("td", {}, el("button", { type: "button", class: "small", text, "aria-label": label,
+    "data-online": true, onclick }));
+  let last;
+  if (row.unsynced) last = [el("td", { colspan: 2, class: "muted unsynced", text: t("Not synced yet") })];
+  else if (row.waiting) last = waitingCells();
+  else last = [button(t("Replay"), row.replayLabel, () => replay(row)), button(t("Review"), row.reviewLabel, () => review(row))];
+  return el("tr", { class: row.unsynced ? "unsynced" : undefined }, ...row.cells.map(cell), ...last);
 }
 
 /** In place of a daily deal's replay and review while its day lasts. */
@@ -81,31 +89,44 @@ function confirmReset(count) {
 }
 
 /** The statistics screen, drawn into `dialog`: open() opens it; stop() stops a replay it shows (the
- * dialog closed). `api` and `state` are the server's client and the app's store, or stand-ins.
- * @param {{dialog: HTMLDialogElement, api?: typeof serverApi, state?: typeof appState}} deps */
-export function statsScreen({ dialog, api = serverApi, state = appState }) {
+ * dialog closed). `api` and `state` are the server's client and the app's store, `pending` the
+ * device's games not synced yet (core/device.js) and `connection` core/connection.js, or stand-ins.
+ * @param {{dialog: HTMLDialogElement, api?: typeof serverApi, state?: typeof appState,
+ *   pending?: () => Promise<import("../core/device.js").DeviceGame[]>,
+ *   connection?: {online?: () => boolean, onChange?: (hook: (online: boolean) => unknown) => () => unknown}}} deps */
+export function statsScreen({ dialog, api = serverApi, state = appState, pending = pendingGames, connection = {} }) {
   const replaying = { stop: () => {} }; // the replay or review shown in the screen's place
+  const shown = { model: /** @type {StatsModel | null} */ (null) };
+  // what needs the server says so while it cannot be reached; back online, what failed loads again
+  const guard = guardOnline(dialog, { note: "stats-offline",
+    why: () => needsConnection(t("Replays, reviews, export and reset need a connection.")),
+    waiting: () => Boolean(shown.model && shown.model.state.waiting), ...connection });
+  (connection.onChange || onConnectionChange)((on) => {
+    if (on && shown.model && dialog.open) shown.model.reconnected();
+  });
   const stop = () => replaying.stop();
   const open = () => {
     stop();
-    return openIn(dialog, api, new StatsModel({ api, catalog: state.catalog, language: state.language }), replaying);
+    shown.model = new StatsModel({ api, catalog: state.catalog, language: state.language, pending });
+    return openIn(dialog, api, shown.model, replaying, guard);
   };
   return { open, stop };
 }
 
-async function openIn(dialog, api, model, replaying) {
+async function openIn(dialog, api, model, replaying, guard) {
   const content = el("div", { class: "history" });
   dialog.replaceChildren(content);
   const title = el("h2", { id: "dlg-stats-title", tabindex: "-1", text: t("Statistics") });
+  const offline = el("p", { id: "stats-offline", class: "offline-note", role: "status", hidden: true });
   const figures = el("div", { class: "history-levels" }, el("p", { class: "muted", text: t("Loading…") }));
   const filter = el("select", { id: "history-level" });
   const chartBox = el("div", { class: "history-chart-box" });
   const { table, body } = gamesTable();
   const more = el("button", { type: "button", class: "small", text: t("Show more games"), hidden: true });
   const error = el("p", { class: "error", role: "alert" });
-  const exportJson = el("button", { type: "button", text: t("Export JSON") });
-  const exportCsv = el("button", { type: "button", text: t("Export CSV") });
-  const reset = el("button", { type: "button", class: "danger", text: t("Reset statistics…") });
+  const exportJson = el("button", { type: "button", text: t("Export JSON"), "data-online": true });
+  const exportCsv = el("button", { type: "button", text: t("Export CSV"), "data-online": true });
+  const reset = el("button", { type: "button", class: "danger", text: t("Reset statistics…"), "data-online": true });
   const close = el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) });
   // a new player's screen: what will be here, instead of empty figures and an empty chart
   const empty = el("div", { class: "history-empty", hidden: true },
@@ -117,9 +138,10 @@ async function openIn(dialog, api, model, replaying) {
       el("p", { class: "field" }, el("label", { for: "history-level", text: t("Level") }), filter),
       chartBox, el("div", { class: "history-table-wrap" }, table), more),
     el("div", { class: "history-actions" }, exportJson, exportCsv, reset));
-  content.append(title, empty, filled, error, buttonRow(close));
+  content.append(title, offline, empty, filled, error, buttonRow(close));
   openDialog(dialog);
   title.focus();
+  guard.apply();
 
   const away = (show) => (row) => {
     const scroll = dialog.scrollTop;
@@ -159,6 +181,7 @@ async function openIn(dialog, api, model, replaying) {
     more.hidden = now.moreHidden;
     reset.disabled = now.resetDisabled;
     if (now.error !== before.error) error.textContent = now.error.text;
+    guard.apply(); // the rows drawn anew wait for the server too
   }
   draw(model.state, { filter: {} });
   model.subscribe(draw);

@@ -1,5 +1,8 @@
-// Actions: sending moves, deals and undos to the server one at a time, and adopting the view that
-// comes back (animated, sounded and announced). A move the view says is legal is shown at once
+// Actions. A practice game the page plays itself (play/local.js) applies each move, deal, undo and
+// redo at once through the browser engine, kept on the device and sent in batches (play/sync.js); a
+// refusal by the engine puts the cards back as the server's would. A daily deal's actions (and a
+// practice game's until the page holds it) go to the server one at a time, and the view that comes
+// back is adopted (animated, sounded and announced): a move the view says is legal is shown at once
 // (play/optimism.js) and the answer confirms it, turns up the card it uncovered and brings the
 // score and counters; a refusal puts the cards back. Deals, undos and redos, and moves the view
 // cannot vouch for, wait for the answer. A won game is handed to the onWon() hooks, so the table
@@ -12,11 +15,15 @@ import { t } from "../core/i18n.js";
 import { connectionLost } from "../core/offline.js";
 import { play } from "../core/sound.js";
 import { state, subscribe, update } from "../core/state.js";
+import { EngineError } from "../engine/index.js";
 import { clockFromView, elapsed, syncClock } from "../table/clock.js";
 import { applyRovingFocus, buttonAt } from "../table/focus.js";
 import { cardRects, flip, flyCompleted, returnCards, shakeElement } from "../table/motion.js";
 import { announce, announceMore, clearReminder, describeEvents, describeOutcome, remind } from "../table/speech.js";
+import { playedHere, playHere } from "./local.js";
 import { Outbox } from "./optimism.js";
+import { playedOnPage } from "./sync.js";
+import { takeOnPage } from "./take.js";
 /** @import { GameView } from "../api" */
 /** @import { Entry, Move, Payload } from "./optimism.js" */
 /** @import { MoveEvents } from "../api" */
@@ -41,7 +48,10 @@ export function onWon(hook) {
 // still queued were aimed at the old one and are dropped.
 const outbox = new Outbox();
 subscribe((changed) => {
-  if (changed.has("view") && state.view !== state.shown) outbox.reset(state.view);
+  if (changed.has("view") && state.view !== state.shown) {
+    outbox.reset(state.view);
+    takeOnPage(state.view, () => outbox.pending > 0);
+  }
 });
 
 // One request at a time (state.sent): each is sent with the version the previous answer left.
@@ -67,9 +77,37 @@ export function act(payload, ctx = {}) {
     if (ctx.lis) returnCards(ctx.lis, false);
     return state.sent;
   }
+  if (playedHere(state.view) && !outbox.pending) return actHere(payload, ctx);
   const entry = outbox.add(payload);
   if (entry.move) showMove(entry);
   return enqueue(() => transmit(entry, ctx));
+}
+
+/** An action of the game the page plays: the engine plays it at once (or refuses it, as the server
+ * would), the device keeps it, and a batch takes it to the server later.
+ * @param {Payload} payload @param {Context} ctx */
+async function actHere(payload, ctx) {
+  let played;
+  try {
+    played = playHere(payload, tenths(elapsed()));
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    refusedHere(error, ctx);
+    return;
+  }
+  outbox.reset(played.view);
+  playedOnPage();
+  await adopt(played.events, ctx);
+}
+
+/** The engine refused an action: the cards go back and a reminder says why, as for the server's 4xx.
+ * @param {EngineError} error @param {Context} ctx */
+function refusedHere(error, ctx) {
+  play("refuse");
+  if (ctx.lis) returnCards(ctx.lis, true);
+  else if (ctx.stock) shakeElement($("stock"));
+  else shakeElement(document.activeElement && document.activeElement.closest("#tableau li"));
+  remind(t(error.template, error.params)); // the engine's template, in the page's language
 }
 
 /** @param {Entry} entry @param {Context} ctx */

@@ -32,16 +32,27 @@ function looksChoice(name, legend, choices, current, samplePrefix) {
 
 /** The settings dialog, drawn into `dialog`: open() opens it (again after the language changed).
  * `store` is the app's (or a test's), `api` the server's client, `save` saves a change of the settings.
+ * `connection` may stand in for core/connection.js ({online, onChange}).
  * @param {{dialog: HTMLDialogElement, store?: typeof appStore, api?: typeof serverApi,
- *   save?: (change: Record<string, unknown>) => Promise<void>}} deps */
-export function settingsDialog({ dialog, store = appStore, api = serverApi, save = saveSettings }) {
-  const open = () => openIn({ dialog, store, api, save, reopen: open });
+ *   save?: (change: Record<string, unknown>) => Promise<void>,
+ *   connection?: {online?: () => boolean, onChange?: (hook: (online: boolean) => unknown) => () => unknown}}} deps */
+export function settingsDialog({ dialog, store = appStore, api = serverApi, save = saveSettings, connection = {} }) {
+  let ended = () => {}; // ends what the dialog drawn last listens to (it closed, or is drawn again)
+  const open = () => {
+    ended();
+    const closed = new Promise((resolve) => {
+      ended = () => resolve(null);
+      dialog.addEventListener("close", ended, { once: true });
+    });
+    openIn({ dialog, store, api, save, connection, closed, reopen: open });
+  };
   return { open };
 }
 
 /** @param {{dialog: HTMLDialogElement, store: typeof appStore, api: typeof serverApi,
- *   save: (change: Record<string, unknown>) => Promise<void>, reopen: () => void}} deps */
-function openIn({ dialog, store, api, save, reopen }) {
+ *   save: (change: Record<string, unknown>) => Promise<void>, reopen: () => void, closed: Promise<unknown>,
+ *   connection: {online?: () => boolean, onChange?: (hook: (online: boolean) => unknown) => () => unknown}}} deps */
+function openIn({ dialog, store, api, save, connection, closed, reopen }) {
   const { state } = store;
   const s = state.settings;
   const form = el("form", { method: "dialog", class: "settings" });
@@ -63,7 +74,7 @@ function openIn({ dialog, store, api, save, reopen }) {
     ...state.catalog.languages.map((l) => el("option", { value: l.code, text: l.name, lang: l.code })));
   language.value = s.lang || currentLanguage();
   form.append(el("p", { class: "field" }, el("label", { for: "set-lang", text: t("Language") }), language));
-  form.append(...playerFields(api));
+  form.append(playerFields(api, closed, connection));
   form.append(buttonRow(el("button", { type: "button", class: "primary", text: t("Close"), onclick: () => closeDialog(dialog) })));
   form.addEventListener("change", async (event) => {
     const target = /** @type {HTMLInputElement} */ (event.target);

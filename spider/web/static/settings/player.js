@@ -4,6 +4,8 @@ import { api as serverApi, ApiError } from "../core/api.js";
 /** @typedef {typeof serverApi} Api */
 import { el } from "../core/dom.js";
 import { t, tn } from "../core/i18n.js";
+import { onConnectionChange } from "../core/connection.js";
+import { guardOnline, needsConnection } from "../core/offline.js";
 
 /** A refusal in the server's words (already in the player's language), or that it was not reached. */
 function reasonOf(e) {
@@ -40,7 +42,7 @@ function nameField(api) {
     id: "set-name", type: "text", class: "plain", autocomplete: "nickname", maxlength: "40", spellcheck: "false",
     "aria-describedby": "set-name-help set-name-error",
   });
-  const save = el("button", { type: "button", text: t("Save name") });
+  const save = el("button", { type: "button", text: t("Save name"), "data-online": true });
   const help = el("span", { id: "set-name-help", class: "hint-text" });
   const error = el("span", { id: "set-name-error", class: "error", role: "alert" });
   const saved = el("span", { class: "hint-text", role: "status" });
@@ -64,12 +66,15 @@ function nameField(api) {
   enterPresses(input, save);
   let typed = false;
   input.addEventListener("input", () => { typed = true; });
-  api.player().then((player) => {
-    // the name arrives after the dialog opened: what the player has typed meanwhile stays
-    if (player && player.name) showName(input, help, player.name, typed);
-  }, () => {});
-  return el("p", { class: "field player-field" },
+  const field = el("p", { class: "field player-field" },
     el("label", { for: "set-name", text: t("Display name") }), input, save, help, error, saved);
+  // the name arrives after the dialog opened (or, with no server, once it answers again): what the
+  // player has typed meanwhile stays
+  const load = () => api.player().then((player) => {
+    if (player && player.name) showName(input, help, player.name, typed);
+    return true;
+  }, () => false);
+  return { field, load };
 }
 
 /** Getting a code for another device, and entering one from another device. */
@@ -78,7 +83,7 @@ function transferSection(api) {
   const set = el("fieldset", { class: "transfer" }, el("legend", { text: t("Use on another device") }));
   set.append(el("p", { class: "hint-text", text: t("Play as the same player in another browser: get a code here and enter it there. Each code works once.") }));
   const shown = el("p", { class: "transfer-code", role: "status" });
-  const getCode = el("button", { type: "button", text: t("Get a transfer code") });
+  const getCode = el("button", { type: "button", text: t("Get a transfer code"), "data-online": true });
   const getError = el("span", { class: "error", role: "alert" });
   getCode.addEventListener("click", async () => {
     getCode.disabled = true;
@@ -100,7 +105,7 @@ function transferSection(api) {
     id: "set-link", type: "text", autocomplete: "off", spellcheck: "false", autocapitalize: "characters",
     maxlength: "20", placeholder: "XXXX-XXXX", "aria-describedby": "set-link-help set-link-error",
   });
-  const use = el("button", { type: "button", text: t("Use this code") });
+  const use = el("button", { type: "button", text: t("Use this code"), "data-online": true });
   const error = el("span", { id: "set-link-error", class: "error", role: "alert" });
   input.addEventListener("input", () => showError(input, error, ""));
   use.addEventListener("click", async () => {
@@ -127,7 +132,25 @@ function transferSection(api) {
   return set;
 }
 
-/** The player's part of the settings dialog; `api`: the server's client, or a stand-in. */
-export function playerFields(api = serverApi) {
-  return [nameField(api), transferSection(api)];
+/** The player's part of the settings dialog; `api`: the server's client, or a stand-in. Both need
+ * the server: while it cannot be reached a note says so, their buttons wait (guardOnline), and the
+ * name is asked for again once it answers. `closed` resolves when the dialog closes: the guard
+ * stops then. `connection` may stand in for core/connection.js ({online, onChange}).
+ * @param {Api} [api] @param {Promise<unknown>} [closed]
+ * @param {{online?: () => boolean, onChange?: (hook: (online: boolean) => unknown) => () => unknown}} [connection] */
+export function playerFields(api = serverApi, closed = new Promise(() => {}), connection = {}) {
+  const note = el("p", { id: "set-player-offline", class: "offline-note", role: "status", hidden: true });
+  const name = nameField(api);
+  const part = el("div", { class: "player-part" }, note, name.field, transferSection(api));
+  let loaded = name.load();
+  const guard = guardOnline(part, { note: "set-player-offline",
+    why: () => needsConnection(t("Your display name and transfer codes need a connection.")), ...connection });
+  const off = (connection.onChange || onConnectionChange)(async (on) => {
+    if (on && !(await loaded)) loaded = name.load();
+  });
+  closed.then(() => {
+    guard.stop();
+    off();
+  });
+  return part;
 }
