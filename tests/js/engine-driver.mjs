@@ -9,7 +9,8 @@
 // (views with the English description).
 import { createInterface } from "node:readline";
 
-import { EngineError, catalogTranslations, describe } from "../../spider/web/static/engine/index.js";
+import { translator } from "../../spider/web/static/core/i18n.js";
+import { EngineError, describe } from "../../spider/web/static/engine/index.js";
 import { applyAction, startGame, viewOf } from "./conformance-lib.mjs";
 
 let game = null;
@@ -19,7 +20,7 @@ const translators = new Map();
 function answer(request) {
   try {
     if (request.op === "catalog") {
-      translators.set(request.catalog.lang, catalogTranslations(request.catalog));
+      translators.set(request.catalog.lang, translator(request.catalog));
       return {};
     }
     if (request.op === "describe") return { text: describe(request.view, translators.get(request.lang)) };

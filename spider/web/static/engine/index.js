@@ -4,7 +4,6 @@
 export { EngineError, RULE_MESSAGES } from "./errors.js";
 export { Game } from "./game.js";
 export { describe, cardNames, ENGLISH } from "./describe.js";
-export { catalogTranslations } from "./translations.js";
 export { DEAL_LIMIT, SplitMix64, formatCode, parseCode, randomCode, shuffledDeck } from "./codes.js";
 export { SUITS, RANKS, cardText, parseCard } from "./cards.js";
 export { PROFILES, profile } from "./scoring.js";
