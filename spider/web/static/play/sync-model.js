@@ -1,5 +1,5 @@
 // When and what the page sends of the practice games played on this device (docs/API.md, "Syncing
-// a practice game"): a batch 10 s after the first action not yet sent, at once when 25 wait, and
+// a practice game"): a batch 30 s after the first action not yet sent, at once when 30 wait, and
 // whenever asked (a win, the page hidden or closed, the network back, a request that needs the
 // server's copy of the game). One batch at a time, each with the version the server acknowledged:
 // a batch whose answer was lost is sent again as it was, and the server answers it without
@@ -7,8 +7,8 @@
 // drives it with fakes.
 /** @import { DeviceGame } from "../core/device.js" */
 
-export const DELAY_MS = 10_000;
-export const MAX_PENDING = 25;
+export const DELAY_MS = 30_000;
+export const MAX_PENDING = 30;
 export const MAX_BATCH = 500;
 
 /** The body of POST /api/games/{id}/sync.

@@ -1,7 +1,7 @@
 // Sending the practice games played on the page to the server in batches (play/sync-model.js
 // decides when), and what the page does with the answers: an acknowledged batch is marked on the
 // device; a refused one puts the server's game in the player's hands with the reason in plain words.
-// A batch goes 10 s after the first action not yet sent, at once when 25 wait, when the game is won,
+// A batch goes 30 s after the first action not yet sent, at once when 30 wait, when the game is won,
 // when the page is hidden or closed (keepalive), when the network is back, and before any request
 // that needs the server's copy of the games (core/api.js, beforeServerCopy).
 import { api, ApiError, beforeServerCopy, onHelpAsked } from "../core/api.js";
