@@ -39,8 +39,11 @@ class Batch:
         """A batch with its actions as the log keeps them (so a retry compares equal whatever case or
         zeros the page wrote); SpiderError for a redo (the page sends what it replayed), for a count
         of times not one an action, and for a clock that is not finite, not 0 or more, or goes back."""
-        if not 1 <= len(actions) <= MAX_ACTIONS:
+        if len(actions) > MAX_ACTIONS:
             raise SpiderError("bad_batch", N_("A batch has 1 to {limit} actions"), limit=MAX_ACTIONS)
+        if not actions and (start is None or version != 0):
+            # a game dealt on the page is created at the next sync even before its first action
+            raise SpiderError("bad_batch", N_("A batch with no action is only the start of a new game"))
         if len(times) != len(actions):
             raise SpiderError("bad_batch", N_("A batch has one time for each action"))
         kept = tuple(_as_kept(action) for action in actions)

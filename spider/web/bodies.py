@@ -81,12 +81,12 @@ class SyncStart(_Body):
 class SyncBody(_Body):
     version: int = Field(ge=0, le=MAX_INT, description="The actions the server had acknowledged before these")
     actions: list[Annotated[str, ACTION]] = Field(
-        min_length=1,
         max_length=MAX_BATCH,
-        description="Actions as the record keeps them (docs/FORMATS.md, Actions): a redo as the action it played",
+        description="Actions as the record keeps them (docs/FORMATS.md, Actions): a redo as the action it played;"
+        " none only with a game's start (the game is created, not yet played)",
     )
     times: list[Annotated[float, Field(ge=0, le=10_000_000, allow_inf_nan=False)]] = Field(
-        min_length=1, max_length=MAX_BATCH, description="The game's clock at each action, seconds, never going back"
+        max_length=MAX_BATCH, description="The game's clock at each action, seconds, never going back"
     )
     start: SyncStart | None = Field(
         None, description="The deal, for a game the page started (created at its first sync)"

@@ -102,6 +102,25 @@ def test_batches_follow_one_another_and_the_record_is_the_actions_sent(client: T
     assert view["elapsed"] == 24.0
 
 
+def test_a_game_dealt_on_the_page_is_created_by_its_start_alone_then_played_on(client: TestClient) -> None:
+    before = client.post("/api/games", json={"code": OTHER}).json()
+    game_id, actions = page_id(), played(CODE, 4)
+    start = batch(0, [], start={"code": CODE})
+    status, view = sync(client, game_id, start)
+    assert status == 200 and (view["id"], view["version"], view["status"]) == (game_id, 0, "active"), view
+    assert client.get("/api/games/current").json()["id"] == game_id
+    assert client.get(f"/api/games/{before['id']}").json()["status"] == "abandoned"
+    assert sync(client, game_id, start)[0] == 200  # its answer was lost: sent again, nothing changes
+    status, view = sync(client, game_id, batch(0, actions))
+    assert status == 200 and view["version"] == 4
+    assert record(client, game_id)["actions"] == actions
+    # with no start, an empty batch is refused, whatever the version
+    for version in (0, 4):
+        status, refused = sync(client, game_id, batch(version, []))
+        assert status == 400 and refused["reason"] == "bad_batch", refused
+    assert record(client, game_id)["actions"] == actions
+
+
 def test_a_retried_batch_is_answered_again_and_stored_once(client: TestClient) -> None:
     game_id, actions = page_id(), played(CODE, 8)
     first = batch(0, actions[:5], start={"code": CODE})
@@ -221,8 +240,8 @@ def test_a_server_game_takes_batches_too(client: TestClient) -> None:
     ("body", "reason"),
     [
         ({}, "bad_request"),
-        ({"version": 0, "actions": [], "times": []}, "bad_request"),
-        ({"version": 0, "actions": ["deal"], "times": []}, "bad_request"),
+        ({"version": 0, "actions": [], "times": []}, "bad_batch"),
+        ({"version": 0, "actions": ["deal"], "times": []}, "bad_batch"),
         ({"version": 0, "actions": ["deal", "undo"], "times": [1]}, "bad_batch"),
         ({"version": 0, "actions": ["deal", "undo"], "times": [2, 1]}, "bad_time"),
         ({"version": 0, "actions": ["deal"], "times": [-1]}, "bad_request"),

@@ -851,7 +851,7 @@ export interface SuitsChoice {
 export interface SyncBody {
   /** The actions the server had acknowledged before these */
   version: number;
-  /** Actions as the record keeps them (docs/FORMATS.md, Actions): a redo as the action it played */
+  /** Actions as the record keeps them (docs/FORMATS.md, Actions): a redo as the action it played; none only with a game's start (the game is created, not yet played) */
   actions: string[];
   /** The game's clock at each action, seconds, never going back */
   times: number[];
