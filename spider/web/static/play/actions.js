@@ -24,10 +24,8 @@ import { playedHere, playHere } from "./local.js";
 import { Outbox } from "./optimism.js";
 import { playedOnPage } from "./sync.js";
 import { takeOnPage } from "./take.js";
-/** @import { GameView } from "../api" */
-/** @import { Entry, Move, Payload } from "./optimism.js" */
-/** @import { MoveEvents } from "../api" */
-/** @import { Events } from "../table/motion.js" */
+/** @import { GameView, MoveEvents } from "../api" */
+/** @import { Entry, Move, Payload } from "./optimism.js" */ /** @import { Events } from "../table/motion.js" */
 /** What an action came with: the dragged cards' items (`lis`) or the stock it was dealt from.
  * @typedef {{lis?: HTMLElement[], stock?: boolean}} Context */
 /** A place in the tableau: column `col`, card `idx`.
@@ -97,7 +95,8 @@ async function actHere(payload, ctx) {
   }
   outbox.reset(played.view);
   playedOnPage();
-  await adopt(played.events, ctx);
+  const { events } = played; // a move changes its two columns alone: only they are measured and drawn
+  await adopt(events, ctx, events && events.kind === "move" ? [events.from, events.to] : null);
 }
 
 /** The engine refused an action: the cards go back and a reminder says why, as for the server's 4xx.
@@ -202,10 +201,11 @@ async function confirmed(next) {
   await finish(next, flyCompleted(events, /** @type {GameView} */ (state.shown)));
 }
 
-/** An action the server played that the page waited for (a deal, an undo, a move it could not vouch for).
- * @param {GameView["events"]} events @param {Context} [ctx] */
-async function adopt(events, ctx = {}) {
-  redraw(events, focusAfter(/** @type {GameView} */ (outbox.view), events));
+/** An action the server played that the page waited for (a deal, an undo, a move it could not vouch
+ * for) or the page played; `columns`, when known, the only columns it changed.
+ * @param {GameView["events"]} events @param {Context} [ctx] @param {number[] | null} [columns] */
+async function adopt(events, ctx = {}, columns = null) {
+  redraw(events, focusAfter(/** @type {GameView} */ (outbox.view), events), columns);
   // the table drew the dragged cards anew, or took them over where they landed (table/render.js)
   if (ctx.lis) returnCards(ctx.lis.filter((li) => li.isConnected && li.classList.contains("dragging")), false);
   /** @type {Promise<unknown>} */
