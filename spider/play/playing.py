@@ -68,13 +68,17 @@ class Playing:
         try:
             row, game, events = self.games.act(player, game_id, version, action, best, elapsed)
         except Stale as stale:
-            now = self.view(stale.row, stale.game, tr)
-            if stale.row.status == "active":
-                raise Declined(
-                    now, "stale", N_("The game has changed since (another tab?): here is the current table")
-                ) from None
-            raise Declined(now, "finished", N_("This game is over")) from None
+            raise self._outdated(stale, tr) from None
         return self.view(row, game, tr, events)
+
+    def _outdated(self, stale: Stale, tr: Translations) -> Declined:
+        """An action or batch aimed at a game that has changed since, or is over: its view now."""
+        now = self.view(stale.row, stale.game, tr)
+        if stale.row.status == "active":
+            return Declined(
+                now, "stale", N_("The game has changed since (another tab or device?): here is the current table")
+            )
+        return Declined(now, "finished", N_("This game is over"))
 
     def sync(
         self,
@@ -102,12 +106,7 @@ class Playing:
         except Retried as again:
             return self._proven(self.view(again.row, again.game, tr), deal)
         except Stale as stale:
-            now = self.view(stale.row, stale.game, tr)
-            if stale.row.status == "active":
-                raise Declined(
-                    now, "stale", N_("The game has changed since (another tab or device?): here is the current table")
-                ) from None
-            raise Declined(now, "finished", N_("This game is over")) from None
+            raise self._outdated(stale, tr) from None
         except BatchRefused as refused:
             now = self.view(refused.row, refused.game, tr)
             if refused.error is None:

@@ -18,6 +18,19 @@ class DailyTags(Protocol):
     def still_secret(self, row: GameRow) -> bool: ...
 
 
+def movable_groups(game: Game) -> list[dict[str, Any]]:
+    """Each movable group with the columns that take it and its best column (None where none is
+    best), columns from 1: what the page needs to move a group without asking."""
+    groups = []
+    for (src, count), targets in game.groups().items():
+        try:
+            best: int | None = game.best_column(src, count, targets) + 1
+        except IllegalAction:
+            best = None
+        groups.append({"column": src + 1, "count": count, "targets": [t + 1 for t in targets], "best": best})
+    return groups
+
+
 def game_view(
     row: GameRow,
     game: Game,
@@ -27,13 +40,6 @@ def game_view(
 ) -> GameView:
     """``daily``: the daily deal the game is of, for its games only."""
     view = game.view()
-    pickable = []
-    for (src, count), targets in game.groups().items():
-        try:
-            best: int | None = game.best_column(src, count, targets) + 1
-        except IllegalAction:
-            best = None
-        pickable.append({"column": src + 1, "count": count, "targets": [t + 1 for t in targets], "best": best})
     view |= {
         "id": row.id,
         "version": row.version,
@@ -44,7 +50,7 @@ def game_view(
         "perfect": not row.assisted and not row.helped,
         "undo_limit": game.profile.undo_limit,
         "can_redo": game.can_redo,
-        "groups": pickable,
+        "groups": movable_groups(game),
         "description": describe(view, tr),
         "grade": row.grade,
     }

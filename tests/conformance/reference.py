@@ -11,25 +11,19 @@ import hashlib
 import json
 from typing import Any
 
-from spider.engine import Game, IllegalAction, Move, SpiderError, describe, variant
+from spider.engine import Game, Move, SpiderError, describe, variant
+from spider.play.views import movable_groups
 
 
 def engine_view(game: Game, described: bool = True) -> dict[str, Any]:
     """The view of spider/play/views.py's ``game_view`` as far as the engine makes it (with its
     ``description`` when ``described``)."""
     view = game.view()
-    pickable = []
-    for (src, count), targets in game.groups().items():
-        try:
-            best: int | None = game.best_column(src, count, targets) + 1
-        except IllegalAction:
-            best = None
-        pickable.append({"column": src + 1, "count": count, "targets": [t + 1 for t in targets], "best": best})
     view |= {
         "code": game.code,
         "undo_limit": game.profile.undo_limit,
         "can_redo": game.can_redo,
-        "groups": pickable,
+        "groups": movable_groups(game),
     }
     if described:
         view["description"] = describe(view)
