@@ -3,13 +3,11 @@ and its HTTP/1.1 client speaks to the real server: keep-alive, the player's cook
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from bench_runs import run_on_both_stores
 from loops import run_apart
 
 pytestmark = pytest.mark.process
@@ -19,22 +17,15 @@ BENCH = ROOT / "bench"
 
 
 def test_a_tiny_run_on_both_stores_prints_every_row_and_the_verdict() -> None:
-    run = subprocess.run(
-        [sys.executable, str(BENCH / "server.py"), "--database", "sqlite", "postgresql"]
-        + ["--workers", "2", "--players", "20", "--seconds", "1", "--think", "0.2"],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        env=os.environ | {"PYTHONPATH": str(ROOT)},
+    stdout, rows = run_on_both_stores(
+        "server.py", "--workers", "2", "--players", "20", "--seconds", "1", "--think", "0.2"
     )
-    assert run.returncode == 0, run.stderr
-    rows = [line.split() for line in run.stdout.splitlines() if re.match(r"(sqlite|postgresql) ", line)]
     assert [(r[0], r[1], r[2]) for r in rows] == [
         ("sqlite", "2", "20"),
         ("postgresql", "2", "20"),
     ]
-    assert all(float(r[4]) > 0 and r[-1] == "-" for r in rows), run.stdout  # actions answered, none failed
-    assert re.search(r"^target: not measured", run.stdout, re.MULTILINE), run.stdout  # no 200 players, no 1 worker
+    assert all(float(r[4]) > 0 and r[-1] == "-" for r in rows), stdout  # actions answered, none failed
+    assert re.search(r"^target: not measured", stdout, re.MULTILINE), stdout  # no 200 players, no 1 worker
 
 
 def test_the_small_client_keeps_its_connection_and_the_players_cookie(
